@@ -1,0 +1,4 @@
+import { discoveryFunction } from "./function";
+
+/** Cloudflare Worker entry point. */
+export default { fetch: discoveryFunction.fetch };

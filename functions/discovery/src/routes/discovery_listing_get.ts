@@ -1,0 +1,18 @@
+import { DiscoveryListing } from "@svc/core";
+import { defineOperation, publicBody } from "@svc/http";
+import { discoveryArtifacts } from "../artifacts";
+
+export const discoveryListingGet = defineOperation(
+  {
+    operationId: "getDiscoveryListing",
+    method: "get",
+    path: "/.well-known/discovery.json",
+    summary: "Every route of the service",
+    description: "Method, path, auth, owning function and whether it is served, plus the skills of the pricing table.",
+    tags: ["discovery"],
+    auth: "none",
+    cache: "public",
+    responses: { 200: { description: "The listing.", schema: DiscoveryListing } },
+  },
+  (c) => publicBody(c, discoveryArtifacts().listing),
+);

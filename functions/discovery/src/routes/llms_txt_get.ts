@@ -1,0 +1,17 @@
+import { defineOperation, publicBody } from "@svc/http";
+import { z } from "zod";
+import { discoveryArtifacts } from "../artifacts";
+
+export const llmsTxtGet = defineOperation(
+  {
+    operationId: "getListingText",
+    method: "get",
+    path: "/llms.txt",
+    summary: "The listing as plain text, for agents",
+    tags: ["discovery"],
+    auth: "none",
+    cache: "public",
+    responses: { 200: { description: "One line per route and per skill.", schema: z.string(), contentType: "text/plain" } },
+  },
+  (c) => publicBody(c, discoveryArtifacts().text, "text/plain; charset=utf-8"),
+);

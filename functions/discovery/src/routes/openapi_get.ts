@@ -1,0 +1,18 @@
+import { defineOperation, publicBody } from "@svc/http";
+import { z } from "zod";
+import { discoveryArtifacts } from "../artifacts";
+
+export const openApiGet = defineOperation(
+  {
+    operationId: "getOpenApiDocument",
+    method: "get",
+    path: "/openapi.json",
+    summary: "OpenAPI 3.1 document of every served route",
+    description: "Generated at build time from the zod route contracts of every function.",
+    tags: ["discovery"],
+    auth: "none",
+    cache: "public",
+    responses: { 200: { description: "The document.", schema: z.record(z.string(), z.unknown()) } },
+  },
+  (c) => publicBody(c, discoveryArtifacts().openapi),
+);

@@ -1,0 +1,4 @@
+import { overviewFunction } from "./function";
+
+/** Cloudflare Worker entry point. */
+export default { fetch: overviewFunction.fetch };

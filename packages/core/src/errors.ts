@@ -1,0 +1,84 @@
+/**
+ * Typed domain errors. Services in core throw these; the HTTP layer maps each `kind` to a
+ * status and renders the one error envelope. `code` is the machine-readable reason a client
+ * branches on; `field` names the offending input where there is one; `extra` carries the
+ * additional keys the spec names for some refusals (for example `upgrade_url`).
+ */
+export type DomainErrorKind =
+  | "validation"
+  | "unauthenticated"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "limit_exceeded"
+  | "unavailable";
+
+export interface DomainErrorOptions {
+  field?: string;
+  extra?: Record<string, unknown>;
+}
+
+export class DomainError extends Error {
+  readonly kind: DomainErrorKind;
+  readonly code: string;
+  readonly field: string | undefined;
+  readonly extra: Record<string, unknown> | undefined;
+
+  constructor(kind: DomainErrorKind, code: string, message: string, options: DomainErrorOptions = {}) {
+    super(message);
+    this.name = "DomainError";
+    this.kind = kind;
+    this.code = code;
+    this.field = options.field;
+    this.extra = options.extra;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(code: string, message: string, field?: string, extra?: Record<string, unknown>) {
+    super("validation", code, message, { field, extra });
+    this.name = "ValidationError";
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message: string, code = "not_found", extra?: Record<string, unknown>) {
+    super("not_found", code, message, { extra });
+    this.name = "NotFoundError";
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string, code = "conflict", extra?: Record<string, unknown>) {
+    super("conflict", code, message, { extra });
+    this.name = "ConflictError";
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message: string, code = "forbidden", extra?: Record<string, unknown>) {
+    super("forbidden", code, message, { extra });
+    this.name = "ForbiddenError";
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  constructor(message: string, code = "unauthenticated") {
+    super("unauthenticated", code, message);
+    this.name = "UnauthenticatedError";
+  }
+}
+
+export class LimitExceededError extends DomainError {
+  constructor(message: string, code: string, extra?: Record<string, unknown>) {
+    super("limit_exceeded", code, message, { extra });
+    this.name = "LimitExceededError";
+  }
+}
+
+export class UnavailableError extends DomainError {
+  constructor(message: string, code = "unavailable", extra?: Record<string, unknown>) {
+    super("unavailable", code, message, { extra });
+    this.name = "UnavailableError";
+  }
+}

@@ -1,0 +1,49 @@
+import type { Context } from "hono";
+import type { AppEnv } from "./context";
+
+/** Public overviews change only with a deploy; an hour of freshness and a long revalidation window. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=3600, stale-while-revalidate=86400";
+
+/**
+ * Answers a public, cacheable JSON (or text) body with a strong ETag over its bytes and a
+ * 304 when the client already holds it.
+ */
+export async function publicBody(
+  c: Context<AppEnv>,
+  body: string,
+  contentType = "application/json; charset=utf-8",
+): Promise<Response> {
+  const etag = `"${await digest(body)}"`;
+  const headers = {
+    ETag: etag,
+    "Cache-Control": PUBLIC_CACHE_CONTROL,
+    "Content-Type": contentType,
+  };
+  if (matchesEtag(c.req.header("If-None-Match"), etag)) {
+    return c.body(null, 304, headers);
+  }
+  return c.body(body, 200, headers);
+}
+
+export function publicJson(c: Context<AppEnv>, value: unknown): Promise<Response> {
+  return publicBody(c, JSON.stringify(value));
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === etag || tag === "*");
+}
+
+async function digest(text: string): Promise<string> {
+  const hash = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return base64url(new Uint8Array(hash).slice(0, 18));
+}
+
+function base64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { HttpError } from "./errors";
+
+/**
+ * The one environment schema, checked at every entry point (each Worker's fetch, the local
+ * server, the CLIs). Variables a deployment does not set take the embedded defaults.
+ */
+export const EnvSchema = z
+  .object({
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    PUBLIC_BASE_URL: z.url().optional().describe("Public base address used in links; defaults to the request's origin."),
+    CORS_ALLOWED_ORIGINS: z
+      .string()
+      .optional()
+      .describe("Comma-separated origins allowed to call protected routes from a browser."),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+    DATA_DIR: z.string().min(1).default(".data"),
+  })
+  .describe("Service environment");
+
+export type ServiceEnv = z.infer<typeof EnvSchema>;
+
+export type EnvSource = Readonly<Record<string, unknown>>;
+
+// Parsed environments are cached per source object: a Worker's bindings object and the
+// Node process environment are each one stable object per isolate or process.
+const parsedEnvs = new WeakMap<object, ServiceEnv>();
+
+export function parseEnv(source: EnvSource | undefined): ServiceEnv {
+  const raw = source ?? {};
+  const cached = parsedEnvs.get(raw);
+  if (cached) return cached;
+  const result = EnvSchema.safeParse(stringValuesOnly(raw));
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const variable = String(issue.path[0] ?? "environment");
+    throw new HttpError(
+      500,
+      "bad_environment",
+      `The service is misconfigured: environment variable ${variable} is invalid (${issue.message}).`,
+      variable,
+    );
+  }
+  parsedEnvs.set(raw, result.data);
+  return result.data;
+}
+
+/** Workers bindings mix strings with service objects; only string variables are configuration. */
+function stringValuesOnly(source: EnvSource): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (typeof value === "string" && value !== "") out[key] = value;
+  }
+  return out;
+}

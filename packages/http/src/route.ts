@@ -1,0 +1,187 @@
+import type { Context } from "hono";
+import { ValidationError } from "@svc/core";
+import { z } from "zod";
+import type { AppEnv } from "./context";
+import { HttpError } from "./errors";
+
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+/** Who may call a route. Later steps add capability requirements next to `bearer`. */
+export type RouteAuth = "none" | "bearer" | "operator";
+
+export interface ResponseSpec {
+  readonly description: string;
+  readonly schema?: z.ZodType;
+  /** Defaults to application/json. */
+  readonly contentType?: string;
+}
+
+/**
+ * A route's contract: everything the OpenAPI document, the discovery listing, the local
+ * dispatcher and the validation need to know, declared once beside its handler.
+ */
+export interface RouteContract {
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** OpenAPI path template, e.g. `/api/stoic-brain/{domain}`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly auth: RouteAuth;
+  /** Public GETs answer with ETag and Cache-Control and are open to every origin. */
+  readonly cache?: "public";
+  /** Raw body cap in bytes, checked before parsing; DEFAULT_MAX_BODY_BYTES when absent. */
+  readonly maxBodyBytes?: number;
+  readonly request?: {
+    readonly params?: z.ZodType;
+    readonly query?: z.ZodType;
+    readonly body?: z.ZodType;
+  };
+  readonly responses: Readonly<Record<number, ResponseSpec>>;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+type RequestPart<R extends RouteContract, K extends "params" | "query" | "body"> = R extends {
+  readonly request: { readonly [P in K]: infer S };
+}
+  ? S extends z.ZodType
+    ? z.output<S>
+    : undefined
+  : undefined;
+
+export interface OperationInput<R extends RouteContract> {
+  readonly params: RequestPart<R, "params">;
+  readonly query: RequestPart<R, "query">;
+  readonly body: RequestPart<R, "body">;
+}
+
+export type OperationHandler<R extends RouteContract> = (
+  c: Context<AppEnv>,
+  input: OperationInput<R>,
+) => Response | Promise<Response>;
+
+export interface Operation<R extends RouteContract = RouteContract> {
+  readonly route: R;
+  readonly handle: OperationHandler<R>;
+}
+
+export function defineRoute<const R extends RouteContract>(route: R): R {
+  return route;
+}
+
+export function defineOperation<const R extends RouteContract>(route: R, handle: OperationHandler<R>): Operation<R> {
+  return { route, handle };
+}
+
+/** `/api/stoic-brain/{domain}` -> `/api/stoic-brain/:domain` (Hono's syntax). */
+export function toHonoPath(path: string): string {
+  return path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ":$1");
+}
+
+/** A matcher for the path template, used for 405 detection and by the local dispatcher. */
+export function pathMatcher(path: string): RegExp {
+  const pattern = path
+    .split(/(\{[A-Za-z_][A-Za-z0-9_]*\})/)
+    .map((part) => (part.startsWith("{") ? "[^/]+" : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${pattern}$`);
+}
+
+/** Validates params, query and body against the contract; throws before any service runs. */
+export async function readOperationInput<R extends RouteContract>(
+  c: Context<AppEnv>,
+  route: R,
+): Promise<OperationInput<R>> {
+  const request = route.request ?? {};
+  const params = request.params ? parsePart(request.params, c.req.param(), "") : undefined;
+  const query = request.query ? parsePart(request.query, c.req.query(), "") : undefined;
+  let body: unknown;
+  if (request.body) {
+    const text = await readBodyText(c.req.raw, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+    body = parsePart(request.body, parseJson(text), "");
+  }
+  return { params, query, body } as OperationInput<R>;
+}
+
+/**
+ * Reads the raw body while counting bytes, so an oversized body is refused before it is
+ * buffered whole or parsed, whether or not it declared a Content-Length.
+ */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const tooLarge = () =>
+    new HttpError(413, "payload_too_large", `The request body exceeds the limit of ${maxBytes} bytes for this route.`);
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new ValidationError("invalid_json", "The request body is not valid UTF-8 text.");
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === "") {
+    throw new ValidationError("invalid_json", "The request body is empty; this route expects a JSON object.");
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const detail = err instanceof SyntaxError ? ` (${err.message})` : "";
+    throw new ValidationError("invalid_json", `The request body is not valid JSON${detail}.`);
+  }
+}
+
+function parsePart(schema: z.ZodType, value: unknown, prefix: string): unknown {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw validationErrorFrom(result.error, prefix);
+}
+
+/** Turns a zod error into one ValidationError naming the first offending field. */
+export function validationErrorFrom(error: z.ZodError, prefix = ""): ValidationError {
+  const described = error.issues.map((issue) => ({ field: fieldOfIssue(issue, prefix), issue }));
+  const first = described[0]!;
+  const missing = first.issue.code === "invalid_type" && first.issue.input === undefined;
+  const code = first.issue.code === "unrecognized_keys" ? "unknown_field" : missing ? "missing_field" : "invalid_field";
+  const message = described
+    .map(({ field, issue }) => {
+      if (issue.code === "unrecognized_keys") return `${field}: this field is not accepted here`;
+      if (issue.code === "invalid_type" && issue.input === undefined) return `${field}: required`;
+      return `${field || "body"}: ${issue.message}`;
+    })
+    .join("; ");
+  return new ValidationError(code, message, first.field || undefined);
+}
+
+function fieldOfIssue(issue: z.core.$ZodIssue, prefix: string): string {
+  const path = [...issue.path];
+  if (issue.code === "unrecognized_keys" && issue.keys.length > 0) path.push(issue.keys[0]!);
+  let out = prefix;
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else out += out === "" ? String(segment) : `.${String(segment)}`;
+  }
+  return out;
+}

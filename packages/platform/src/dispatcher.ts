@@ -1,0 +1,34 @@
+import { pathMatcher, type ServiceFunction } from "@svc/http";
+
+export type Dispatch = (request: Request) => Promise<Response>;
+
+/**
+ * Routes each request to the function that owns its path, as the Workers routes do in
+ * production; a path nobody owns goes to the first function, which answers the JSON 404.
+ * GET /healthz reports every function.
+ */
+export function createDispatcher(functions: readonly ServiceFunction[], env: Record<string, unknown>): Dispatch {
+  const owners = functions.flatMap((fn) =>
+    fn.routes.filter((route) => route.path !== "/healthz").map((route) => ({ fn, regex: pathMatcher(route.path) })),
+  );
+  const fallback = functions[0]!;
+  return async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === "/healthz" && (request.method === "GET" || request.method === "HEAD")) {
+      return healthOfAll(functions, request, env);
+    }
+    const owner = owners.find(({ regex }) => regex.test(path))?.fn ?? fallback;
+    return owner.fetch(request, env);
+  };
+}
+
+async function healthOfAll(functions: readonly ServiceFunction[], request: Request, env: Record<string, unknown>): Promise<Response> {
+  const results = await Promise.all(
+    functions.map(async (fn) => {
+      const res = await fn.fetch(new Request(request.url, { headers: request.headers }), env);
+      return { function: fn.name, status: res.ok ? "ok" : "failing" };
+    }),
+  );
+  const healthy = results.every((r) => r.status === "ok");
+  return Response.json({ status: healthy ? "ok" : "degraded", functions: results }, { status: healthy ? 200 : 503 });
+}

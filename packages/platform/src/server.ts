@@ -1,0 +1,54 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { serve } from "@hono/node-server";
+import { HttpError, parseEnv, writeLog } from "@svc/http";
+import { createDispatcher } from "./dispatcher";
+import { SERVICE_FUNCTIONS } from "./functions";
+import { isMain } from "./main";
+
+/**
+ * `npm start`: every function in one Node process on PORT (default 8787), with embedded
+ * defaults: no servers and no keys are needed.
+ */
+export interface LocalServer {
+  readonly port: number;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export async function startLocalServer(env: Record<string, unknown> = process.env): Promise<LocalServer> {
+  const config = parseEnv(env);
+  mkdirSync(resolve(config.DATA_DIR), { recursive: true });
+  const dispatch = createDispatcher(SERVICE_FUNCTIONS, env);
+  return new Promise((resolveStart, rejectStart) => {
+    const server = serve({ fetch: dispatch, port: config.PORT, hostname: "127.0.0.1" }, (info) => {
+      const url = `http://127.0.0.1:${info.port}`;
+      writeLog(config.LOG_LEVEL, "info", "listening", {
+        url,
+        data_dir: resolve(config.DATA_DIR),
+        functions: SERVICE_FUNCTIONS.map((fn) => fn.name),
+      });
+      resolveStart({
+        port: info.port,
+        url,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+    server.once("error", rejectStart);
+  });
+}
+
+async function main(): Promise<void> {
+  try {
+    const server = await startLocalServer();
+    const stop = () => void server.close().then(() => process.exit(0));
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  } catch (err) {
+    const message = err instanceof HttpError || err instanceof Error ? err.message : String(err);
+    console.error(JSON.stringify({ level: "error", msg: "start_failed", error: message }));
+    process.exit(1);
+  }
+}
+
+if (isMain(import.meta.url)) void main();

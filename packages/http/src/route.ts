@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { ValidationError } from "@svc/core";
+import { DomainError, ValidationError } from "@svc/core";
 import { z } from "zod";
 import type { AppEnv } from "./context";
 import { HttpError } from "./errors";
@@ -95,7 +95,7 @@ export async function readOperationInput<R extends RouteContract>(
   route: R,
 ): Promise<OperationInput<R>> {
   const request = route.request ?? {};
-  const params = request.params ? parsePart(request.params, c.req.param(), "") : undefined;
+  const params = request.params ? parseParams(request.params, c.req.param()) : undefined;
   const query = request.query ? parsePart(request.query, c.req.query(), "") : undefined;
   let body: unknown;
   if (request.body) {
@@ -151,6 +151,14 @@ function parseJson(text: string): unknown {
     const detail = err instanceof SyntaxError ? ` (${err.message})` : "";
     throw new ValidationError("invalid_json", `The request body is not valid JSON${detail}.`);
   }
+}
+
+/** A path that names no resource is a 404 (naming the segment), not a malformed request. */
+function parseParams(schema: z.ZodType, value: unknown): unknown {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const invalid = validationErrorFrom(result.error);
+  throw new DomainError("not_found", "not_found", `No such resource: ${invalid.message}.`, { field: invalid.field });
 }
 
 function parsePart(schema: z.ZodType, value: unknown, prefix: string): unknown {

@@ -1,0 +1,75 @@
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import { SERVICE_FUNCTIONS } from "./functions";
+import { isMain, REPO_ROOT } from "./main";
+
+const run = promisify(execFile);
+
+/** Size budgets in gzip bytes; the overview must stay small enough to carry no SDKs. */
+export const BUNDLE_BUDGETS: Readonly<Record<string, number>> = { overview: 150 * 1024 };
+/** Workers' own limit for a compressed script (free plan). */
+export const WORKERS_GZIP_LIMIT = 3 * 1024 * 1024;
+/** Packages that a function without a database, queue or language model must not bundle. */
+export const INFRASTRUCTURE_PACKAGES = ["kysely", "@neondatabase/serverless", "@electric-sql/pglite", "@aws-sdk/client-sqs", "openai", "@upstash/redis", "@upstash/ratelimit"];
+export const PURE_FUNCTIONS = ["overview", "discovery"];
+
+export interface BundleReport {
+  readonly name: string;
+  readonly bytes: number;
+  readonly gzipBytes: number;
+  readonly packages: readonly string[];
+  readonly outdir: string;
+}
+
+/** Bundles one function exactly as `wrangler deploy` would (dry run, minified). */
+export async function buildFunctionBundle(name: string, outRoot = join(REPO_ROOT, "dist")): Promise<BundleReport> {
+  const outdir = join(outRoot, name);
+  const metafile = join(outdir, "bundle-meta.json");
+  await run(
+    join(REPO_ROOT, "node_modules/.bin/wrangler"),
+    ["deploy", "--dry-run", "--env", name, "--outdir", outdir, "--minify", "--metafile", metafile],
+    { cwd: REPO_ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, maxBuffer: 16 * 1024 * 1024 },
+  );
+  const code = readFileSync(join(outdir, "index.js"));
+  const meta = JSON.parse(readFileSync(metafile, "utf8")) as { inputs: Record<string, unknown> };
+  const packages = new Set<string>();
+  for (const input of Object.keys(meta.inputs)) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+    if (match) packages.add(match[1]!);
+  }
+  return { name, bytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength, packages: [...packages].sort(), outdir };
+}
+
+/** Problems with a bundle: over its budget, or carrying infrastructure SDKs it must not. */
+export function bundleProblems(report: BundleReport): string[] {
+  const problems: string[] = [];
+  const budget = BUNDLE_BUDGETS[report.name] ?? WORKERS_GZIP_LIMIT;
+  if (report.gzipBytes > budget) problems.push(`${report.name}: ${kib(report.gzipBytes)} gzip exceeds its budget of ${kib(budget)}`);
+  if (PURE_FUNCTIONS.includes(report.name)) {
+    const carried = report.packages.filter((p) => INFRASTRUCTURE_PACKAGES.includes(p));
+    if (carried.length > 0) problems.push(`${report.name}: bundles ${carried.join(", ")}`);
+  }
+  return problems;
+}
+
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+async function main(): Promise<void> {
+  const names = SERVICE_FUNCTIONS.map((fn) => fn.name);
+  const reports = await Promise.all(names.map((name) => buildFunctionBundle(name)));
+  console.log("function        minified     gzip (min)   budget");
+  for (const r of reports) {
+    const budget = BUNDLE_BUDGETS[r.name] ?? WORKERS_GZIP_LIMIT;
+    console.log(`${r.name.padEnd(15)} ${kib(r.bytes).padStart(11)}  ${kib(r.gzipBytes).padStart(11)}  ${kib(budget).padStart(11)}   dist/${r.name}/index.js`);
+  }
+  const problems = reports.flatMap(bundleProblems);
+  if (problems.length > 0) {
+    console.error(`Bundle problems:\n- ${problems.join("\n- ")}`);
+    process.exit(1);
+  }
+}
+
+if (isMain(import.meta.url)) void main();

@@ -1,0 +1,114 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unstable_startWorker } from "wrangler";
+import { DiscoveryListing, IndifferentsResponse, StoicBrainResponse, VirtuesResponse } from "@svc/core";
+import { buildFunctionBundle, bundleProblems, INFRASTRUCTURE_PACKAGES } from "../packages/platform/src/build";
+import { SERVICE_FUNCTIONS } from "../packages/platform/src/functions";
+
+// The functions run here inside workerd, built from wrangler.toml exactly as they deploy.
+process.env.WRANGLER_SEND_METRICS = "false";
+
+type Worker = Awaited<ReturnType<typeof unstable_startWorker>>;
+
+async function bootInWorkerd(env: string): Promise<Worker> {
+  const worker = await unstable_startWorker({
+    config: "wrangler.toml",
+    env,
+    dev: { server: { hostname: "127.0.0.1", port: 0 }, inspector: false, logLevel: "none" },
+    bindings: { LOG_LEVEL: { type: "plain_text", value: "silent" } },
+  });
+  await worker.ready;
+  return worker;
+}
+
+describe("overview function inside workerd", () => {
+  let worker: Worker;
+  beforeAll(async () => {
+    worker = await bootInWorkerd("overview");
+  });
+  afterAll(async () => {
+    await worker?.dispose();
+  });
+
+  it("serves the virtues, indifferents and stoic brain in their spec shapes", async () => {
+    const virtues = await worker.fetch("http://worker.test/api/virtues");
+    const vBody = await virtues.text();
+    expect(virtues.status, vBody).toBe(200);
+    expect(VirtuesResponse.parse(JSON.parse(vBody)).virtues).toHaveLength(4);
+
+    const indifferents = await worker.fetch("http://worker.test/api/indifferents");
+    const parsed = IndifferentsResponse.parse(await indifferents.json());
+    expect(new Set(parsed.indifferents.map((i) => i.category))).toEqual(new Set(["preferred", "dispreferred"]));
+
+    const brain = StoicBrainResponse.parse(await (await worker.fetch("http://worker.test/api/stoic-brain")).json());
+    expect(brain.version).toBe("3.0.0");
+  });
+
+  it("answers 304 to a matching ETag and carries public Cache-Control", async () => {
+    const first = await worker.fetch("http://worker.test/api/v1/virtues");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers.get("cache-control")).toContain("public");
+    const again = await worker.fetch("http://worker.test/api/v1/virtues", { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it("keeps the envelope for 404, 405, invalid_json and 413", async () => {
+    const missing = await worker.fetch("http://worker.test/api/unknown");
+    expect(missing.status).toBe(404);
+    const missingBody = (await missing.json()) as { error: { code: string; request_id: string } };
+    expect(missingBody.error.code).toBe("not_found");
+    expect(missingBody.error.request_id).toBe(missing.headers.get("x-request-id"));
+
+    const wrongMethod = await worker.fetch("http://worker.test/api/virtues", { method: "DELETE" });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toContain("GET");
+
+    const badJson = await worker.fetch("http://worker.test/api/v1/rank-indifferents", { method: "POST", body: "{not json" });
+    expect(badJson.status).toBe(400);
+    expect(((await badJson.json()) as { error: { code: string } }).error.code).toBe("invalid_json");
+
+    const huge = await worker.fetch("http://worker.test/api/v1/rank-indifferents", { method: "POST", body: "x".repeat(20_000) });
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
+  });
+});
+
+describe("discovery function inside workerd", () => {
+  let worker: Worker;
+  beforeAll(async () => {
+    worker = await bootInWorkerd("discovery");
+  });
+  afterAll(async () => {
+    await worker?.dispose();
+  });
+
+  it("serves the listing, its text form and the OpenAPI document", async () => {
+    const listing = DiscoveryListing.parse(await (await worker.fetch("http://worker.test/.well-known/discovery.json")).json());
+    expect(listing.routes.find((r) => r.path === "/api/virtues")?.served).toBe(true);
+    const text = await worker.fetch("http://worker.test/llms.txt");
+    expect(text.headers.get("content-type")).toContain("text/plain");
+    expect(await text.text()).toContain("GET /api/virtues");
+    const openapi = (await (await worker.fetch("http://worker.test/openapi.json")).json()) as { openapi: string };
+    expect(openapi.openapi).toBe("3.1.0");
+  });
+});
+
+describe("per-function bundles", () => {
+  const outRoot = mkdtempSync(join(tmpdir(), "svc-bundles-"));
+
+  it.each(SERVICE_FUNCTIONS.map((fn) => fn.name))("%s bundles within its budget and carries only what it needs", async (name) => {
+    const report = await buildFunctionBundle(name, outRoot);
+    expect(report.gzipBytes).toBeGreaterThan(0);
+    expect(bundleProblems(report), JSON.stringify(report)).toEqual([]);
+  });
+
+  it("overview stays under 150 KiB gzip and has no database, queue or language-model SDK", async () => {
+    const report = await buildFunctionBundle("overview", outRoot);
+    expect(report.gzipBytes).toBeLessThan(150 * 1024);
+    expect(report.packages).toContain("hono");
+    for (const pkg of INFRASTRUCTURE_PACKAGES) expect(report.packages).not.toContain(pkg);
+  });
+});

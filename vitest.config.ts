@@ -6,6 +6,6 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    reporters: ["default"],
+    reporters: ["default", "./tests/summary_reporter.ts"],
   },
 });

@@ -155,14 +155,15 @@ function parseJson(text: string): unknown {
 
 /** A path that names no resource is a 404 (naming the segment), not a malformed request. */
 function parseParams(schema: z.ZodType, value: unknown): unknown {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const invalid = validationErrorFrom(result.error);
   throw new DomainError("not_found", "not_found", `No such resource: ${invalid.message}.`, { field: invalid.field });
 }
 
 function parsePart(schema: z.ZodType, value: unknown, prefix: string): unknown {
-  const result = schema.safeParse(value);
+  // zod leaves `input` off issues unless asked; without it a wrong type reads as a missing field.
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   throw validationErrorFrom(result.error, prefix);
 }

@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { SERVICE_FUNCTIONS } from "../../platform/src/functions";
+import { buildOpenApiDocument } from "./openapi";
+import { defineRoute } from "./route";
+
+type Json = Record<string, any>;
+
+const document = buildOpenApiDocument(SERVICE_FUNCTIONS) as Json;
+const paths = document.paths as Record<string, Record<string, Json>>;
+
+const servedRoutes = SERVICE_FUNCTIONS.flatMap((fn) => fn.routes.map((route) => ({ fn: fn.name, route })));
+const servedKeys = new Set(servedRoutes.map(({ route }) => `${route.method} ${route.path}`));
+
+const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+function operationsOf(doc: Json): { method: string; path: string; operation: Json }[] {
+  return Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => HTTP_METHODS.has(method))
+      .map(([method, operation]) => ({ method, path, operation })),
+  );
+}
+
+/** Every `$ref` anywhere in the value, with where it was found. */
+function refsIn(value: unknown, at = "#"): { ref: string; at: string }[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => refsIn(v, `${at}/${i}`));
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, v]) =>
+    key === "$ref" && typeof v === "string" ? [{ ref: v, at }] : refsIn(v, `${at}/${key}`),
+  );
+}
+
+function resolvePointer(doc: unknown, ref: string): unknown {
+  if (!ref.startsWith("#/")) return undefined;
+  return ref
+    .slice(2)
+    .split("/")
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Json)[key] : undefined), doc);
+}
+
+describe("buildOpenApiDocument over SERVICE_FUNCTIONS", () => {
+  it("is an OpenAPI 3.1.0 document with the service info and bearer scheme", () => {
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.info.title).toBe("Stoic Reasoning Service");
+    expect(document.info.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(document.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+
+  it("survives a JSON round trip unchanged", () => {
+    expect(JSON.parse(JSON.stringify(document))).toEqual(document);
+  });
+
+  it("lists every served route (method + path), and nothing else", () => {
+    const documented = operationsOf(document).map(({ method, path }) => `${method} ${path}`);
+    expect(new Set(documented).size).toBe(documented.length);
+    expect([...documented].sort()).toEqual([...servedKeys].sort());
+  });
+
+  it("gives each operation a unique operationId", () => {
+    const ids = operationsOf(document).map(({ operation }) => operation.operationId as string);
+    expect(ids.every((id) => typeof id === "string" && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each(servedRoutes.filter(({ route }) => route.path !== "/healthz").map(({ fn, route }) => [`${route.method.toUpperCase()} ${route.path}`, fn, route] as const))(
+    "%s names its function %s",
+    (_key, fn, route) => {
+      expect(paths[route.path]?.[route.method]?.["x-function"]).toBe(fn);
+    },
+  );
+
+  it("marks public routes with security: [] and others with bearer", () => {
+    for (const { route } of servedRoutes) {
+      const operation = paths[route.path]![route.method]!;
+      const key = `${route.method} ${route.path}`;
+      if (route.auth === "none") expect(operation.security, key).toEqual([]);
+      else expect(operation.security, key).toEqual([{ bearer: [] }]);
+    }
+  });
+
+  it("declares each template segment as a required path parameter, and no other path parameter", () => {
+    for (const { method, path, operation } of operationsOf(document)) {
+      const inTemplate = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+      const declared = (operation.parameters as Json[]).filter((p) => p.in === "path");
+      expect(declared.map((p) => p.name).sort(), `${method} ${path}`).toEqual(inTemplate);
+      for (const parameter of declared) expect(parameter.required, `${method} ${path} ${parameter.name}`).toBe(true);
+    }
+    expect(paths["/api/stoic-brain/{domain}"]?.get?.parameters).toContainEqual(
+      expect.objectContaining({ name: "domain", in: "path", required: true, schema: expect.objectContaining({ enum: expect.arrayContaining(["psychology", "scoring"]) }) }),
+    );
+  });
+
+  it("gives POST /api/v1/rank-indifferents a strict JSON requestBody with indifferents", () => {
+    const operation = paths["/api/v1/rank-indifferents"]?.post;
+    expect(operation).toBeDefined();
+    expect(operation!.requestBody.required).toBe(true);
+    const schema = operation!.requestBody.content["application/json"].schema as Json;
+    expect(schema.type).toBe("object");
+    expect(schema.properties.indifferents).toMatchObject({ type: "array", minItems: 1 });
+    expect(schema.required).toContain("indifferents");
+    expect(schema.additionalProperties).toBe(false);
+  });
+
+  it("has a requestBody exactly on the routes whose contract has a body", () => {
+    for (const { route } of servedRoutes) {
+      const operation = paths[route.path]![route.method]!;
+      expect(operation.requestBody !== undefined, `${route.method} ${route.path}`).toBe(route.request?.body !== undefined);
+    }
+  });
+
+  it("describes every declared response, with the error envelope as default", () => {
+    for (const { route } of servedRoutes) {
+      const operation = paths[route.path]![route.method]!;
+      for (const status of Object.keys(route.responses)) {
+        expect(operation.responses[status]?.description, `${route.path} ${status}`).toBeTypeOf("string");
+      }
+      expect(operation.responses.default.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
+    }
+  });
+
+  it("resolves every $ref to a component", () => {
+    const refs = refsIn(document);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const { ref, at } of refs) {
+      expect(ref, at).toMatch(/^#\/components\//);
+      expect(resolvePointer(document, ref), `${ref} at ${at}`).toBeDefined();
+    }
+  });
+
+  it("gives the ErrorEnvelope component code, message and request_id as required", () => {
+    const envelope = document.components.schemas.ErrorEnvelope as Json;
+    expect(envelope.properties.error.required).toEqual(expect.arrayContaining(["code", "message", "request_id"]));
+    expect(envelope.properties.error.required).not.toContain("field");
+  });
+});
+
+describe("buildOpenApiDocument on a synthetic function", () => {
+  const route = defineRoute({
+    operationId: "readRecord",
+    method: "get",
+    path: "/records/{record_id}/versions/{version}",
+    summary: "A protected route",
+    tags: ["test"],
+    auth: "bearer",
+    request: {
+      params: z.object({ record_id: z.string(), version: z.string() }),
+      query: z.object({ limit: z.string().optional(), cursor: z.string() }),
+    },
+    responses: { 200: { description: "The record." } },
+  });
+  const doc = buildOpenApiDocument([
+    { name: "first", routes: [route] },
+    { name: "second", routes: [{ ...route, operationId: "duplicate" }] },
+  ]) as Json;
+  const operation = doc.paths["/records/{record_id}/versions/{version}"].get as Json;
+
+  it("requires bearer on a protected route", () => {
+    expect(operation.security).toEqual([{ bearer: [] }]);
+  });
+
+  it("keeps the first function when two declare the same method and path", () => {
+    expect(operation["x-function"]).toBe("first");
+    expect(operation.operationId).toBe("readRecord");
+  });
+
+  it("lists path parameters as required and query parameters as their schema says", () => {
+    const byName = Object.fromEntries((operation.parameters as Json[]).map((p) => [p.name, p]));
+    expect(byName.record_id).toMatchObject({ in: "path", required: true });
+    expect(byName.version).toMatchObject({ in: "path", required: true });
+    expect(byName.cursor).toMatchObject({ in: "query", required: true });
+    expect(byName.limit).toMatchObject({ in: "query", required: false });
+  });
+});

@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { isMain, REPO_ROOT } from "./main";
+
+/**
+ * `npm run bench`: starts the local server in its own process and measures each scenario over
+ * loopback with autocannon (requests/s, p50 and p99 latency). Later steps add scenarios here.
+ */
+export interface BenchScenario {
+  readonly name: string;
+  readonly method: "GET" | "POST";
+  readonly path: string;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+  readonly expectStatus: number;
+}
+
+export const BENCH_SCENARIOS: readonly BenchScenario[] = [
+  { name: "GET /api/virtues", method: "GET", path: "/api/virtues", expectStatus: 200 },
+  { name: "GET /api/stoic-brain", method: "GET", path: "/api/stoic-brain", expectStatus: 200 },
+  {
+    name: "POST /api/v1/rank-indifferents",
+    method: "POST",
+    path: "/api/v1/rank-indifferents",
+    body: { indifferents: ["health", "wealth", "reputation", "poverty", "pain"] },
+    expectStatus: 200,
+  },
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function startServerProcess(port: number): Promise<ChildProcess> {
+  const child = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), [join(REPO_ROOT, "packages/platform/src/server.ts")], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: "warn", DATA_DIR: mkdtempSync(join(tmpdir(), "svc-bench-")) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill();
+      throw new Error("the local server did not start within 30 s");
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export interface BenchResult {
+  readonly scenario: string;
+  readonly requestsPerSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+export async function runScenario(baseUrl: string, scenario: BenchScenario, seconds: number, connections: number): Promise<BenchResult> {
+  const probe = await fetch(`${baseUrl}${scenario.path}`, {
+    method: scenario.method,
+    ...(scenario.body === undefined ? {} : { body: JSON.stringify(scenario.body) }),
+    headers: { "content-type": "application/json", ...scenario.headers },
+  });
+  if (probe.status !== scenario.expectStatus) {
+    throw new Error(`${scenario.name}: expected ${scenario.expectStatus}, got ${probe.status}: ${await probe.text()}`);
+  }
+  const result = await autocannon({
+    url: `${baseUrl}${scenario.path}`,
+    method: scenario.method,
+    connections,
+    duration: seconds,
+    headers: { "content-type": "application/json", ...scenario.headers },
+    ...(scenario.body === undefined ? {} : { body: JSON.stringify(scenario.body) }),
+  });
+  return {
+    scenario: scenario.name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function main(): Promise<void> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+  const port = await freePort();
+  const server = await startServerProcess(port);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    console.log(`bench: ${seconds} s per scenario, ${connections} connections, loopback ${baseUrl}`);
+    console.log("scenario                               req/s      p50 ms   p99 ms   non-2xx  errors");
+    for (const scenario of BENCH_SCENARIOS) {
+      const r = await runScenario(baseUrl, scenario, seconds, connections);
+      console.log(
+        `${r.scenario.padEnd(36)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)}`,
+      );
+    }
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+if (isMain(import.meta.url)) void main();

@@ -13,7 +13,42 @@ export async function publicBody(
   body: string,
   contentType = "application/json; charset=utf-8",
 ): Promise<Response> {
-  const etag = `"${await digest(body)}"`;
+  return respondPublic(c, { body, etag: `"${await digest(body)}"` }, contentType);
+}
+
+export function publicJson(c: Context<AppEnv>, value: unknown): Promise<Response> {
+  return publicBody(c, JSON.stringify(value));
+}
+
+interface PreparedBody {
+  readonly body: string;
+  readonly etag: string;
+}
+
+/**
+ * For content that never changes while the code runs (framework data, generated documents):
+ * serialises and hashes it once, on first use, then answers every request from that.
+ */
+export function staticPublicBody(
+  render: () => string,
+  contentType = "application/json; charset=utf-8",
+): (c: Context<AppEnv>) => Promise<Response> {
+  // Per isolate or process: the content is fixed at build time, so one copy serves all requests.
+  let prepared: Promise<PreparedBody> | undefined;
+  return async (c) => {
+    prepared ??= (async () => {
+      const body = render();
+      return { body, etag: `"${await digest(body)}"` };
+    })();
+    return respondPublic(c, await prepared, contentType);
+  };
+}
+
+export function staticPublicJson(build: () => unknown): (c: Context<AppEnv>) => Promise<Response> {
+  return staticPublicBody(() => JSON.stringify(build()));
+}
+
+function respondPublic(c: Context<AppEnv>, { body, etag }: PreparedBody, contentType: string): Response {
   const headers = {
     ETag: etag,
     "Cache-Control": PUBLIC_CACHE_CONTROL,
@@ -23,10 +58,6 @@ export async function publicBody(
     return c.body(null, 304, headers);
   }
   return c.body(body, 200, headers);
-}
-
-export function publicJson(c: Context<AppEnv>, value: unknown): Promise<Response> {
-  return publicBody(c, JSON.stringify(value));
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {

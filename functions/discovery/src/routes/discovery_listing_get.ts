@@ -1,6 +1,6 @@
 import { DiscoveryListing } from "@svc/core";
-import { defineOperation, publicBody } from "@svc/http";
-import { discoveryArtifacts } from "../artifacts";
+import { defineOperation, staticPublicBody } from "@svc/http";
+import { renderListing } from "../artifacts";
 
 export const discoveryListingGet = defineOperation(
   {
@@ -14,5 +14,5 @@ export const discoveryListingGet = defineOperation(
     cache: "public",
     responses: { 200: { description: "The listing.", schema: DiscoveryListing } },
   },
-  (c) => publicBody(c, discoveryArtifacts().listing),
+  staticPublicBody(renderListing),
 );

@@ -1,6 +1,6 @@
-import { defineOperation, publicBody } from "@svc/http";
+import { defineOperation, staticPublicBody } from "@svc/http";
 import { z } from "zod";
-import { discoveryArtifacts } from "../artifacts";
+import { renderListingPlainText } from "../artifacts";
 
 export const llmsTxtGet = defineOperation(
   {
@@ -13,5 +13,5 @@ export const llmsTxtGet = defineOperation(
     cache: "public",
     responses: { 200: { description: "One line per route and per skill.", schema: z.string(), contentType: "text/plain" } },
   },
-  (c) => publicBody(c, discoveryArtifacts().text, "text/plain; charset=utf-8"),
+  staticPublicBody(renderListingPlainText, "text/plain; charset=utf-8"),
 );

@@ -1,6 +1,6 @@
-import { defineOperation, publicBody } from "@svc/http";
+import { defineOperation, staticPublicBody } from "@svc/http";
 import { z } from "zod";
-import { discoveryArtifacts } from "../artifacts";
+import { renderOpenApi } from "../artifacts";
 
 export const openApiGet = defineOperation(
   {
@@ -14,5 +14,5 @@ export const openApiGet = defineOperation(
     cache: "public",
     responses: { 200: { description: "The document.", schema: z.record(z.string(), z.unknown()) } },
   },
-  (c) => publicBody(c, discoveryArtifacts().openapi),
+  staticPublicBody(renderOpenApi),
 );

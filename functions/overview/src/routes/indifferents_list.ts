@@ -1,5 +1,5 @@
 import { IndifferentsResponse, listIndifferents } from "@svc/core";
-import { defineOperation, publicJson } from "@svc/http";
+import { defineOperation, staticPublicJson } from "@svc/http";
 
 /** GET /api/indifferents (spec 2.3) and its versioned twin GET /api/v1/indifferents. */
 function indifferentsListAt(path: "/api/indifferents" | "/api/v1/indifferents", operationId: string) {
@@ -15,7 +15,7 @@ function indifferentsListAt(path: "/api/indifferents" | "/api/v1/indifferents", 
       cache: "public",
       responses: { 200: { description: "The indifferents and a note on how to read them.", schema: IndifferentsResponse } },
     },
-    (c) => publicJson(c, listIndifferents()),
+    staticPublicJson(listIndifferents),
   );
 }
 

@@ -1,5 +1,5 @@
 import { StoicBrainResponse, stoicBrainOverview } from "@svc/core";
-import { defineOperation, publicJson } from "@svc/http";
+import { defineOperation, staticPublicJson } from "@svc/http";
 
 export const stoicBrainGet = defineOperation(
   {
@@ -13,5 +13,5 @@ export const stoicBrainGet = defineOperation(
     cache: "public",
     responses: { 200: { description: "The overview.", schema: StoicBrainResponse } },
   },
-  (c) => publicJson(c, stoicBrainOverview()),
+  staticPublicJson(stoicBrainOverview),
 );

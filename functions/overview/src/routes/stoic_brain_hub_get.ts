@@ -1,5 +1,5 @@
 import { StoicBrainHubResponse, stoicBrainHub } from "@svc/core";
-import { defineOperation, publicJson } from "@svc/http";
+import { defineOperation, staticPublicJson } from "@svc/http";
 
 export const stoicBrainHubGet = defineOperation(
   {
@@ -14,5 +14,5 @@ export const stoicBrainHubGet = defineOperation(
     cache: "public",
     responses: { 200: { description: "The hub.", schema: StoicBrainHubResponse } },
   },
-  (c) => publicJson(c, stoicBrainHub()),
+  staticPublicJson(stoicBrainHub),
 );

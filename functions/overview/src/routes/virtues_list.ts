@@ -1,5 +1,5 @@
 import { listVirtues, VirtuesResponse } from "@svc/core";
-import { defineOperation, publicJson } from "@svc/http";
+import { defineOperation, staticPublicJson } from "@svc/http";
 
 /** GET /api/virtues (spec 2.2) and its versioned twin GET /api/v1/virtues: the same document. */
 function virtuesListAt(path: "/api/virtues" | "/api/v1/virtues", operationId: string) {
@@ -15,7 +15,7 @@ function virtuesListAt(path: "/api/virtues" | "/api/v1/virtues", operationId: st
       cache: "public",
       responses: { 200: { description: "The virtues and a note on how to read them.", schema: VirtuesResponse } },
     },
-    (c) => publicJson(c, listVirtues()),
+    staticPublicJson(listVirtues),
   );
 }
 

@@ -205,5 +205,6 @@ export function stoicBrainHub(): StoicBrainHubResponse {
 
 /** One domain file, served at `${DOMAIN_FILE_BASE_PATH}/{domain}`. */
 export function stoicBrainDomain(id: DomainFileId): StoicBrainDomainResponse {
-  return { version: STOIC_BRAIN_VERSION, domain: domainFile(id) };
+  // A deep copy: the domain files are shared framework content that no caller may change.
+  return { version: STOIC_BRAIN_VERSION, domain: structuredClone(domainFile(id)) };
 }

@@ -1,0 +1,153 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { catalogueMismatches, DiscoveryListing, routeKey, SKILLS } from "@svc/core";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { SERVICE_FUNCTIONS } from "../../../packages/platform/src/functions";
+import { GENERATED_DIR, generateArtifacts } from "../../../packages/platform/src/generate";
+import { discoveryFunction } from "./function";
+
+const SILENT = { LOG_LEVEL: "silent" };
+
+function request(path: string, init: RequestInit = {}): Promise<Response> {
+  return Promise.resolve(discoveryFunction.fetch(new Request(`http://discovery.test${path}`, init), SILENT));
+}
+
+async function getText(path: string): Promise<{ res: Response; text: string }> {
+  const res = await request(path);
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return { res, text };
+}
+
+async function getListing(): Promise<DiscoveryListing> {
+  const { res, text } = await getText("/.well-known/discovery.json");
+  expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+  const result = DiscoveryListing.safeParse(JSON.parse(text));
+  expect(result.success, result.success ? "" : z.prettifyError(result.error)).toBe(true);
+  return result.data!;
+}
+
+/** What the functions really mount, as `METHOD /path`, with the function that mounts it. */
+const mounted = new Map(
+  SERVICE_FUNCTIONS.flatMap((fn) => fn.routes.map((route) => [routeKey(route.method, route.path), fn.name] as const)),
+);
+const mountedPaths = new Set(SERVICE_FUNCTIONS.flatMap((fn) => fn.routes.map((route) => route.path)));
+
+describe("GET /.well-known/discovery.json", () => {
+  it("parses with DiscoveryListing and is public and cacheable", async () => {
+    await getListing();
+    const res = await request("/.well-known/discovery.json", { headers: { Origin: "https://agent.example" } });
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(res.headers.get("Cache-Control")).toMatch(/^public/);
+    const etag = res.headers.get("ETag")!;
+    const again = await request("/.well-known/discovery.json", { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it("lists every mounted route as served, under the function that mounts it", async () => {
+    const listing = await getListing();
+    for (const [key, fnName] of mounted) {
+      const entry = listing.routes.find((r) => routeKey(r.method, r.path) === key);
+      expect(entry, `${key} is mounted by ${fnName} but not listed`).toBeDefined();
+      expect(entry!.served, key).toBe(true);
+      if (!key.endsWith(" /healthz")) expect(entry!.function, key).toBe(fnName);
+    }
+  });
+
+  it("marks served only routes that are really mounted", async () => {
+    const listing = await getListing();
+    const servedKeys = listing.routes.filter((r) => r.served).map((r) => routeKey(r.method, r.path));
+    expect(servedKeys.length).toBeGreaterThan(0);
+    for (const key of servedKeys) expect(mounted.has(key), `${key} is listed as served but not mounted`).toBe(true);
+  });
+
+  it("marks served routes without path parameters that their owning function answers (no 404 or 405)", async () => {
+    const listing = await getListing();
+    for (const route of listing.routes.filter((r) => r.served && !r.path.includes("{"))) {
+      const fn = SERVICE_FUNCTIONS.find((f) => f.name === route.function)!;
+      const res = await fn.fetch(
+        new Request(`http://svc.test${route.path}`, {
+          method: route.method,
+          ...(route.method === "GET" ? {} : { body: "{}", headers: { "Content-Type": "application/json" } }),
+        }),
+        SILENT,
+      );
+      expect([404, 405], `${route.method} ${route.path} answered ${res.status}: ${await res.text()}`).not.toContain(res.status);
+    }
+  });
+
+  it("lists the 27 skills of the pricing table", async () => {
+    const listing = await getListing();
+    expect(listing.skills.map((s) => s.id)).toEqual(SKILLS.map((s) => s.id));
+  });
+
+  it("agrees with the route catalogue (no served route missing or mis-catalogued)", () => {
+    expect(catalogueMismatches(SERVICE_FUNCTIONS)).toEqual([]);
+  });
+});
+
+describe("GET /llms.txt", () => {
+  it("is text/plain with one line per route of the listing", async () => {
+    const listing = await getListing();
+    const { res, text } = await getText("/llms.txt");
+    expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    const lines = text.split("\n");
+    for (const route of listing.routes) {
+      const line = lines.filter((l) => l.startsWith(`${route.method} ${route.path} |`));
+      expect(line, `${route.method} ${route.path}`).toHaveLength(1);
+      expect(line[0]).toContain(route.served ? "| served |" : route.listed_as_planned ? "| planned |" : "| not yet served |");
+    }
+    expect(lines.filter((l) => /^(GET|POST|PUT|PATCH|DELETE) \//.test(l))).toHaveLength(listing.routes.length);
+  });
+
+  it("has one line per skill", async () => {
+    const { text } = await getText("/llms.txt");
+    const lines = text.split("\n");
+    for (const skill of SKILLS) expect(lines.filter((l) => l.startsWith(`${skill.id} |`)), skill.id).toHaveLength(1);
+  });
+});
+
+describe("GET /openapi.json", () => {
+  it("is OpenAPI 3.1.0 whose paths are exactly the served route paths", async () => {
+    const { text } = await getText("/openapi.json");
+    const document = JSON.parse(text) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toBe("3.1.0");
+    expect(Object.keys(document.paths).sort()).toEqual([...mountedPaths].sort());
+    const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((m) => routeKey(m, path)));
+    expect(operations.sort()).toEqual([...mounted.keys()].sort());
+  });
+});
+
+describe("generated files (drift check)", () => {
+  const generated = generateArtifacts();
+
+  it.each(Object.keys(generated))("committed %s equals generateArtifacts()", (file) => {
+    const committed = readFileSync(join(GENERATED_DIR, file), "utf8");
+    // toBe on the whole text would print both files; compare parsed first for a readable diff.
+    expect(JSON.parse(committed), `${file} is stale: run npm run generate`).toEqual(JSON.parse(generated[file]!));
+    expect(committed === generated[file], `${file} differs in formatting: run npm run generate`).toBe(true);
+  });
+
+  it("serves the generated listing and OpenAPI document", async () => {
+    const listing = await getText("/.well-known/discovery.json");
+    expect(JSON.parse(listing.text)).toEqual(JSON.parse(generated["listing.json"]!));
+    const openapi = await getText("/openapi.json");
+    expect(JSON.parse(openapi.text)).toEqual(JSON.parse(generated["openapi.json"]!));
+  });
+});
+
+describe("errors", () => {
+  it("answers an unknown path with the 404 envelope", async () => {
+    const res = await request("/.well-known/nothing.json");
+    const text = await res.text();
+    expect(res.status, text).toBe(404);
+    expect(JSON.parse(text).error.code).toBe("not_found");
+  });
+
+  it("answers POST /openapi.json with 405", async () => {
+    const res = await request("/openapi.json", { method: "POST" });
+    expect(res.status, await res.clone().text()).toBe(405);
+    expect(res.headers.get("Allow")).toBe("GET, HEAD");
+  });
+});

@@ -7,3 +7,4 @@ export * from "./framework";
 export * from "./overview";
 export * from "./indifferent_ranking";
 export * from "./catalogue/listing";
+export * from "./credentials";

@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { Capability, CredentialKind, Tier } from "./enums";
+
+/**
+ * Credentials: API keys for agents, JWTs for human users, and the operator. Pure: key
+ * format, hashing (WebCrypto) and the store port; the database adapter implements the port.
+ */
+
+export const API_KEY_PREFIX: Readonly<Record<CredentialKind, string>> = {
+  live: "svc_live_",
+  prac: "svc_prac_",
+  inst: "svc_inst_",
+};
+
+/** 24 random bytes = 192 bits, base64url: well above the 128 bits required. */
+const KEY_RANDOM_BYTES = 24;
+const KEY_BODY = /^[A-Za-z0-9_-]{32}$/;
+/** Characters of the key kept in clear for display (prefix plus four). */
+const DISPLAY_PREFIX_LENGTH = 13;
+
+export function generateApiKey(kind: CredentialKind): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(KEY_RANDOM_BYTES));
+  return `${API_KEY_PREFIX[kind]}${base64url(bytes)}`;
+}
+
+/** The kind of a well-formed API key, or null when the token is not one. */
+export function apiKeyKind(token: string): CredentialKind | null {
+  for (const kind of CredentialKind.options) {
+    const prefix = API_KEY_PREFIX[kind];
+    if (token.startsWith(prefix) && KEY_BODY.test(token.slice(prefix.length))) return kind;
+  }
+  return null;
+}
+
+export function displayPrefix(key: string): string {
+  return key.slice(0, DISPLAY_PREFIX_LENGTH);
+}
+
+/**
+ * SHA-256 of the key, hex. The key is 192 random bits, so a fast unsalted hash is enough: a
+ * stolen table cannot be brute-forced back to keys, and lookups stay one indexed read.
+ */
+export async function hashApiKey(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Compares two secrets in time independent of where they differ. */
+export async function secretsEqual(a: string, b: string): Promise<boolean> {
+  const [ha, hb] = await Promise.all([hashApiKey(a), hashApiKey(b)]);
+  let diff = 0;
+  for (let i = 0; i < ha.length; i += 1) diff |= ha.charCodeAt(i) ^ hb.charCodeAt(i);
+  return diff === 0;
+}
+
+function base64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export const OwnerId = z.string().trim().min(1).max(128).regex(/^[^\s]+$/, "must not contain spaces");
+export const AgentId = z.string().trim().min(2).max(128).regex(/^[^\s]+$/, "must not contain spaces");
+
+/** A stored API key as the service sees it: never the secret, only its hash. */
+export const StoredApiKey = z.object({
+  id: z.uuid(),
+  kind: CredentialKind,
+  key_prefix: z.string().describe("The first characters of the key, for recognising it."),
+  owner_id: z.string(),
+  agent_id: z.string().nullable(),
+  tier: Tier,
+  capabilities: z.array(Capability),
+  label: z.string().nullable(),
+  created_at: z.string().describe("ISO 8601."),
+  expires_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+});
+export type StoredApiKey = z.infer<typeof StoredApiKey>;
+
+export interface NewApiKey {
+  readonly id: string;
+  readonly kind: CredentialKind;
+  readonly key_prefix: string;
+  readonly key_hash: string;
+  readonly owner_id: string;
+  readonly agent_id: string | null;
+  readonly tier: Tier;
+  readonly capabilities: readonly Capability[];
+  readonly label: string | null;
+  readonly expires_at: Date | null;
+}
+
+export interface ApiKeyListQuery {
+  readonly owner_id?: string;
+  readonly include_revoked: boolean;
+  readonly limit: number;
+  /** Keys created strictly before this one (cursor). */
+  readonly before_id?: string;
+}
+
+/** The store port for credentials; implemented over Postgres in @svc/db. */
+export interface CredentialStore {
+  insert(key: NewApiKey): Promise<StoredApiKey>;
+  /** The key with this hash if it is neither revoked nor expired at `now`; records the use. */
+  useByHash(keyHash: string, now: Date): Promise<StoredApiKey | null>;
+  /** Any key with this hash, whatever its state (to tell revoked from unknown). */
+  findByHash(keyHash: string): Promise<StoredApiKey | null>;
+  list(query: ApiKeyListQuery): Promise<StoredApiKey[]>;
+  /** Revokes the key; an already revoked key keeps its first revocation time. Null when unknown. */
+  revoke(id: string, at: Date): Promise<StoredApiKey | null>;
+}
+
+/** Who is calling, once authenticated. */
+export type Principal =
+  | {
+      readonly type: "api_key";
+      readonly credential_id: string;
+      readonly kind: CredentialKind;
+      readonly owner_id: string;
+      readonly agent_id: string | null;
+      readonly tier: z.infer<typeof Tier>;
+      readonly capabilities: readonly Capability[];
+    }
+  | {
+      readonly type: "user";
+      readonly owner_id: string;
+      readonly tier: z.infer<typeof Tier>;
+      readonly capabilities: readonly Capability[];
+    }
+  | {
+      readonly type: "operator";
+      readonly owner_id: "operator";
+      readonly tier: "paid";
+      readonly capabilities: readonly Capability[];
+    };
+
+export function principalFromKey(key: StoredApiKey): Principal {
+  return {
+    type: "api_key",
+    credential_id: key.id,
+    kind: key.kind,
+    owner_id: key.owner_id,
+    agent_id: key.agent_id,
+    tier: key.tier,
+    capabilities: key.capabilities,
+  };
+}
+
+export function hasCapability(principal: Principal, capability: Capability): boolean {
+  return principal.type === "operator" || principal.capabilities.includes(capability) || principal.capabilities.includes("operator");
+}

@@ -1,0 +1,5 @@
+export * from "./migrate";
+export * from "./migrations";
+export * from "./repositories/api_keys";
+export * from "./schema";
+export type { DatabaseConnection } from "./neon";

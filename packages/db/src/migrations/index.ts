@@ -1,0 +1,10 @@
+import type { Migration } from "kysely/migration";
+import * as apiKeys from "./20261121T0900_api_keys";
+
+/**
+ * Every migration, by timestamped name. Listed statically (not read from disk) so the same
+ * code migrates from Node and from a Worker.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  "20261121T0900_api_keys": apiKeys,
+};

@@ -1,0 +1,28 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { createPgConfig } from "@electric-sql/pglite/node-postgres";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { migrateToLatest } from "./migrate";
+import type { DatabaseConnection } from "./neon";
+import type { Database } from "./schema";
+
+/**
+ * The embedded default: real Postgres compiled to WASM, persisted under a folder (or in
+ * memory with `memory://`). Node only. Opened once per process and migrated on open; a pool
+ * of one connection, as PGlite serves one session.
+ */
+export async function openPglite(dataDir: string): Promise<DatabaseConnection> {
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await migrateToLatest(db);
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

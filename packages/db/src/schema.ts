@@ -1,0 +1,27 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Table types of the service's Postgres schema (see migrations/ for the DDL). */
+export interface ApiKeysTable {
+  id: string;
+  kind: "live" | "prac" | "inst";
+  key_prefix: string;
+  key_hash: string;
+  owner_id: string;
+  agent_id: string | null;
+  tier: "free" | "paid";
+  capabilities: string[];
+  label: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}
+
+export interface Database {
+  api_keys: ApiKeysTable;
+}
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type NewApiKeyRow = Insertable<ApiKeysTable>;
+export type ApiKeyUpdate = Updateable<ApiKeysTable>;
+export type { Generated };

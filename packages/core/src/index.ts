@@ -8,3 +8,5 @@ export * from "./overview";
 export * from "./indifferent_ranking";
 export * from "./catalogue/listing";
 export * from "./credentials";
+export * from "./authorization";
+export * from "./services/api_keys";

@@ -1,8 +1,12 @@
+import { authorize } from "@svc/core";
 import { Hono, type Context } from "hono";
+import { authenticate } from "./auth";
 import type { AppEnv } from "./context";
 import { parseEnv } from "./env";
 import { HttpError, renderError } from "./errors";
 import { writeLog, type LogLevel } from "./log";
+import { isPlatform, PLATFORM_BINDING, type Platform } from "./platform";
+import { releaseSession } from "./session";
 import { defineOperation, pathMatcher, readOperationInput, toHonoPath, type Operation, type RouteContract } from "./route";
 import { z } from "zod";
 
@@ -45,7 +49,16 @@ function healthOperation(name: string) {
  * The factory every function uses: request id, one JSON log line per request, the checked
  * environment, CORS, body caps and validation per route, JSON 404/405 and the error envelope.
  */
-export function createServiceFunction(name: string, operations: readonly Operation<any>[]): ServiceFunction {
+export interface ServiceFunctionOptions {
+  /** The production parts this function uses when deployed; the local server overrides it. */
+  readonly platform?: Platform;
+}
+
+export function createServiceFunction(
+  name: string,
+  operations: readonly Operation<any>[],
+  options: ServiceFunctionOptions = {},
+): ServiceFunction {
   const all: readonly Operation<any>[] = [...operations, healthOperation(name)];
   const routes = all.map((op) => op.route as RouteContract);
   const matchers = routes.map((route) => ({ route, regex: pathMatcher(route.path) }));
@@ -68,6 +81,7 @@ export function createServiceFunction(name: string, operations: readonly Operati
     const requestId = incoming && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : `req_${crypto.randomUUID()}`;
     c.set("requestId", requestId);
     await next();
+    await releaseSession(c);
     c.header(REQUEST_ID_HEADER, requestId);
     const threshold: LogLevel = c.get("config")?.LOG_LEVEL ?? "info";
     writeLog(threshold, c.res.status >= 500 ? "error" : "info", "request", {
@@ -83,6 +97,8 @@ export function createServiceFunction(name: string, operations: readonly Operati
 
   app.use("*", async (c, next) => {
     c.set("config", parseEnv(c.env));
+    const bound = c.env?.[PLATFORM_BINDING];
+    c.set("platform", isPlatform(bound) ? bound : options.platform);
     applyCors(c, isPublicPath(c.req.path));
     if (c.req.method === "OPTIONS") {
       const methods = methodsFor(c.req.path);
@@ -99,7 +115,11 @@ export function createServiceFunction(name: string, operations: readonly Operati
   for (const op of all) {
     app.on(op.route.method.toUpperCase(), toHonoPath(op.route.path), async (c) => {
       c.set("routePath", op.route.path);
+      // The one request path: authenticate, validate, then authorize (a 400 costs nothing).
+      const principal = op.route.auth === "none" ? undefined : await authenticate(c);
+      c.set("principal", principal);
       const input = await readOperationInput(c, op.route);
+      if (principal) authorize(principal, { ...op.route.requires, operator: op.route.auth === "operator" });
       return op.handle(c, input);
     });
   }

@@ -1,4 +1,6 @@
+import type { Principal } from "@svc/core";
 import type { ServiceEnv } from "./env";
+import type { Platform, PlatformSession } from "./platform";
 
 /** Hono generics shared by every function: bindings come from the platform, variables from middleware. */
 export interface AppEnv {
@@ -8,5 +10,9 @@ export interface AppEnv {
     config: ServiceEnv;
     /** The matched route template, for logs. */
     routePath: string;
+    platform: Platform | undefined;
+    /** Opened on first use, released after the response. */
+    session: Promise<PlatformSession> | undefined;
+    principal: Principal | undefined;
   };
 }

@@ -15,6 +15,28 @@ export const EnvSchema = z
       .describe("Comma-separated origins allowed to call protected routes from a browser."),
     PORT: z.coerce.number().int().min(0).max(65535).default(8787),
     DATA_DIR: z.string().min(1).default(".data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// connection string")
+      .optional()
+      .describe("Postgres (Neon in production). Unset locally: the embedded PGlite under DATA_DIR."),
+    NEON_WS_PROXY: z
+      .string()
+      .regex(/^[^\s/]+:\d+(\/\S*)?$/, "must look like host:port/path")
+      .optional()
+      .describe("WebSocket bridge in front of a plain Postgres (local and tests); Neon needs none."),
+    OPERATOR_API_KEY: z.string().min(8).optional().describe("Accepted as an operator credential, to bootstrap a deployment."),
+    JWT_SECRET: z.string().min(32).optional().describe("HS256 secret for human users' JWTs."),
+    JWT_JWKS_URL: z.url().optional().describe("JWKS of the identity provider, for human users' JWTs."),
+    JWT_ISSUER: z.string().min(1).optional(),
+    JWT_AUDIENCE: z.string().min(1).optional(),
+    KEY_CACHE_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(300)
+      .default(30)
+      .describe("How long a checked API key is trusted without a database read; the bound on revocation."),
   })
   .describe("Service environment");
 

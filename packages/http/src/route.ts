@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { DomainError, ValidationError } from "@svc/core";
+import { DomainError, ValidationError, type AccessRequirement } from "@svc/core";
 import { z } from "zod";
 import type { AppEnv } from "./context";
 import { HttpError } from "./errors";
@@ -29,6 +29,8 @@ export interface RouteContract {
   readonly description?: string;
   readonly tags: readonly string[];
   readonly auth: RouteAuth;
+  /** Credential kind, capability or tier needed beyond authentication (checked after validation). */
+  readonly requires?: AccessRequirement;
   /** Public GETs answer with ETag and Cache-Control and are open to every origin. */
   readonly cache?: "public";
   /** Raw body cap in bytes, checked before parsing; DEFAULT_MAX_BODY_BYTES when absent. */

@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
-import { HttpError, parseEnv, writeLog } from "@svc/http";
+import { HttpError, parseEnv, PLATFORM_BINDING, writeLog } from "@svc/http";
 import { createDispatcher } from "./dispatcher";
+import { createLocalPlatform } from "./local_platform";
 import { SERVICE_FUNCTIONS } from "./functions";
 import { isMain } from "./main";
 
@@ -19,19 +20,30 @@ export interface LocalServer {
 export async function startLocalServer(env: Record<string, unknown> = process.env): Promise<LocalServer> {
   const config = parseEnv(env);
   mkdirSync(resolve(config.DATA_DIR), { recursive: true });
-  const dispatch = createDispatcher(SERVICE_FUNCTIONS, env);
+  const platform = createLocalPlatform({
+    dataDir: config.DATA_DIR,
+    ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
+    ...(config.NEON_WS_PROXY ? { wsProxy: config.NEON_WS_PROXY } : {}),
+  });
+  // The embedded database opens (and migrates) before the port does, so a bad setup fails here.
+  await platform.database();
+  const dispatch = createDispatcher(SERVICE_FUNCTIONS, { ...env, [PLATFORM_BINDING]: platform });
   return new Promise((resolveStart, rejectStart) => {
     const server = serve({ fetch: dispatch, port: config.PORT, hostname: "127.0.0.1" }, (info) => {
       const url = `http://127.0.0.1:${info.port}`;
       writeLog(config.LOG_LEVEL, "info", "listening", {
         url,
         data_dir: resolve(config.DATA_DIR),
+        database: platform.description,
         functions: SERVICE_FUNCTIONS.map((fn) => fn.name),
       });
       resolveStart({
         port: info.port,
         url,
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        close: async () => {
+          await new Promise<void>((done) => server.close(() => done()));
+          await platform.close();
+        },
       });
     });
     server.once("error", rejectStart);

@@ -67,6 +67,7 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   r("POST", "/api/admin/keys", "admin", "operator", "Create an API key (plaintext shown once)", "5.10"),
   r("GET", "/api/admin/keys", "admin", "operator", "List API keys without secrets", "5.10"),
   r("DELETE", "/api/admin/keys/{id}", "admin", "operator", "Revoke an API key", "5.10"),
+  r("GET", "/api/me", "account", "bearer", "Who the calling credential is: owner, kind, tier, capabilities", "5"),
   r("GET", "/api/usage", "account", "bearer", "The caller's usage per skill for the current period", "8"),
   // 4.4 Substrate reasoning
   r("POST", "/api/reason", "reason", "bearer", "Substrate consult: extraction, signed assessment, narrative", "4.4, 2.12, 2.13", {

@@ -1,0 +1,6 @@
+import { workersPlatform } from "@svc/db/workers";
+import { createServiceFunction } from "@svc/http";
+import { meGet } from "./routes/me_get";
+
+/** The caller's own account. */
+export const accountFunction = createServiceFunction("account", [meGet], { platform: workersPlatform });

@@ -1,0 +1,4 @@
+import { accountFunction } from "./function";
+
+/** Cloudflare Worker entry point. */
+export default { fetch: accountFunction.fetch };

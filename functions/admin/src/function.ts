@@ -1,0 +1,10 @@
+import { workersPlatform } from "@svc/db/workers";
+import { createServiceFunction } from "@svc/http";
+import { adminKeysCreate } from "./routes/admin_keys_create";
+import { adminKeysList } from "./routes/admin_keys_list";
+import { adminKeysRevoke } from "./routes/admin_keys_revoke";
+
+/** Operator routes: API key management. */
+export const adminFunction = createServiceFunction("admin", [adminKeysCreate, adminKeysList, adminKeysRevoke], {
+  platform: workersPlatform,
+});

@@ -1,0 +1,35 @@
+import type { Capability, CredentialKind, Tier } from "./enums";
+import { ForbiddenError } from "./errors";
+import { hasCapability, type Principal } from "./credentials";
+
+/** What a route needs beyond an authenticated caller. */
+export interface AccessRequirement {
+  readonly operator?: boolean;
+  readonly kinds?: readonly CredentialKind[];
+  readonly capability?: Capability;
+  readonly tier?: Tier;
+}
+
+/** Throws a 403 naming what is missing; returns quietly when the caller qualifies. */
+export function authorize(principal: Principal, requirement: AccessRequirement): void {
+  if (requirement.operator && !hasCapability(principal, "operator")) {
+    throw new ForbiddenError("This route is for operators only.", "operator_only", { required: "operator" });
+  }
+  if (requirement.kinds && principal.type !== "operator") {
+    const kind = principal.type === "api_key" ? principal.kind : null;
+    if (kind === null || !requirement.kinds.includes(kind)) {
+      const wanted = requirement.kinds.map((k) => `svc_${k}_`).join(" or ");
+      throw new ForbiddenError(`This route needs an API key of kind ${wanted}; this credential is ${kind ? `svc_${kind}_` : "a user token"}.`, "wrong_credential_kind", {
+        required: requirement.kinds.map((k) => `svc_${k}_`),
+      });
+    }
+  }
+  if (requirement.capability && !hasCapability(principal, requirement.capability)) {
+    throw new ForbiddenError(`This credential lacks the capability ${requirement.capability}.`, "missing_capability", {
+      required: requirement.capability,
+    });
+  }
+  if (requirement.tier === "paid" && principal.tier !== "paid") {
+    throw new ForbiddenError("This route needs a paid credential.", "paid_tier_required", { required: "paid" });
+  }
+}

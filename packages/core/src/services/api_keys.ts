@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { AgentId, displayPrefix, generateApiKey, hashApiKey, OwnerId, StoredApiKey, type CredentialStore } from "../credentials";
+import { Capability, CredentialKind, Tier } from "../enums";
+import { NotFoundError } from "../errors";
+
+export interface KeyServiceContext {
+  readonly credentials: CredentialStore;
+  readonly now: () => Date;
+}
+
+export const CreateApiKeyRequest = z
+  .strictObject({
+    kind: CredentialKind.describe("live (svc_live_), prac (svc_prac_) or inst (svc_inst_)."),
+    owner_id: OwnerId.describe("Who owns the key and the records it writes."),
+    tier: Tier.default("free"),
+    capabilities: z
+      .array(Capability)
+      .max(Capability.options.length)
+      .refine((caps) => new Set(caps).size === caps.length, "lists a capability twice")
+      .default([]),
+    agent_id: AgentId.nullable().optional().describe("Binds the key to one agent."),
+    label: z.string().trim().min(1).max(200).nullable().optional(),
+    expires_at: z.iso.datetime({ offset: true }).nullable().optional().describe("ISO 8601; absent means no expiry."),
+  })
+  .describe("A new API key.");
+export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>;
+
+export const CreatedApiKey = StoredApiKey.extend({
+  key: z.string().describe("The key itself. Shown this once: only its hash is stored."),
+});
+export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
+
+export async function issueApiKey({ ctx, input }: { ctx: KeyServiceContext; input: CreateApiKeyRequest }): Promise<CreatedApiKey> {
+  const key = generateApiKey(input.kind);
+  const stored = await ctx.credentials.insert({
+    id: crypto.randomUUID(),
+    kind: input.kind,
+    key_prefix: displayPrefix(key),
+    key_hash: await hashApiKey(key),
+    owner_id: input.owner_id,
+    agent_id: input.agent_id ?? null,
+    tier: input.tier,
+    capabilities: input.capabilities,
+    label: input.label ?? null,
+    expires_at: input.expires_at ? new Date(input.expires_at) : null,
+  });
+  return { ...stored, key };
+}
+
+export const ListApiKeysQuery = z.strictObject({
+  owner_id: OwnerId.optional(),
+  include_revoked: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  before: z.uuid().optional().describe("Cursor: the id of the last key of the previous page."),
+});
+
+export const ApiKeyList = z.object({
+  keys: z.array(StoredApiKey),
+  next_cursor: z.string().nullable().describe("Pass as `before` for the next page; null on the last page."),
+});
+export type ApiKeyList = z.infer<typeof ApiKeyList>;
+
+export async function listApiKeys({ ctx, input }: { ctx: KeyServiceContext; input: z.infer<typeof ListApiKeysQuery> }): Promise<ApiKeyList> {
+  const keys = await ctx.credentials.list({
+    include_revoked: input.include_revoked,
+    limit: input.limit,
+    ...(input.owner_id !== undefined ? { owner_id: input.owner_id } : {}),
+    ...(input.before !== undefined ? { before_id: input.before } : {}),
+  });
+  return { keys, next_cursor: keys.length === input.limit ? keys[keys.length - 1]!.id : null };
+}
+
+export async function revokeApiKey({ ctx, input }: { ctx: KeyServiceContext; input: { id: string } }): Promise<StoredApiKey> {
+  const revoked = await ctx.credentials.revoke(input.id, ctx.now());
+  if (!revoked) throw new NotFoundError(`No API key has the id ${input.id}.`);
+  return revoked;
+}

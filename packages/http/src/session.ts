@@ -1,0 +1,38 @@
+import type { Principal } from "@svc/core";
+import type { Context } from "hono";
+import type { AppEnv } from "./context";
+import { HttpError } from "./errors";
+import type { PlatformSession } from "./platform";
+
+/** The request's platform session, opened on first use (public routes never open one). */
+export function sessionOf(c: Context<AppEnv>): Promise<PlatformSession> {
+  const existing = c.get("session");
+  if (existing) return existing;
+  const platform = c.get("platform");
+  if (!platform) {
+    throw new HttpError(500, "bad_environment", "The service is misconfigured: this function has no database platform.", "DATABASE_URL");
+  }
+  const opened = platform.open(c.get("config"));
+  c.set("session", opened);
+  return opened;
+}
+
+/** Releases the session once the response is ready; in a Worker, after it is sent. */
+export async function releaseSession(c: Context<AppEnv>): Promise<void> {
+  const opened = c.get("session");
+  if (!opened) return;
+  const release = opened.then((session) => session.release()).catch(() => undefined);
+  try {
+    c.executionCtx.waitUntil(release);
+  } catch {
+    // Node has no execution context: release inline.
+    await release;
+  }
+}
+
+/** The authenticated caller of a protected route. */
+export function principalOf(c: Context<AppEnv>): Principal {
+  const principal = c.get("principal");
+  if (!principal) throw new Error("principalOf called on a route without authentication");
+  return principal;
+}

@@ -1,0 +1,74 @@
+import { join, resolve } from "node:path";
+import { credentialStore, type Database } from "@svc/db";
+import { connectNeon, type DatabaseConnection } from "@svc/db/neon";
+import { openPglite } from "@svc/db/pglite";
+import type { Platform } from "@svc/http";
+import type { Kysely } from "kysely";
+import ws from "ws";
+import { startNeonBridge, type NeonBridge } from "../../../infra/neon-ws-bridge";
+
+export interface LocalPlatformOptions {
+  /** Postgres through the Neon driver; unset means the embedded PGlite. */
+  readonly databaseUrl?: string;
+  /** Folder for PGlite, or `memory://` for tests. */
+  readonly dataDir: string;
+  /** An existing bridge; when absent and the database is on loopback, one is started. */
+  readonly wsProxy?: string;
+}
+
+export interface LocalPlatform extends Platform {
+  /** Opens (and for PGlite, migrates) the database now, so a bad setup fails at start. */
+  database(): Promise<Kysely<Database>>;
+  readonly description: string;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+
+/**
+ * The platform of `npm start` and of the test suites: one database connection for the
+ * process (Node can share one), either the embedded PGlite under DATA_DIR or Postgres through
+ * the Neon driver, over a loopback WebSocket bridge when the server is a plain local Postgres.
+ */
+export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatform {
+  let opened: Promise<{ connection: DatabaseConnection; bridge?: NeonBridge }> | undefined;
+  const open = () =>
+    (opened ??= (async () => {
+      if (!options.databaseUrl) {
+        const dir = options.dataDir.startsWith("memory://") ? options.dataDir : join(resolve(options.dataDir), "pglite");
+        return { connection: await openPglite(dir) };
+      }
+      const host = new URL(options.databaseUrl).hostname;
+      let bridge: NeonBridge | undefined;
+      let wsProxy = options.wsProxy;
+      if (!wsProxy && LOOPBACK.has(host)) {
+        bridge = await startNeonBridge();
+        wsProxy = bridge.wsProxy;
+      }
+      const connection = connectNeon({
+        connectionString: options.databaseUrl,
+        webSocketConstructor: ws,
+        ...(wsProxy ? { wsProxy } : {}),
+      });
+      return bridge ? { connection, bridge } : { connection };
+    })());
+
+  return {
+    name: options.databaseUrl ? "local-neon" : "local-pglite",
+    description: options.databaseUrl ? "Postgres via the Neon driver" : `embedded PGlite (${options.dataDir})`,
+    async database() {
+      return (await open()).connection.db;
+    },
+    async open() {
+      const { connection } = await open();
+      return { credentials: credentialStore(connection.db), release: async () => undefined };
+    },
+    async close() {
+      if (!opened) return;
+      const { connection, bridge } = await opened;
+      await connection.close();
+      await bridge?.close();
+      opened = undefined;
+    },
+  };
+}

@@ -9,15 +9,16 @@ import type { Database } from "./schema";
 
 /**
  * The embedded default: real Postgres compiled to WASM, persisted under a folder (or in
- * memory with `memory://`). Node only. Opened once per process and migrated on open; a pool
+ * memory with `memory://`). Node only. Opened once per process and, unless told otherwise,
+ * migrated on open (the embedded default needs no separate step); a pool
  * of one connection, as PGlite serves one session.
  */
-export async function openPglite(dataDir: string): Promise<DatabaseConnection> {
+export async function openPglite(dataDir: string, options: { migrate: boolean } = { migrate: true }): Promise<DatabaseConnection> {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir);
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  await migrateToLatest(db);
+  if (options.migrate) await migrateToLatest(db);
   return {
     db,
     close: async () => {

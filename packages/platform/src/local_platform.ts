@@ -14,6 +14,8 @@ export interface LocalPlatformOptions {
   readonly dataDir: string;
   /** An existing bridge; when absent and the database is on loopback, one is started. */
   readonly wsProxy?: string;
+  /** Migrate the embedded database on open (default true); `db:migrate` does it itself. */
+  readonly migrateEmbedded?: boolean;
 }
 
 export interface LocalPlatform extends Platform {
@@ -36,7 +38,7 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
     (opened ??= (async () => {
       if (!options.databaseUrl) {
         const dir = options.dataDir.startsWith("memory://") ? options.dataDir : join(resolve(options.dataDir), "pglite");
-        return { connection: await openPglite(dir) };
+        return { connection: await openPglite(dir, { migrate: options.migrateEmbedded ?? true }) };
       }
       const host = new URL(options.databaseUrl).hostname;
       let bridge: NeonBridge | undefined;

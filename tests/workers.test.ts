@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_startWorker } from "wrangler";
 import { DiscoveryListing, IndifferentsResponse, StoicBrainResponse, VirtuesResponse } from "@svc/core";
+import { startNeonBridge, type NeonBridge } from "../infra/neon-ws-bridge";
 import { buildFunctionBundle, bundleProblems, INFRASTRUCTURE_PACKAGES } from "../packages/platform/src/build";
 import { SERVICE_FUNCTIONS } from "../packages/platform/src/functions";
 
@@ -12,12 +13,15 @@ process.env.WRANGLER_SEND_METRICS = "false";
 
 type Worker = Awaited<ReturnType<typeof unstable_startWorker>>;
 
-async function bootInWorkerd(env: string): Promise<Worker> {
+async function bootInWorkerd(env: string, vars: Record<string, string> = {}): Promise<Worker> {
+  const bindings = Object.fromEntries(
+    Object.entries({ LOG_LEVEL: "silent", ...vars }).map(([name, value]) => [name, { type: "plain_text" as const, value }]),
+  );
   const worker = await unstable_startWorker({
     config: "wrangler.toml",
     env,
     dev: { server: { hostname: "127.0.0.1", port: 0 }, inspector: false, logLevel: "none" },
-    bindings: { LOG_LEVEL: { type: "plain_text", value: "silent" } },
+    bindings,
   });
   await worker.ready;
   return worker;
@@ -93,6 +97,50 @@ describe("discovery function inside workerd", () => {
     expect(await text.text()).toContain("GET /api/virtues");
     const openapi = (await (await worker.fetch("http://worker.test/openapi.json")).json()) as { openapi: string };
     expect(openapi.openapi).toBe("3.1.0");
+  });
+});
+
+// The production path end to end: a Worker opening a Neon pool per request, reaching the
+// machine's PostgreSQL through the loopback WebSocket bridge.
+describe.runIf(!!process.env.DATABASE_URL)("admin and account functions inside workerd on the real PostgreSQL", () => {
+  const operatorKey = `op-${crypto.randomUUID()}`;
+  let bridge: NeonBridge;
+  let admin: Worker;
+  let account: Worker;
+  beforeAll(async () => {
+    bridge = await startNeonBridge();
+    const vars = { DATABASE_URL: process.env.DATABASE_URL!, NEON_WS_PROXY: bridge.wsProxy, OPERATOR_API_KEY: operatorKey };
+    [admin, account] = await Promise.all([bootInWorkerd("admin", vars), bootInWorkerd("account", vars)]);
+  });
+  afterAll(async () => {
+    await Promise.all([admin?.dispose(), account?.dispose()]);
+    await bridge?.close();
+  });
+
+  it("creates a key through one Worker and authenticates it in another, then refuses it once revoked", async () => {
+    const owner = `workerd-${crypto.randomUUID()}`;
+    const created = await admin.fetch("http://worker.test/api/admin/keys", {
+      method: "POST",
+      headers: { authorization: `Bearer ${operatorKey}` },
+      body: JSON.stringify({ kind: "prac", owner_id: owner, capabilities: ["accreditation_write"], agent_id: "agent-w" }),
+    });
+    const createdText = await created.text();
+    expect(created.status, createdText).toBe(201);
+    const { key, id } = JSON.parse(createdText) as { key: string; id: string };
+
+    const me = await account.fetch("http://worker.test/api/me", { headers: { authorization: `Bearer ${key}` } });
+    const meText = await me.text();
+    expect(me.status, meText).toBe(200);
+    expect(JSON.parse(meText)).toMatchObject({ owner_id: owner, kind: "prac", agent_id: "agent-w" });
+
+    const revoked = await admin.fetch(`http://worker.test/api/admin/keys/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${operatorKey}` } });
+    expect(revoked.status, await revoked.text()).toBe(200);
+    const listed = await admin.fetch(`http://worker.test/api/admin/keys?owner_id=${owner}&include_revoked=true`, {
+      headers: { authorization: `Bearer ${operatorKey}` },
+    });
+    const keys = ((await listed.json()) as { keys: Array<{ id: string; revoked_at: string | null }> }).keys;
+    expect(keys.map((k) => k.id)).toEqual([id]);
+    expect(keys[0]!.revoked_at).not.toBeNull();
   });
 });
 

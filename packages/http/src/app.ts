@@ -1,6 +1,5 @@
-import { authorize } from "@svc/core";
+import { authorize, type Principal } from "@svc/core";
 import { Hono, type Context } from "hono";
-import { authenticate } from "./auth";
 import type { AppEnv } from "./context";
 import { parseEnv } from "./env";
 import { HttpError, renderError } from "./errors";
@@ -52,6 +51,11 @@ function healthOperation(name: string) {
 export interface ServiceFunctionOptions {
   /** The production parts this function uses when deployed; the local server overrides it. */
   readonly platform?: Platform;
+  /**
+   * Required when any route is protected (pass `authenticate` from `@svc/http/auth`). Public
+   * functions leave it out, so their Workers carry no token or key code.
+   */
+  readonly authenticate?: (c: Context<AppEnv>) => Promise<Principal>;
 }
 
 export function createServiceFunction(
@@ -60,6 +64,11 @@ export function createServiceFunction(
   options: ServiceFunctionOptions = {},
 ): ServiceFunction {
   const all: readonly Operation<any>[] = [...operations, healthOperation(name)];
+  const authenticate = options.authenticate;
+  const unguarded = all.filter((op) => op.route.auth !== "none").map((op) => op.route.operationId);
+  if (unguarded.length > 0 && !authenticate) {
+    throw new Error(`function ${name}: protected routes (${unguarded.join(", ")}) need the authenticate option`);
+  }
   const routes = all.map((op) => op.route as RouteContract);
   const matchers = routes.map((route) => ({ route, regex: pathMatcher(route.path) }));
   const methodsFor = (path: string) => {
@@ -116,7 +125,7 @@ export function createServiceFunction(
     app.on(op.route.method.toUpperCase(), toHonoPath(op.route.path), async (c) => {
       c.set("routePath", op.route.path);
       // The one request path: authenticate, validate, then authorize (a 400 costs nothing).
-      const principal = op.route.auth === "none" ? undefined : await authenticate(c);
+      const principal = op.route.auth === "none" ? undefined : await authenticate!(c);
       c.set("principal", principal);
       const input = await readOperationInput(c, op.route);
       if (principal) authorize(principal, { ...op.route.requires, operator: op.route.auth === "operator" });

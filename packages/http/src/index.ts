@@ -1,5 +1,4 @@
 export * from "./app";
-export * from "./auth";
 export * from "./cache";
 export * from "./context";
 export * from "./env";

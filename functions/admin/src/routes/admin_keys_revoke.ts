@@ -1,5 +1,6 @@
 import { revokeApiKey, StoredApiKey } from "@svc/core";
-import { defineOperation, ErrorEnvelope, forgetCachedCredential, sessionOf } from "@svc/http";
+import { defineOperation, ErrorEnvelope, sessionOf } from "@svc/http";
+import { forgetCachedCredential } from "@svc/http/auth";
 import { z } from "zod";
 
 export const adminKeysRevoke = defineOperation(

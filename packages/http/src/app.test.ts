@@ -98,7 +98,17 @@ const privateGet = defineOperation(
   (c) => c.json({ private: true }),
 );
 
-const testFunction = createServiceFunction("test-fn", [thingGet, orderCreate, boomGet, refusalGet, privateGet]);
+// Authentication has its own suite (auth.test.ts); here every bearer call is let through.
+const letEveryoneIn = async () => ({ type: "operator" as const, owner_id: "operator" as const, tier: "paid" as const, capabilities: ["operator" as const] });
+const testFunction = createServiceFunction("test-fn", [thingGet, orderCreate, boomGet, refusalGet, privateGet], {
+  authenticate: letEveryoneIn,
+});
+
+describe("function construction", () => {
+  it("refuses protected routes without an authenticator", () => {
+    expect(() => createServiceFunction("unguarded", [privateGet])).toThrow(/getPrivate.*authenticate/);
+  });
+});
 
 const SILENT = { LOG_LEVEL: "silent" };
 

@@ -174,16 +174,21 @@ function parsePart(schema: z.ZodType, value: unknown, prefix: string): unknown {
 export function validationErrorFrom(error: z.ZodError, prefix = ""): ValidationError {
   const described = error.issues.map((issue) => ({ field: fieldOfIssue(issue, prefix), issue }));
   const first = described[0]!;
-  const missing = first.issue.code === "invalid_type" && first.issue.input === undefined;
+  const missing = isMissing(first.issue);
   const code = first.issue.code === "unrecognized_keys" ? "unknown_field" : missing ? "missing_field" : "invalid_field";
   const message = described
     .map(({ field, issue }) => {
       if (issue.code === "unrecognized_keys") return `${field}: this field is not accepted here`;
-      if (issue.code === "invalid_type" && issue.input === undefined) return `${field}: required`;
+      if (isMissing(issue)) return `${field}: required`;
       return `${field || "body"}: ${issue.message}`;
     })
     .join("; ");
   return new ValidationError(code, message, first.field || undefined);
+}
+
+/** An absent field: zod reports it as a wrong type, or for an enum or literal as a wrong value. */
+function isMissing(issue: z.core.$ZodIssue): boolean {
+  return (issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined;
 }
 
 function fieldOfIssue(issue: z.core.$ZodIssue, prefix: string): string {

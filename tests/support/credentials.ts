@@ -22,6 +22,7 @@ export interface MintOptions {
   readonly agent?: string | null;
   readonly revoked?: boolean;
   readonly expiresAt?: Date | null;
+  readonly dailyLimit?: number | null;
 }
 
 export interface MintedKey {
@@ -45,6 +46,7 @@ export async function mintApiKey(platform: LocalPlatform, options: MintOptions =
     agent_id: options.agent ?? null,
     tier: options.tier ?? "free",
     capabilities: options.capabilities ?? [],
+    daily_limit: options.dailyLimit ?? null,
     label: null,
     expires_at: options.expiresAt ?? null,
   });

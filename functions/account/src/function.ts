@@ -1,7 +1,8 @@
-import { workersPlatform } from "@svc/db/workers";
+import { workersPlatform } from "@svc/workers";
 import { createServiceFunction } from "@svc/http";
 import { authenticate } from "@svc/http/auth";
 import { meGet } from "./routes/me_get";
+import { usageGet } from "./routes/usage_get";
 
 /** The caller's own account. */
-export const accountFunction = createServiceFunction("account", [meGet], { platform: workersPlatform, authenticate });
+export const accountFunction = createServiceFunction("account", [meGet, usageGet], { platform: workersPlatform, authenticate });

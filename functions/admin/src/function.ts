@@ -1,4 +1,4 @@
-import { workersPlatform } from "@svc/db/workers";
+import { workersPlatform } from "@svc/workers";
 import { createServiceFunction } from "@svc/http";
 import { authenticate } from "@svc/http/auth";
 import { adminKeysCreate } from "./routes/admin_keys_create";

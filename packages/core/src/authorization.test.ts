@@ -5,7 +5,7 @@ import type { Capability, CredentialKind, Tier } from "./enums";
 import { DomainError } from "./errors";
 
 function apiKey(kind: CredentialKind, tier: Tier, capabilities: Capability[] = []): Principal {
-  return { type: "api_key", credential_id: "00000000-0000-4000-8000-000000000001", kind, owner_id: "owner-1", agent_id: null, tier, capabilities };
+  return { type: "api_key", credential_id: "00000000-0000-4000-8000-000000000001", kind, owner_id: "owner-1", agent_id: null, tier, capabilities, daily_limit: null };
 }
 const user = (tier: Tier = "free"): Principal => ({ type: "user", owner_id: "user-1", tier, capabilities: [] });
 const operator: Principal = { type: "operator", owner_id: "operator", tier: "paid", capabilities: ["operator"] };

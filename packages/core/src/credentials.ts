@@ -71,6 +71,7 @@ export const StoredApiKey = z.object({
   agent_id: z.string().nullable(),
   tier: Tier,
   capabilities: z.array(Capability),
+  daily_limit: z.number().int().positive().nullable().describe("Paid keys: calls per UTC day; null means the deployment default."),
   label: z.string().nullable(),
   created_at: z.string().describe("ISO 8601."),
   expires_at: z.string().nullable(),
@@ -88,6 +89,7 @@ export interface NewApiKey {
   readonly agent_id: string | null;
   readonly tier: Tier;
   readonly capabilities: readonly Capability[];
+  readonly daily_limit: number | null;
   readonly label: string | null;
   readonly expires_at: Date | null;
 }
@@ -122,6 +124,7 @@ export type Principal =
       readonly agent_id: string | null;
       readonly tier: z.infer<typeof Tier>;
       readonly capabilities: readonly Capability[];
+      readonly daily_limit: number | null;
     }
   | {
       readonly type: "user";
@@ -145,6 +148,7 @@ export function principalFromKey(key: StoredApiKey): Principal {
     agent_id: key.agent_id,
     tier: key.tier,
     capabilities: key.capabilities,
+    daily_limit: key.daily_limit,
   };
 }
 

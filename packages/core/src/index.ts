@@ -10,3 +10,4 @@ export * from "./catalogue/listing";
 export * from "./credentials";
 export * from "./authorization";
 export * from "./services/api_keys";
+export * from "./metering";

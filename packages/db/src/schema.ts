@@ -10,6 +10,7 @@ export interface ApiKeysTable {
   agent_id: string | null;
   tier: "free" | "paid";
   capabilities: string[];
+  daily_limit: number | null;
   label: string | null;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   expires_at: Date | null;

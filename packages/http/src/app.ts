@@ -5,6 +5,7 @@ import { parseEnv } from "./env";
 import { HttpError, renderError } from "./errors";
 import { writeLog, type LogLevel } from "./log";
 import { isPlatform, PLATFORM_BINDING, type Platform } from "./platform";
+import { meterRequest } from "./metering";
 import { releaseSession } from "./session";
 import { defineOperation, pathMatcher, readOperationInput, toHonoPath, type Operation, type RouteContract } from "./route";
 import { z } from "zod";
@@ -128,7 +129,10 @@ export function createServiceFunction(
       const principal = op.route.auth === "none" ? undefined : await authenticate!(c);
       c.set("principal", principal);
       const input = await readOperationInput(c, op.route);
-      if (principal) authorize(principal, { ...op.route.requires, operator: op.route.auth === "operator" });
+      if (principal) {
+        authorize(principal, { ...op.route.requires, operator: op.route.auth === "operator" });
+        await meterRequest(c, principal, op.route, input.body);
+      }
       return op.handle(c, input);
     });
   }

@@ -129,6 +129,7 @@ describe("API keys", () => {
       agent_id: "agent-one",
       tier: "paid",
       capabilities: ["accreditation_write", "reflect"],
+      daily_limit: null,
     });
   });
 

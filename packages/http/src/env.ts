@@ -37,6 +37,17 @@ export const EnvSchema = z
       .max(300)
       .default(30)
       .describe("How long a checked API key is trusted without a database read; the bound on revocation."),
+    UPSTASH_REDIS_REST_URL: z.url().optional().describe("Upstash Redis REST endpoint, for metering."),
+    UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, "must be a redis:// URL")
+      .optional()
+      .describe("Local and tests: a plain Redis, reached by the Upstash clients through a loopback bridge."),
+    METER_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
+    PAID_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(500).describe("Default daily calls of a paid key."),
+    BURST_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60).describe("Requests per credential per burst window."),
+    BURST_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   })
   .describe("Service environment");
 

@@ -1,4 +1,4 @@
-import { DomainError, type DomainErrorKind } from "@svc/core";
+import { DomainError, meteringUnavailable, MeterUnavailableError, type DomainErrorKind } from "@svc/core";
 import { z } from "zod";
 
 /** The one error envelope every failure leaves through. */
@@ -51,7 +51,9 @@ export interface RenderedError {
  * Maps any thrown value to the envelope. Unknown errors become a 500 whose message never
  * carries the internal text (it is logged instead).
  */
-export function renderError(err: unknown, requestId: string): RenderedError {
+export function renderError(thrown: unknown, requestId: string): RenderedError {
+  // A meter outage that reached here unhandled is still the client's 503, never a 500.
+  const err = thrown instanceof MeterUnavailableError ? meteringUnavailable() : thrown;
   if (err instanceof HttpError) {
     return {
       status: err.status,
@@ -60,9 +62,13 @@ export function renderError(err: unknown, requestId: string): RenderedError {
     };
   }
   if (err instanceof DomainError) {
+    const retryAfter = err.extra?.retry_after;
     return {
       status: STATUS_OF_KIND[err.kind],
-      headers: err.kind === "unauthenticated" ? { "WWW-Authenticate": "Bearer" } : {},
+      headers: {
+        ...(err.kind === "unauthenticated" ? { "WWW-Authenticate": "Bearer" } : {}),
+        ...(typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {}),
+      },
       body: { error: { ...err.extra, code: err.code, message: err.message, ...fieldOf(err.field), request_id: requestId } },
     };
   }

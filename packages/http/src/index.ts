@@ -4,6 +4,7 @@ export * from "./context";
 export * from "./env";
 export * from "./errors";
 export * from "./log";
+export * from "./metering";
 export * from "./platform";
 export * from "./route";
 export * from "./session";

@@ -1,4 +1,4 @@
-import type { CredentialStore } from "@svc/core";
+import type { CredentialStore, Meter } from "@svc/core";
 import type { ServiceEnv } from "./env";
 
 /**
@@ -9,6 +9,7 @@ import type { ServiceEnv } from "./env";
  */
 export interface PlatformSession {
   readonly credentials: CredentialStore;
+  readonly meter: Meter;
   /** Called once the response is ready. */
   release(): Promise<void>;
 }

@@ -31,6 +31,16 @@ export interface RouteContract {
   readonly auth: RouteAuth;
   /** Credential kind, capability or tier needed beyond authentication (checked after validation). */
   readonly requires?: AccessRequirement;
+  /** The skill whose allowance a call draws on; metered after validation and authorization. */
+  readonly skill?: string;
+  /** Units one call consumes (loops for /api/reason); 1 when absent. */
+  readonly meterUnits?: (body: unknown) => number;
+  /**
+   * When the meter's store cannot be reached: `closed` (default) refuses with 503
+   * metering_unavailable; `open` serves the call unmetered (docs/decisions.md says which
+   * routes do).
+   */
+  readonly onMeterOutage?: "open" | "closed";
   /** Public GETs answer with ETag and Cache-Control and are open to every origin. */
   readonly cache?: "public";
   /** Raw body cap in bytes, checked before parsing; DEFAULT_MAX_BODY_BYTES when absent. */

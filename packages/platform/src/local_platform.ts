@@ -1,11 +1,15 @@
 import { join, resolve } from "node:path";
+import type { Meter } from "@svc/core";
 import { credentialStore, type Database } from "@svc/db";
 import { connectNeon, type DatabaseConnection } from "@svc/db/neon";
 import { openPglite } from "@svc/db/pglite";
 import type { Platform } from "@svc/http";
+import { createMemoryMeter } from "@svc/meter/memory";
+import { createUpstashMeter } from "@svc/meter/upstash";
 import type { Kysely } from "kysely";
 import ws from "ws";
 import { startNeonBridge, type NeonBridge } from "../../../infra/neon-ws-bridge";
+import { startUpstashBridge, type UpstashBridge } from "../../../infra/upstash-bridge";
 
 export interface LocalPlatformOptions {
   /** Postgres through the Neon driver; unset means the embedded PGlite. */
@@ -16,11 +20,18 @@ export interface LocalPlatformOptions {
   readonly wsProxy?: string;
   /** Migrate the embedded database on open (default true); `db:migrate` does it itself. */
   readonly migrateEmbedded?: boolean;
+  /** An Upstash REST endpoint; used as in production. */
+  readonly upstash?: { readonly url: string; readonly token: string };
+  /** A plain Redis, reached by the Upstash clients through a loopback bridge. */
+  readonly redisUrl?: string;
+  readonly meterTimeoutMs?: number;
+  /** Neither: the in-process meter, with the same semantics. */
 }
 
 export interface LocalPlatform extends Platform {
   /** Opens (and for PGlite, migrates) the database now, so a bad setup fails at start. */
   database(): Promise<Kysely<Database>>;
+  meter(): Promise<Meter>;
   readonly description: string;
   close(): Promise<void>;
 }
@@ -55,17 +66,39 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
       return bridge ? { connection, bridge } : { connection };
     })());
 
+  let meterOpened: Promise<{ meter: Meter; bridge?: UpstashBridge }> | undefined;
+  const openMeter = () =>
+    (meterOpened ??= (async () => {
+      const timeoutMs = options.meterTimeoutMs ?? 1000;
+      if (options.upstash) return { meter: createUpstashMeter({ ...options.upstash, timeoutMs }) };
+      if (options.redisUrl) {
+        const bridge = await startUpstashBridge({ redisUrl: options.redisUrl });
+        return { meter: createUpstashMeter({ url: bridge.url, token: bridge.token, timeoutMs }), bridge };
+      }
+      return { meter: createMemoryMeter() };
+    })());
+
+  const databaseDescription = options.databaseUrl ? "Postgres via the Neon driver" : `embedded PGlite (${options.dataDir})`;
+  const meterDescription = options.upstash ? "Upstash" : options.redisUrl ? "Redis via the Upstash clients" : "in-process meter";
   return {
     name: options.databaseUrl ? "local-neon" : "local-pglite",
-    description: options.databaseUrl ? "Postgres via the Neon driver" : `embedded PGlite (${options.dataDir})`,
+    description: `${databaseDescription}; ${meterDescription}`,
     async database() {
       return (await open()).connection.db;
     },
+    async meter() {
+      return (await openMeter()).meter;
+    },
     async open() {
-      const { connection } = await open();
-      return { credentials: credentialStore(connection.db), release: async () => undefined };
+      const [{ connection }, { meter }] = await Promise.all([open(), openMeter()]);
+      return { credentials: credentialStore(connection.db), meter, release: async () => undefined };
     },
     async close() {
+      if (meterOpened) {
+        const { bridge } = await meterOpened;
+        await bridge?.close();
+        meterOpened = undefined;
+      }
       if (!opened) return;
       const { connection, bridge } = await opened;
       await connection.close();

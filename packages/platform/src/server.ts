@@ -24,9 +24,14 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
     dataDir: config.DATA_DIR,
     ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
     ...(config.NEON_WS_PROXY ? { wsProxy: config.NEON_WS_PROXY } : {}),
+    ...(config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN
+      ? { upstash: { url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN } }
+      : {}),
+    ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
+    meterTimeoutMs: config.METER_TIMEOUT_MS,
   });
   // The embedded database opens (and migrates) before the port does, so a bad setup fails here.
-  await platform.database();
+  await Promise.all([platform.database(), platform.meter()]);
   const dispatch = createDispatcher(SERVICE_FUNCTIONS, { ...env, [PLATFORM_BINDING]: platform });
   return new Promise((resolveStart, rejectStart) => {
     const server = serve({ fetch: dispatch, port: config.PORT, hostname: "127.0.0.1" }, (info) => {

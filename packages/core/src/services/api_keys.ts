@@ -19,6 +19,7 @@ export const CreateApiKeyRequest = z
       .refine((caps) => new Set(caps).size === caps.length, "lists a capability twice")
       .default([]),
     agent_id: AgentId.nullable().optional().describe("Binds the key to one agent."),
+    daily_limit: z.number().int().min(1).max(10_000_000).nullable().optional().describe("Paid keys: calls per UTC day (default PAID_DAILY_LIMIT)."),
     label: z.string().trim().min(1).max(200).nullable().optional(),
     expires_at: z.iso.datetime({ offset: true }).nullable().optional().describe("ISO 8601; absent means no expiry."),
   })
@@ -41,6 +42,7 @@ export async function issueApiKey({ ctx, input }: { ctx: KeyServiceContext; inpu
     agent_id: input.agent_id ?? null,
     tier: input.tier,
     capabilities: input.capabilities,
+    daily_limit: input.daily_limit ?? null,
     label: input.label ?? null,
     expires_at: input.expires_at ? new Date(input.expires_at) : null,
   });

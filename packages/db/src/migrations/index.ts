@@ -1,5 +1,6 @@
 import type { Migration } from "kysely/migration";
 import * as apiKeys from "./20261121T0900_api_keys";
+import * as apiKeyDailyLimit from "./20261121T1000_api_key_daily_limit";
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so the same
@@ -7,4 +8,5 @@ import * as apiKeys from "./20261121T0900_api_keys";
  */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "20261121T0900_api_keys": apiKeys,
+  "20261121T1000_api_key_daily_limit": apiKeyDailyLimit,
 };

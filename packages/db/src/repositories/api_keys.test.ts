@@ -21,6 +21,7 @@ async function newKey(owner: string, overrides: Partial<NewApiKey> = {}): Promis
       agent_id: null,
       tier: "free",
       capabilities: [],
+      daily_limit: null,
       label: null,
       expires_at: null,
       ...overrides,

@@ -66,6 +66,7 @@ export function toStoredApiKey(row: ApiKeyRow): StoredApiKey {
     agent_id: row.agent_id,
     tier: row.tier,
     capabilities: row.capabilities as StoredApiKey["capabilities"],
+    daily_limit: row.daily_limit,
     label: row.label,
     created_at: iso(row.created_at),
     expires_at: row.expires_at ? iso(row.expires_at) : null,

@@ -1,0 +1,67 @@
+import {
+  burstExceeded,
+  limitExceeded,
+  meteringUnavailable,
+  MeterUnavailableError,
+  meterSubject,
+  planSkillCall,
+  rateLimitHeaders,
+  type Principal,
+} from "@svc/core";
+import type { Context } from "hono";
+import type { AppEnv } from "./context";
+import { writeLog } from "./log";
+import type { RouteContract } from "./route";
+import { sessionOf } from "./session";
+
+/**
+ * The meter's place in the request path: after validation and authorization (a refused
+ * request costs nothing), before any engine work. First the credential's short burst window,
+ * then the skill's allowance or the paid daily limit. Operators are not metered.
+ */
+export async function meterRequest(c: Context<AppEnv>, principal: Principal, route: RouteContract, body: unknown): Promise<void> {
+  const subject = meterSubject(principal);
+  if (!subject) return;
+  const config = c.get("config");
+  const { meter } = await sessionOf(c);
+  const now = new Date();
+
+  try {
+    const burst = await meter.burst(subject, config.BURST_LIMIT, config.BURST_WINDOW_SECONDS);
+    if (!burst.allowed) throw burstExceeded(burst, now);
+  } catch (err) {
+    if (!(err instanceof MeterUnavailableError)) throw err;
+    // The burst window only protects the service; losing it must not take the API down.
+    warnOutage(c, "burst", err);
+  }
+
+  if (!route.skill) return;
+  const plan = planSkillCall({
+    subject,
+    tier: principal.tier,
+    skill: route.skill,
+    units: route.meterUnits ? route.meterUnits(body) : 1,
+    now,
+    paidDailyLimit: (principal.type === "api_key" ? principal.daily_limit : null) ?? config.PAID_DAILY_LIMIT,
+  });
+  let outcome;
+  try {
+    outcome = await meter.consume(plan);
+  } catch (err) {
+    if (!(err instanceof MeterUnavailableError)) throw err;
+    warnOutage(c, route.skill, err);
+    if ((route.onMeterOutage ?? "closed") === "open") return;
+    throw meteringUnavailable();
+  }
+  for (const [name, value] of Object.entries(rateLimitHeaders(outcome.readings, now))) c.header(name, value);
+  if (!outcome.allowed) throw limitExceeded(outcome.refusedBy, now);
+}
+
+function warnOutage(c: Context<AppEnv>, what: string, err: MeterUnavailableError): void {
+  writeLog(c.get("config").LOG_LEVEL, "warn", "meter_unavailable", {
+    request_id: c.get("requestId"),
+    route: c.get("routePath"),
+    what,
+    error: err.message,
+  });
+}

@@ -1,0 +1,2 @@
+export { createMemoryMeter } from "./memory";
+export { createUpstashMeter, type UpstashMeterOptions } from "./upstash";

@@ -4,6 +4,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { planSkillCall, type Meter } from "@svc/core";
+import { createMemoryMeter } from "@svc/meter/memory";
+import { createUpstashMeter } from "@svc/meter/upstash";
+import { startUpstashBridge } from "../../../infra/upstash-bridge";
 import { isMain, REPO_ROOT } from "./main";
 
 /**
@@ -101,6 +105,67 @@ export async function runScenario(baseUrl: string, scenario: BenchScenario, seco
   };
 }
 
+/**
+ * Work timed in-process, one call after another, where an HTTP scenario cannot isolate it:
+ * `run` is one iteration; `setup` returns it and a cleanup.
+ */
+export interface MicroBenchmark {
+  readonly name: string;
+  readonly setup: () => Promise<{ run: () => Promise<unknown>; close: () => Promise<void> } | null>;
+}
+
+/** What the meter adds to one metered request: the burst check plus the allowance plan. */
+function meterStep(meter: Meter): () => Promise<unknown> {
+  const subject = `key:bench-${crypto.randomUUID()}`;
+  return async () => {
+    await meter.burst(subject, 1_000_000, 10);
+    const plan = planSkillCall({ subject, tier: "paid", skill: "svc-guard", units: 1, now: new Date(), paidDailyLimit: 10_000_000 });
+    return meter.consume(plan);
+  };
+}
+
+export const MICRO_BENCHMARKS: readonly MicroBenchmark[] = [
+  {
+    name: "meter step, in-process meter",
+    setup: async () => ({ run: meterStep(createMemoryMeter()), close: async () => undefined }),
+  },
+  {
+    name: "meter step, Upstash clients -> real Redis (loopback bridge)",
+    setup: async () => {
+      const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+      let bridge;
+      try {
+        bridge = await startUpstashBridge({ redisUrl });
+      } catch {
+        return null;
+      }
+      const meter = createUpstashMeter({ url: bridge.url, token: bridge.token });
+      return { run: meterStep(meter), close: () => bridge.close() };
+    },
+  },
+];
+
+export async function runMicro(bench: MicroBenchmark, iterations: number): Promise<{ p50: number; p99: number; perSecond: number } | null> {
+  const prepared = await bench.setup();
+  if (!prepared) return null;
+  try {
+    for (let i = 0; i < Math.min(50, iterations); i += 1) await prepared.run();
+    const samples: number[] = [];
+    const started = performance.now();
+    for (let i = 0; i < iterations; i += 1) {
+      const t0 = performance.now();
+      await prepared.run();
+      samples.push(performance.now() - t0);
+    }
+    const elapsed = performance.now() - started;
+    samples.sort((a, b) => a - b);
+    const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+    return { p50: at(0.5), p99: at(0.99), perSecond: (iterations / elapsed) * 1000 };
+  } finally {
+    await prepared.close();
+  }
+}
+
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -118,6 +183,17 @@ async function main(): Promise<void> {
     }
   } finally {
     server.kill("SIGTERM");
+  }
+  const iterations = Number(process.env.BENCH_ITERATIONS ?? 2000);
+  console.log(`\nin-process, sequential, ${iterations} iterations`);
+  console.log("benchmark                                                   ops/s     p50 ms   p99 ms");
+  for (const bench of MICRO_BENCHMARKS) {
+    const r = await runMicro(bench, iterations);
+    if (!r) {
+      console.log(`${bench.name.padEnd(58)} skipped: not reachable`);
+      continue;
+    }
+    console.log(`${bench.name.padEnd(58)} ${r.perSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(3).padStart(9)} ${r.p99.toFixed(3).padStart(8)}`);
   }
 }
 

@@ -11,3 +11,4 @@ export * from "./credentials";
 export * from "./authorization";
 export * from "./services/api_keys";
 export * from "./metering";
+export * from "./reason";

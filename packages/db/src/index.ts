@@ -3,3 +3,4 @@ export * from "./migrations";
 export * from "./repositories/api_keys";
 export * from "./schema";
 export type { DatabaseConnection } from "./neon";
+export * from "./repositories/consults";

@@ -18,11 +18,29 @@ export interface ApiKeysTable {
   last_used_at: Date | null;
 }
 
+export interface ConsultsTable {
+  loop_id: string;
+  owner_id: string;
+  subject: string;
+  credential_id: string | null;
+  agent_id: string | null;
+  depth_tier: "quick" | "standard" | "deep";
+  katorthoma_proximity: string;
+  layer1_source: "server" | "supplied";
+  input_sha256: string;
+  prior_loop_id: string | null;
+  elapsed_ms: number;
+  signed_assessment: ColumnType<unknown, string, string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
+  consults: ConsultsTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKeyRow = Insertable<ApiKeysTable>;
 export type ApiKeyUpdate = Updateable<ApiKeysTable>;
+export type ConsultRow = Selectable<ConsultsTable>;
 export type { Generated };

@@ -125,6 +125,7 @@ export function createServiceFunction(
   for (const op of all) {
     app.on(op.route.method.toUpperCase(), toHonoPath(op.route.path), async (c) => {
       c.set("routePath", op.route.path);
+      c.set("route", op.route);
       // The one request path: authenticate, validate, then authorize (a 400 costs nothing).
       const principal = op.route.auth === "none" ? undefined : await authenticate!(c);
       c.set("principal", principal);

@@ -48,6 +48,11 @@ export const EnvSchema = z
     PAID_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(500).describe("Default daily calls of a paid key."),
     BURST_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60).describe("Requests per credential per burst window."),
     BURST_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    SIGNING_KEYS: z.string().min(2).optional().describe('The signing key ring, JSON {"keys":[...]}; embedded default: generated into DATA_DIR.'),
+    CONTINUATION_SECRET: z.string().min(32).optional().describe("Signs clarification continuation tokens; embedded default: generated into DATA_DIR."),
+    OPENAI_API_KEY: z.string().min(1).optional().describe("Layer 1 and Layer 3 through an OpenAI-compatible endpoint; unset: the offline extractor and narrator."),
+    OPENAI_BASE_URL: z.url().optional(),
+    OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   })
   .describe("Service environment");
 

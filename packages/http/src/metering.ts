@@ -35,12 +35,30 @@ export async function meterRequest(c: Context<AppEnv>, principal: Principal, rou
     warnOutage(c, "burst", err);
   }
 
-  if (!route.skill) return;
+  if (!route.skill || route.metering === "by_handler") return;
+  await charge(c, principal, route, route.meterUnits ? route.meterUnits(body) : 1);
+}
+
+/** For `metering: "by_handler"` routes: charges the route's skill once the handler's own checks pass. */
+export async function chargeSkill(c: Context<AppEnv>, units: number): Promise<void> {
+  const principal = c.get("principal");
+  const route = c.get("route");
+  if (!principal || !route?.skill) throw new Error("chargeSkill needs an authenticated, metered route");
+  await charge(c, principal, route, units);
+}
+
+async function charge(c: Context<AppEnv>, principal: Principal, route: RouteContract, units: number): Promise<void> {
+  const subject = meterSubject(principal);
+  // Operators are not metered; a zero-unit call (a continuation turn) has already been paid.
+  if (!subject || !route.skill || units <= 0) return;
+  const config = c.get("config");
+  const { meter } = await sessionOf(c);
+  const now = new Date();
   const plan = planSkillCall({
     subject,
     tier: principal.tier,
     skill: route.skill,
-    units: route.meterUnits ? route.meterUnits(body) : 1,
+    units,
     now,
     paidDailyLimit: (principal.type === "api_key" ? principal.daily_limit : null) ?? config.PAID_DAILY_LIMIT,
   });

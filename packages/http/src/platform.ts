@@ -1,4 +1,4 @@
-import type { CredentialStore, Meter } from "@svc/core";
+import type { ConsultStore, CredentialStore, KeyRing, Layer1Extractor, Meter, Narrator } from "@svc/core";
 import type { ServiceEnv } from "./env";
 
 /**
@@ -10,8 +10,18 @@ import type { ServiceEnv } from "./env";
 export interface PlatformSession {
   readonly credentials: CredentialStore;
   readonly meter: Meter;
+  readonly consults: ConsultStore;
+  /** What the reason engine needs; throws bad_environment where a deployment lacks a secret. */
+  reason(): ReasonKit;
   /** Called once the response is ready. */
   release(): Promise<void>;
+}
+
+export interface ReasonKit {
+  readonly keyRing: KeyRing;
+  readonly continuationSecret: string;
+  readonly extractor: Layer1Extractor;
+  readonly narrator: Narrator;
 }
 
 export interface Platform {

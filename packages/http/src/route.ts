@@ -41,6 +41,12 @@ export interface RouteContract {
    * routes do).
    */
   readonly onMeterOutage?: "open" | "closed";
+  /**
+   * `before_handler` (default): the allowance is charged once validation and authorization
+   * pass. `by_handler`: the handler charges it with `chargeSkill` after its own checks that
+   * need the caller (so those refusals cost nothing too).
+   */
+  readonly metering?: "before_handler" | "by_handler";
   /** Public GETs answer with ETag and Cache-Control and are open to every origin. */
   readonly cache?: "public";
   /** Raw body cap in bytes, checked before parsing; DEFAULT_MAX_BODY_BYTES when absent. */

@@ -1,15 +1,18 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { Meter } from "@svc/core";
-import { credentialStore, type Database } from "@svc/db";
+import { offlineExtractor, offlineNarrator, rotate, type KeyRing, type Meter } from "@svc/core";
+import { consultStore, credentialStore, type Database } from "@svc/db";
 import { connectNeon, type DatabaseConnection } from "@svc/db/neon";
 import { openPglite } from "@svc/db/pglite";
-import type { Platform } from "@svc/http";
+import type { Platform, ReasonKit } from "@svc/http";
 import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
 import type { Kysely } from "kysely";
 import ws from "ws";
 import { startNeonBridge, type NeonBridge } from "../../../infra/neon-ws-bridge";
 import { startUpstashBridge, type UpstashBridge } from "../../../infra/upstash-bridge";
+import { loadOrCreateKeyRing } from "./signing_keys";
 
 export interface LocalPlatformOptions {
   /** Postgres through the Neon driver; unset means the embedded PGlite. */
@@ -26,6 +29,10 @@ export interface LocalPlatformOptions {
   readonly redisUrl?: string;
   readonly meterTimeoutMs?: number;
   /** Neither: the in-process meter, with the same semantics. */
+  /** SIGNING_KEYS; unset: a key ring generated once into the data folder. */
+  readonly signingKeys?: string;
+  /** CONTINUATION_SECRET; unset: a secret generated once into the data folder. */
+  readonly continuationSecret?: string;
 }
 
 export interface LocalPlatform extends Platform {
@@ -78,6 +85,19 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
       return { meter: createMemoryMeter() };
     })());
 
+  let kitOpened: Promise<ReasonKit> | undefined;
+  const openKit = () =>
+    (kitOpened ??= (async () => {
+      const now = new Date();
+      const inMemory = options.dataDir.startsWith("memory://");
+      const dir = resolve(options.dataDir);
+      const keyRing: KeyRing = inMemory && !options.signingKeys
+        ? await rotate({ records: [] }, now)
+        : await loadOrCreateKeyRing({ dataDir: dir, secret: options.signingKeys, now });
+      const continuationSecret = options.continuationSecret ?? (inMemory ? randomBytes(32).toString("base64url") : await loadOrCreateSecret(dir));
+      return { keyRing, continuationSecret, extractor: offlineExtractor, narrator: offlineNarrator };
+    })());
+
   const databaseDescription = options.databaseUrl ? "Postgres via the Neon driver" : `embedded PGlite (${options.dataDir})`;
   const meterDescription = options.upstash ? "Upstash" : options.redisUrl ? "Redis via the Upstash clients" : "in-process meter";
   return {
@@ -90,8 +110,14 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
       return (await openMeter()).meter;
     },
     async open() {
-      const [{ connection }, { meter }] = await Promise.all([open(), openMeter()]);
-      return { credentials: credentialStore(connection.db), meter, release: async () => undefined };
+      const [{ connection }, { meter }, kit] = await Promise.all([open(), openMeter(), openKit()]);
+      return {
+        credentials: credentialStore(connection.db),
+        meter,
+        consults: consultStore(connection.db),
+        reason: () => kit,
+        release: async () => undefined,
+      };
     },
     async close() {
       if (meterOpened) {
@@ -106,4 +132,23 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
       opened = undefined;
     },
   };
+}
+
+const CONTINUATION_SECRET_FILE = "continuation-secret";
+
+/** The embedded default's continuation-token secret: generated once, kept beside the database. */
+async function loadOrCreateSecret(dataDir: string): Promise<string> {
+  const path = join(dataDir, CONTINUATION_SECRET_FILE);
+  try {
+    return (await readFile(path, "utf8")).trim();
+  } catch {
+    await mkdir(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    try {
+      await writeFile(path, secret, { mode: 0o600, flag: "wx" });
+      return secret;
+    } catch {
+      return (await readFile(path, "utf8")).trim();
+    }
+  }
 }

@@ -29,9 +29,11 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
       : {}),
     ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
     meterTimeoutMs: config.METER_TIMEOUT_MS,
+    ...(config.SIGNING_KEYS ? { signingKeys: config.SIGNING_KEYS } : {}),
+    ...(config.CONTINUATION_SECRET ? { continuationSecret: config.CONTINUATION_SECRET } : {}),
   });
   // The embedded database opens (and migrates) before the port does, so a bad setup fails here.
-  await Promise.all([platform.database(), platform.meter()]);
+  await platform.open(config);
   const dispatch = createDispatcher(SERVICE_FUNCTIONS, { ...env, [PLATFORM_BINDING]: platform });
   return new Promise((resolveStart, rejectStart) => {
     const server = serve({ fetch: dispatch, port: config.PORT, hostname: "127.0.0.1" }, (info) => {

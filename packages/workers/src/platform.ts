@@ -1,7 +1,7 @@
-import { MeterUnavailableError, type Meter } from "@svc/core";
-import { credentialStore } from "@svc/db";
+import { MeterUnavailableError, offlineExtractor, offlineNarrator, parseKeyRing, type KeyRing, type Meter } from "@svc/core";
+import { consultStore, credentialStore } from "@svc/db";
 import { connectNeon } from "@svc/db/neon";
-import { HttpError, type Platform, type ServiceEnv } from "@svc/http";
+import { HttpError, type Platform, type ReasonKit, type ServiceEnv } from "@svc/http";
 import { createUpstashMeter } from "@svc/meter/upstash";
 
 /**
@@ -19,9 +19,35 @@ export const workersPlatform: Platform = {
       connectionString: config.DATABASE_URL,
       ...(config.NEON_WS_PROXY ? { wsProxy: config.NEON_WS_PROXY } : {}),
     });
-    return { credentials: credentialStore(connection.db), meter: upstashMeterFrom(config), release: () => connection.close() };
+    return {
+      credentials: credentialStore(connection.db),
+      meter: upstashMeterFrom(config),
+      consults: consultStore(connection.db),
+      reason: () => reasonKitFrom(config),
+      release: () => connection.close(),
+    };
   },
 };
+
+// Parsed key rings per secret value, per isolate: the secret changes only with a deploy.
+const keyRings = new Map<string, KeyRing>();
+
+function reasonKitFrom(config: ServiceEnv): ReasonKit {
+  if (!config.SIGNING_KEYS) throw new HttpError(500, "bad_environment", "The service is misconfigured: SIGNING_KEYS is not set.", "SIGNING_KEYS");
+  if (!config.CONTINUATION_SECRET) {
+    throw new HttpError(500, "bad_environment", "The service is misconfigured: CONTINUATION_SECRET is not set.", "CONTINUATION_SECRET");
+  }
+  let keyRing = keyRings.get(config.SIGNING_KEYS);
+  if (!keyRing) {
+    try {
+      keyRing = parseKeyRing(config.SIGNING_KEYS);
+    } catch {
+      throw new HttpError(500, "bad_environment", "The service is misconfigured: SIGNING_KEYS is not a valid key ring.", "SIGNING_KEYS");
+    }
+    keyRings.set(config.SIGNING_KEYS, keyRing);
+  }
+  return { keyRing, continuationSecret: config.CONTINUATION_SECRET, extractor: offlineExtractor, narrator: offlineNarrator };
+}
 
 function upstashMeterFrom(config: ServiceEnv): Meter {
   if (config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN) {

@@ -1,0 +1,4 @@
+import { reasonFunction } from "./function";
+
+/** Cloudflare Worker entry point. */
+export default { fetch: reasonFunction.fetch };

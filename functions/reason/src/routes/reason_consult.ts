@@ -1,0 +1,47 @@
+import { activeKey, ClarificationResponse, prepareConsult, ReasonRequest, ReasonResponse, runConsult, type ReasonServices } from "@svc/core";
+import { chargeSkill, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
+import { z } from "zod";
+
+export const reasonConsult = defineOperation(
+  {
+    operationId: "consultReason",
+    method: "post",
+    path: "/api/reason",
+    summary: "Examine an action or its reasoning",
+    description:
+      "Runs Layer 1 (extraction, or the caller's layer1_schema), the deterministic Layer 2 assessment, signed with Ed25519 over its JCS form, and Layer 3 prose. " +
+      "A situation too ambiguous on one axis first gets one clarifying question (HTTP 200 with clarification_required). One metered loop per consult; the clarification turn belongs to the same loop. " +
+      "The header X-Loop-Id equals examination.ref.",
+    tags: ["reason"],
+    auth: "bearer",
+    skill: "svc-reason",
+    metering: "by_handler",
+    maxBodyBytes: 256 * 1024,
+    request: { body: ReasonRequest },
+    responses: {
+      200: { description: "The signed assessment, or the clarification question.", schema: z.union([ReasonResponse, ClarificationResponse]) },
+      400: { description: "A field over its cap or malformed, or a continuation rule broken (the code names which).", schema: ErrorEnvelope },
+      401: { description: "No valid credential.", schema: ErrorEnvelope },
+      403: { description: "layer1_schema without capability l1_supply.", schema: ErrorEnvelope },
+      429: { description: "Loop allowance or burst window exhausted.", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { body }) => {
+    const session = await sessionOf(c);
+    const kit = session.reason();
+    const services: ReasonServices = {
+      extractor: kit.extractor,
+      narrator: kit.narrator,
+      consults: session.consults,
+      signingKey: activeKey(kit.keyRing, new Date()),
+      continuationSecret: kit.continuationSecret,
+      now: () => new Date(),
+      newLoopId: () => `loop_${crypto.randomUUID()}`,
+    };
+    const prepared = await prepareConsult({ services, principal: principalOf(c), request: body });
+    await chargeSkill(c, prepared.loops);
+    const result = await runConsult({ services, prepared });
+    if (result.kind === "assessment") c.header("X-Loop-Id", result.loopId);
+    return c.json(result.body);
+  },
+);

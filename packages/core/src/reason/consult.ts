@@ -1,0 +1,358 @@
+import { z } from "zod";
+import type { Principal } from "../credentials";
+import { ClarificationTriggerCode, KatorthomaProximity, ResponseFormat } from "../enums";
+import { ForbiddenError, ValidationError } from "../errors";
+import { rankOf } from "../ladders";
+import { checkContinuationToken, issueContinuationToken, sha256Hex, type ContinuationClaims } from "./continuation";
+import { detectDistress, type DistressAssessment } from "./distress";
+import { assess, AssessmentSchema, DepthTier, orientationOf, type Assessment } from "./engine";
+import { Extraction, Layer1Extraction } from "./extraction";
+import type { ConsultRecord, ConsultStore } from "./records";
+import { signAssessment, SignedAssessment, type SigningKeyRecord } from "./signing";
+
+/**
+ * POST /api/reason, the substrate consult: preflight checks that cost nothing, then the three
+ * layers. Layer 1 extracts (or is supplied), Layer 2 assesses deterministically and is signed,
+ * Layer 3 narrates. A consult too ambiguous on one axis first asks one clarifying question.
+ */
+export const REASON_VERSION = "translation-sandwich-v1";
+export const TRAJECTORY_DELTA_SCHEMA = "agent-trajectory-delta-v1";
+export const REASON_TEXT_CAP = 5000;
+export const SCORING_DISCLAIMER =
+  "This reading is offered for reflection, not as a prescriptive judgement. It is advisory and binds no one: it measures how a choice was reasoned, not whether the facts are true.";
+
+const capped = (field: string) => z.string().max(REASON_TEXT_CAP, `${field} is limited to ${REASON_TEXT_CAP} characters`);
+
+export const PriorFeedback = z.strictObject({
+  prior_loop_id: z.string().min(1).max(100).describe("examination.ref of the earlier consult."),
+  prior_depth_tier: DepthTier.describe("Must equal the earlier consult's depth."),
+  adopted_correction: z.string().max(2000).optional().describe("What the caller changed after the earlier examination."),
+});
+
+export const ReasonRequest = z
+  .strictObject({
+    input: capped("input").min(1, "input must not be empty").describe("The action or reasoning to examine, verbatim."),
+    context: capped("context").optional(),
+    domain_context: capped("domain_context").optional(),
+    response_format: ResponseFormat.default("full"),
+    depth: DepthTier.default("standard").describe("quick, standard or deep; selects how many Layer 1 samples are taken."),
+    layer1_schema: z.record(z.string(), z.unknown()).optional().describe("A caller-supplied Layer 1 extraction (l1-extraction/v1); needs capability l1_supply."),
+    prior_feedback: PriorFeedback.optional(),
+    continuation_token: z.string().min(1).max(4096).optional(),
+    clarification_response: capped("clarification_response").optional(),
+  })
+  .describe("A consult.");
+export type ReasonRequest = z.infer<typeof ReasonRequest>;
+
+export interface Layer1Request {
+  readonly input: string;
+  readonly context: string | null;
+  readonly domain_context: string | null;
+  readonly clarification_response: string | null;
+  readonly answered_trigger: ClarificationTriggerCode | null;
+  readonly depth: DepthTier;
+}
+
+/** Layer 1 port: the language model (sampled) or the offline extractor. */
+export interface Layer1Extractor {
+  readonly name: string;
+  extract(request: Layer1Request): Promise<Layer1Extraction>;
+}
+
+/** Layer 3 port. */
+export interface Narrator {
+  readonly name: string;
+  narrate(assessment: Assessment): Promise<string>;
+}
+
+export interface ReasonServices {
+  readonly extractor: Layer1Extractor;
+  readonly narrator: Narrator;
+  readonly consults: ConsultStore;
+  readonly signingKey: SigningKeyRecord;
+  readonly continuationSecret: string;
+  readonly now: () => Date;
+  readonly newLoopId: () => string;
+}
+
+/** What the preflight established, handed to the run. */
+export interface PreparedConsult {
+  readonly request: ReasonRequest;
+  readonly principal: Principal;
+  readonly supplied: Layer1Extraction | null;
+  readonly continuation: ContinuationClaims | null;
+  readonly prior: ConsultRecord | null;
+  readonly inputSha256: string;
+  /** Loops this call is charged: a continuation turn belongs to the loop already charged. */
+  readonly loops: number;
+}
+
+const ownerOf = (p: Principal) => p.owner_id;
+const agentOf = (p: Principal) => (p.type === "api_key" ? p.agent_id : null);
+
+/** Every refusal of section 4.4 that needs no engine work; nothing is charged or written. */
+export async function prepareConsult(input: { services: Pick<ReasonServices, "consults" | "continuationSecret" | "now">; principal: Principal; request: ReasonRequest }): Promise<PreparedConsult> {
+  const { principal, request, services } = input;
+  const kind = principal.type === "api_key" ? principal.kind : null;
+
+  let supplied: Layer1Extraction | null = null;
+  if (request.layer1_schema !== undefined) {
+    if (principal.type !== "operator" && !principal.capabilities.includes("l1_supply") && !principal.capabilities.includes("operator")) {
+      throw new ForbiddenError("Supplying layer1_schema needs the capability l1_supply.", "missing_capability", { required: "l1_supply" });
+    }
+    if ("orientation_observations" in request.layer1_schema) {
+      throw new ValidationError(
+        "orientation_observations_not_suppliable",
+        "layer1_schema.orientation_observations: orientation observations are made by the server and cannot be supplied.",
+        "layer1_schema.orientation_observations",
+      );
+    }
+    const parsed = Layer1Extraction.safeParse(request.layer1_schema, { reportInput: true });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const path = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("");
+      const field = `layer1_schema${issue.code === "unrecognized_keys" ? `${path}.${issue.keys[0]}` : path}`;
+      throw new ValidationError("invalid_layer1_schema", `${field}: ${issue.message}. See GET /api/reason/schema.`, field);
+    }
+    supplied = parsed.data;
+  } else if (kind === "inst") {
+    throw new ValidationError("layer1_schema_required", "layer1_schema: an svc_inst_ key must supply its Layer 1 extraction.", "layer1_schema");
+  }
+
+  const hasToken = request.continuation_token !== undefined;
+  const hasAnswer = request.clarification_response !== undefined;
+  if (hasAnswer && supplied) {
+    throw new ValidationError(
+      "clarification_response_with_supplied_layer1_schema",
+      "clarification_response: a clarification answers the server's own extraction; it cannot accompany a supplied layer1_schema.",
+      "clarification_response",
+    );
+  }
+  if (hasToken && !hasAnswer) {
+    throw new ValidationError("clarification_response_required", "clarification_response: a continuation_token must come with the answer to the question.", "clarification_response");
+  }
+  if (hasAnswer && !hasToken) {
+    throw new ValidationError("clarification_response_without_token", "continuation_token: a clarification_response needs the continuation_token of the question it answers.", "continuation_token");
+  }
+
+  const inputSha256 = await sha256Hex(request.input);
+  let continuation: ContinuationClaims | null = null;
+  if (hasToken) {
+    const check = await checkContinuationToken(request.continuation_token!, services.continuationSecret, services.now());
+    if (!check.ok) {
+      throw new ValidationError(
+        check.reason === "expired" ? "continuation_token_expired" : "continuation_token_invalid",
+        check.reason === "expired" ? "continuation_token: the token has expired (tokens live 30 minutes); start a new consult." : "continuation_token: the token is not valid.",
+        "continuation_token",
+      );
+    }
+    if (check.claims.subject !== ownerOf(principal)) {
+      throw new ValidationError("continuation_token_invalid", "continuation_token: the token was issued to another caller.", "continuation_token");
+    }
+    if (check.claims.inputSha256 !== inputSha256) {
+      throw new ValidationError(
+        "continuation_token_input_mismatch",
+        "input: the second turn must repeat the first turn's input byte for byte; put the answer in clarification_response.",
+        "input",
+      );
+    }
+    continuation = check.claims;
+  }
+
+  let prior: ConsultRecord | null = null;
+  if (request.prior_feedback) {
+    prior = await services.consults.findOwned(request.prior_feedback.prior_loop_id, ownerOf(principal));
+    if (!prior) {
+      throw new ValidationError("prior_loop_not_found", "prior_feedback.prior_loop_id: no earlier consult of yours has this loop id.", "prior_feedback.prior_loop_id");
+    }
+    if (prior.depth_tier !== request.prior_feedback.prior_depth_tier) {
+      throw new ValidationError(
+        "prior_depth_mismatch",
+        `prior_feedback.prior_depth_tier: the earlier consult was examined at depth ${prior.depth_tier}.`,
+        "prior_feedback.prior_depth_tier",
+      );
+    }
+  }
+
+  return { request, principal, supplied, continuation, prior, inputSha256, loops: continuation ? 0 : 1 };
+}
+
+export const ClarificationResponse = z.object({
+  version: z.literal(REASON_VERSION),
+  clarification_required: z.literal(true),
+  intake_tier: z.number().int().describe("1: the first question of this consult; 2: a further one after an answer."),
+  trigger_code: ClarificationTriggerCode,
+  clarification: z.object({ question_text: z.string(), stem_id: z.string(), slot_fills: z.array(z.string()) }),
+  continuation_token: z.string().describe("Send back with the byte-identical input and a clarification_response, within 30 minutes."),
+  evaluation_partial: z.null(),
+});
+export type ClarificationResponse = z.infer<typeof ClarificationResponse>;
+
+export const TrajectoryDelta = z.object({
+  schema: z.literal(TRAJECTORY_DELTA_SCHEMA),
+  measure_only: z.literal(true),
+  examinations_before: z.number().int().describe("Earlier consults of this caller considered (at most 20)."),
+  previous_loop_id: z.string().nullable(),
+  previous_proximity: KatorthomaProximity.nullable(),
+  current_proximity: KatorthomaProximity,
+  rank_change: z.number().int().nullable().describe("Rungs moved since the previous consult; null for a first consult."),
+  mean_rank_before: z.number().nullable(),
+  direction: z.enum(["improving", "stable", "declining"]).nullable(),
+});
+
+export const DistressNotice = z.object({
+  severity: z.enum(["moderate", "acute"]),
+  redirect: z.literal(true),
+  suggested_user_message: z.string(),
+});
+
+export const ReasonResponse = z.object({
+  version: z.literal(REASON_VERSION),
+  assessment: SignedAssessment.describe("The signed object is assessment.assessment; verify against GET /api/public-key."),
+  extraction: Extraction,
+  narrative: z.object({ status: z.enum(["ready", "deferred"]), text: z.string().optional(), correlation_id: z.string().optional() }),
+  meta: z.object({
+    layer1_source: z.enum(["server", "supplied"]),
+    layer1_latency_ms: z.number().int(),
+    layer1_extractor: z.string().nullable(),
+    layer3_narrator: z.string(),
+    narrative_status: z.enum(["ready", "deferred"]),
+    depth: DepthTier,
+    engine_version: z.string(),
+    elapsed_ms: z.number().int(),
+    trajectory: z.object({ delta: TrajectoryDelta }),
+  }),
+  examination_open: z.boolean().describe("True when the assessment carries a practice question to take into a follow-up consult (prior_feedback)."),
+  distress: DistressNotice.optional(),
+  disclaimer: z.string(),
+});
+export type ReasonResponse = z.infer<typeof ReasonResponse>;
+
+const QUESTIONS: Record<ClarificationTriggerCode, (slots: readonly string[]) => string> = {
+  ELEMENT_FUSION: (slots) =>
+    `Your account joins more than one decision${slots.length > 1 ? ` ("${slots[0]}" and "${slots[1]}")` : ""}. Which one should be examined?`,
+  TEMPORAL_AMBIGUITY: (slots) =>
+    `It is unclear whether the act has already happened or is still to be decided${slots.length > 0 ? ` ("${slots.join('", "')}")` : ""}. Which is it?`,
+  SCOPE_AMBIGUITY: (slots) => `Who is affected by the act${slots.length > 0 ? `, and what does "${slots[0]}" refer to` : ""}?`,
+};
+
+/** Runs the three layers for a prepared consult. */
+export async function runConsult(input: { services: ReasonServices; prepared: PreparedConsult }): Promise<{ kind: "clarification"; body: ClarificationResponse } | { kind: "assessment"; body: ReasonResponse; loopId: string }> {
+  const { services, prepared } = input;
+  const { request, principal } = prepared;
+  const started = Date.now();
+
+  // The distress check reads the text itself, also when Layer 1 is supplied.
+  const distress: DistressAssessment = detectDistress([request.input, ...(request.clarification_response ? [request.clarification_response] : [])]);
+
+  let extraction: Layer1Extraction;
+  let layer1LatencyMs = 0;
+  if (prepared.supplied) {
+    extraction = prepared.supplied;
+  } else {
+    const t0 = Date.now();
+    extraction = await services.extractor.extract({
+      input: request.input,
+      context: request.context ?? null,
+      domain_context: request.domain_context ?? null,
+      clarification_response: request.clarification_response ?? null,
+      answered_trigger: prepared.continuation?.trigger ?? null,
+      depth: request.depth,
+    });
+    layer1LatencyMs = Date.now() - t0;
+    const trigger = extraction.ambiguity.trigger_code;
+    // Never the same trigger twice in a row; a person in distress is not asked to clarify.
+    if (trigger !== null && trigger !== prepared.continuation?.trigger && !distress.redirect) {
+      const token = await issueContinuationToken({ inputSha256: prepared.inputSha256, trigger, subject: ownerOf(principal) }, services.continuationSecret, services.now());
+      return {
+        kind: "clarification",
+        body: {
+          version: REASON_VERSION,
+          clarification_required: true,
+          intake_tier: prepared.continuation ? 2 : 1,
+          trigger_code: trigger,
+          clarification: { question_text: QUESTIONS[trigger](extraction.ambiguity.slot_fills), stem_id: `clarify.${trigger.toLowerCase()}.v1`, slot_fills: extraction.ambiguity.slot_fills },
+          continuation_token: token,
+          evaluation_partial: null,
+        },
+      };
+    }
+  }
+
+  const loopId = services.newLoopId();
+  const assessment = AssessmentSchema.parse(
+    assess({
+      extraction,
+      text: request.input,
+      examination: { ref: loopId, depth_tier: request.depth, prior_feedback_ref: prepared.prior?.loop_id ?? null, input_sha256: prepared.inputSha256 },
+    }),
+  );
+  const signed = await signAssessment(assessment as unknown as Record<string, unknown>, services.signingKey);
+
+  const history = await services.consults.recent(ownerOf(principal), agentOf(principal), 20);
+  const delta = trajectoryDelta(history, assessment.katorthoma_proximity);
+
+  const elapsedMs = Date.now() - started;
+  await services.consults.record({
+    loop_id: loopId,
+    owner_id: ownerOf(principal),
+    subject: principal.type === "api_key" ? `key:${principal.credential_id}` : `${principal.type}:${principal.owner_id}`,
+    credential_id: principal.type === "api_key" ? principal.credential_id : null,
+    agent_id: agentOf(principal),
+    depth_tier: request.depth,
+    katorthoma_proximity: assessment.katorthoma_proximity,
+    layer1_source: prepared.supplied ? "supplied" : "server",
+    input_sha256: prepared.inputSha256,
+    prior_loop_id: prepared.prior?.loop_id ?? null,
+    elapsed_ms: elapsedMs,
+    signed_assessment: signed,
+  });
+
+  const text = await services.narrator.narrate(assessment);
+  return {
+    kind: "assessment",
+    loopId,
+    body: {
+      version: REASON_VERSION,
+      assessment: signed,
+      extraction: { ...extraction, orientation_observations: [orientationOf(assessment)] },
+      narrative: { status: "ready", text },
+      meta: {
+        layer1_source: prepared.supplied ? "supplied" : "server",
+        layer1_latency_ms: layer1LatencyMs,
+        layer1_extractor: prepared.supplied ? null : services.extractor.name,
+        layer3_narrator: services.narrator.name,
+        narrative_status: "ready",
+        depth: request.depth,
+        engine_version: assessment.engine_version,
+        elapsed_ms: elapsedMs,
+        trajectory: { delta },
+      },
+      examination_open: assessment.practice.suggestion !== undefined,
+      ...(distress.redirect && distress.severity && distress.severity !== "mild"
+        ? { distress: { severity: distress.severity, redirect: true as const, suggested_user_message: distress.suggested_user_message! } }
+        : {}),
+      disclaimer: SCORING_DISCLAIMER,
+    },
+  };
+}
+
+/** MEASURE only: how this consult's proximity compares with the caller's earlier ones. */
+export function trajectoryDelta(history: readonly ConsultRecord[], current: z.infer<typeof KatorthomaProximity>): z.infer<typeof TrajectoryDelta> {
+  const rank = (p: z.infer<typeof KatorthomaProximity>) => rankOf(KatorthomaProximity, p);
+  const previous = history[0] ?? null;
+  const mean = history.length > 0 ? history.reduce((sum, h) => sum + rank(h.katorthoma_proximity), 0) / history.length : null;
+  // Against the mean of earlier consults, a band of half a rung counts as stable.
+  const direction = mean === null ? null : rank(current) - mean > 0.5 ? "improving" : mean - rank(current) > 0.5 ? "declining" : "stable";
+  return {
+    schema: TRAJECTORY_DELTA_SCHEMA,
+    measure_only: true,
+    examinations_before: history.length,
+    previous_loop_id: previous?.loop_id ?? null,
+    previous_proximity: previous?.katorthoma_proximity ?? null,
+    current_proximity: current,
+    rank_change: previous ? rank(current) - rank(previous.katorthoma_proximity) : null,
+    mean_rank_before: mean === null ? null : Math.round(mean * 100) / 100,
+    direction,
+  };
+}

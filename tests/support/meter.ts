@@ -1,0 +1,97 @@
+import type { Meter } from "@svc/core";
+import type { PlatformSession } from "@svc/http";
+import { createMemoryMeter } from "@svc/meter/memory";
+import { createUpstashMeter } from "@svc/meter/upstash";
+import Redis from "ioredis";
+import { startUpstashBridge, type UpstashBridge } from "../../infra/upstash-bridge";
+import type { LocalPlatform } from "../../packages/platform/src/local_platform";
+import { PRIMARY_BACKEND, testPlatform, type Backend } from "./database";
+
+/**
+ * The meter backends a suite runs against: always the in-process meter of `npm start`; and,
+ * when REDIS_URL is set (CI sets it), the production Upstash clients (@upstash/redis,
+ * @upstash/ratelimit) against the machine's real Redis through the loopback bridge that
+ * speaks the Upstash REST protocol. Redis is shared with other suites: tests use fresh
+ * subjects and keys and never FLUSH.
+ */
+export type MeterBackend = "memory" | "upstash";
+
+export const REAL_REDIS_URL = process.env.REDIS_URL;
+export const METER_BACKENDS: readonly MeterBackend[] = REAL_REDIS_URL ? ["memory", "upstash"] : ["memory"];
+
+/** The key prefix the Upstash meter puts in front of every counter key (its default). */
+export const UPSTASH_PREFIX = "svc";
+
+// One bridge (and one plain client for TTL checks) per test worker, closed by closeMeters().
+let bridge: Promise<UpstashBridge> | undefined;
+let raw: Redis | undefined;
+
+export function upstashBridge(): Promise<UpstashBridge> {
+  if (!REAL_REDIS_URL) return Promise.reject(new Error("the upstash meter backend needs REDIS_URL"));
+  return (bridge ??= startUpstashBridge({ redisUrl: REAL_REDIS_URL }));
+}
+
+/** A plain client on the real Redis, to look at what the meter wrote (TTL, raw values). */
+export function rawRedis(): Redis {
+  if (!REAL_REDIS_URL) throw new Error("rawRedis needs REDIS_URL");
+  return (raw ??= new Redis(REAL_REDIS_URL, { maxRetriesPerRequest: 1 }));
+}
+
+export interface TestMeterOptions {
+  /** Memory only: the meter's clock (Unix milliseconds). */
+  readonly clock?: () => number;
+  /** Upstash only: the per-call time-out. */
+  readonly timeoutMs?: number;
+}
+
+export async function testMeter(backend: MeterBackend, options: TestMeterOptions = {}): Promise<Meter> {
+  if (backend === "memory") return createMemoryMeter(options.clock);
+  const { url, token } = await upstashBridge();
+  return createUpstashMeter({ url, token, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+}
+
+/**
+ * A platform for route tests: the test database (testPlatform: PGlite, or the real Postgres
+ * when DATABASE_URL is set) with the given meter. Built synchronously so environments can be
+ * made while suites are collected; the database and meter open on first use. It is
+ * LocalPlatform-shaped, so mintApiKey and describeSecurity take it.
+ */
+export function platformWithMeter(meter: Meter | (() => Promise<Meter>), name = "metered-test", database: Backend = PRIMARY_BACKEND): LocalPlatform {
+  let opened: Promise<Meter> | undefined;
+  const meterOf = () => (opened ??= typeof meter === "function" ? meter() : Promise.resolve(meter));
+  return {
+    name,
+    description: `test database (${database}); ${name}`,
+    database: async () => (await testPlatform(database)).database(),
+    meter: meterOf,
+    open: async (cfg): Promise<PlatformSession> => {
+      const [base, m] = await Promise.all([testPlatform(database), meterOf()]);
+      return { ...(await base.open(cfg)), meter: m };
+    },
+    // The shared database platform and the meter bridge are closed elsewhere (closeMeters).
+    close: async () => undefined,
+  };
+}
+
+const metered = new Map<MeterBackend, LocalPlatform>();
+
+/** One metered platform per meter backend per test worker. */
+export function meteredPlatform(backend: MeterBackend): LocalPlatform {
+  let platform = metered.get(backend);
+  if (!platform) {
+    platform = platformWithMeter(() => testMeter(backend), `meter-${backend}`);
+    metered.set(backend, platform);
+  }
+  return platform;
+}
+
+/** Closes the worker's bridge and plain Redis client (call from afterAll). */
+export async function closeMeters(): Promise<void> {
+  const closing = bridge;
+  bridge = undefined;
+  metered.clear();
+  if (closing) await (await closing.catch(() => undefined))?.close();
+  const client = raw;
+  raw = undefined;
+  if (client) client.disconnect();
+}

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { planSkillCall, type Meter } from "@svc/core";
+import { assess, extractOffline, generateSigningKey, planSkillCall, sha256Hex, signAssessment, type Meter } from "@svc/core";
 import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
 import { startUpstashBridge } from "../../../infra/upstash-bridge";
@@ -21,7 +21,12 @@ export interface BenchScenario {
   readonly body?: unknown;
   readonly headers?: Record<string, string>;
   readonly expectStatus: number;
+  /** Needs an API key: it is sent as a bearer credential (a paid key with every capability). */
+  readonly authenticated?: boolean;
 }
+
+const BENCH_INPUT =
+  "I told my colleague the truth about the bug even though I was afraid my manager would be angry. I considered the options carefully first.";
 
 export const BENCH_SCENARIOS: readonly BenchScenario[] = [
   { name: "GET /api/virtues", method: "GET", path: "/api/virtues", expectStatus: 200 },
@@ -33,7 +38,36 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
     body: { indifferents: ["health", "wealth", "reputation", "poverty", "pain"] },
     expectStatus: 200,
   },
+  {
+    name: "POST /api/reason (supplied layer1_schema)",
+    method: "POST",
+    path: "/api/reason",
+    body: { input: BENCH_INPUT, layer1_schema: extractOffline({ text: BENCH_INPUT }), response_format: "assessment_first" },
+    expectStatus: 200,
+    authenticated: true,
+  },
+  {
+    name: "POST /api/reason (offline extractor)",
+    method: "POST",
+    path: "/api/reason",
+    body: { input: BENCH_INPUT },
+    expectStatus: 200,
+    authenticated: true,
+  },
 ];
+
+const BENCH_OPERATOR_KEY = `bench-operator-${crypto.randomUUID()}`;
+
+/** A paid key with every capability and a daily limit no bench reaches. */
+async function benchKey(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/admin/keys`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${BENCH_OPERATOR_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify({ kind: "prac", owner_id: "bench", tier: "paid", daily_limit: 10_000_000, capabilities: ["l1_supply", "accreditation_write", "reflect"] }),
+  });
+  if (res.status !== 201) throw new Error(`cannot create the bench key: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { key: string }).key;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -50,7 +84,14 @@ async function freePort(): Promise<number> {
 async function startServerProcess(port: number): Promise<ChildProcess> {
   const child = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), [join(REPO_ROOT, "packages/platform/src/server.ts")], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: "warn", DATA_DIR: mkdtempSync(join(tmpdir(), "svc-bench-")) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "svc-bench-")),
+      OPERATOR_API_KEY: BENCH_OPERATOR_KEY,
+      BURST_LIMIT: "100000",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const deadline = Date.now() + 30_000;
@@ -78,11 +119,16 @@ export interface BenchResult {
   readonly errors: number;
 }
 
-export async function runScenario(baseUrl: string, scenario: BenchScenario, seconds: number, connections: number): Promise<BenchResult> {
+export async function runScenario(baseUrl: string, scenario: BenchScenario, seconds: number, connections: number, apiKey?: string): Promise<BenchResult> {
+  const headers = {
+    "content-type": "application/json",
+    ...(scenario.authenticated && apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+    ...scenario.headers,
+  };
   const probe = await fetch(`${baseUrl}${scenario.path}`, {
     method: scenario.method,
     ...(scenario.body === undefined ? {} : { body: JSON.stringify(scenario.body) }),
-    headers: { "content-type": "application/json", ...scenario.headers },
+    headers,
   });
   if (probe.status !== scenario.expectStatus) {
     throw new Error(`${scenario.name}: expected ${scenario.expectStatus}, got ${probe.status}: ${await probe.text()}`);
@@ -92,7 +138,7 @@ export async function runScenario(baseUrl: string, scenario: BenchScenario, seco
     method: scenario.method,
     connections,
     duration: seconds,
-    headers: { "content-type": "application/json", ...scenario.headers },
+    headers,
     ...(scenario.body === undefined ? {} : { body: JSON.stringify(scenario.body) }),
   });
   return {
@@ -125,6 +171,27 @@ function meterStep(meter: Meter): () => Promise<unknown> {
 }
 
 export const MICRO_BENCHMARKS: readonly MicroBenchmark[] = [
+  {
+    name: "Layer 2 assessment + Ed25519 signing (JCS)",
+    setup: async () => {
+      const key = await generateSigningKey(new Date());
+      const extraction = extractOffline({ text: BENCH_INPUT });
+      const inputSha256 = await sha256Hex(BENCH_INPUT);
+      let n = 0;
+      return {
+        run: () => {
+          n += 1;
+          const assessment = assess({
+            extraction,
+            text: BENCH_INPUT,
+            examination: { ref: `loop_bench_${n}`, depth_tier: "standard", prior_feedback_ref: null, input_sha256: inputSha256 },
+          });
+          return signAssessment(assessment as unknown as Record<string, unknown>, key);
+        },
+        close: async () => undefined,
+      };
+    },
+  },
   {
     name: "meter step, in-process meter",
     setup: async () => ({ run: meterStep(createMemoryMeter()), close: async () => undefined }),
@@ -174,11 +241,12 @@ async function main(): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     console.log(`bench: ${seconds} s per scenario, ${connections} connections, loopback ${baseUrl}`);
-    console.log("scenario                               req/s      p50 ms   p99 ms   non-2xx  errors");
+    const apiKey = await benchKey(baseUrl);
+    console.log("scenario                                      req/s      p50 ms   p99 ms   non-2xx  errors");
     for (const scenario of BENCH_SCENARIOS) {
-      const r = await runScenario(baseUrl, scenario, seconds, connections);
+      const r = await runScenario(baseUrl, scenario, seconds, connections, apiKey);
       console.log(
-        `${r.scenario.padEnd(36)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)}`,
+        `${r.scenario.padEnd(43)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)}`,
       );
     }
   } finally {

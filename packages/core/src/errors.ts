@@ -11,7 +11,8 @@ export type DomainErrorKind =
   | "not_found"
   | "conflict"
   | "limit_exceeded"
-  | "unavailable";
+  | "unavailable"
+  | "upstream";
 
 export interface DomainErrorOptions {
   field?: string;
@@ -73,6 +74,14 @@ export class LimitExceededError extends DomainError {
   constructor(message: string, code: string, extra?: Record<string, unknown>) {
     super("limit_exceeded", code, message, { extra });
     this.name = "LimitExceededError";
+  }
+}
+
+/** A service we depend on (the language model) failed to give a usable answer: 502. */
+export class UpstreamError extends DomainError {
+  constructor(message: string, code: string, extra?: Record<string, unknown>) {
+    super("upstream", code, message, { extra });
+    this.name = "UpstreamError";
   }
 }
 

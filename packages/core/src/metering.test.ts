@@ -323,6 +323,7 @@ function readingMeter(values: Record<string, number>): Meter & { asked: string[]
     asked,
     consume: () => Promise.reject(new Error("not used")),
     burst: () => Promise.reject(new Error("not used")),
+    refund: () => Promise.reject(new Error("not used")),
     read: async (keys) => {
       asked.push([...keys]);
       return keys.map((k) => values[k] ?? 0);

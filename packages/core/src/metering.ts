@@ -53,6 +53,8 @@ export interface Meter {
   /** Current values of counters, 0 for absent ones. */
   read(keys: readonly string[]): Promise<number[]>;
   burst(subject: string, limit: number, windowSeconds: number): Promise<BurstOutcome>;
+  /** Gives back the units of a consumed plan (never below zero): a call that failed upstream costs nothing. */
+  refund(plan: MeterPlan): Promise<void>;
 }
 
 /** Thrown by a meter that cannot reach its store. */

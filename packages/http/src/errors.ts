@@ -24,6 +24,7 @@ export const STATUS_OF_KIND: Readonly<Record<DomainErrorKind, number>> = {
   conflict: 409,
   limit_exceeded: 429,
   unavailable: 503,
+  upstream: 502,
 };
 
 /** A failure that belongs to the HTTP layer itself (body too large, wrong method...). */

@@ -39,18 +39,25 @@ export async function meterRequest(c: Context<AppEnv>, principal: Principal, rou
   await charge(c, principal, route, route.meterUnits ? route.meterUnits(body) : 1);
 }
 
+/** What was charged, so a call that then fails upstream can give it back. */
+export interface Charge {
+  refund(): Promise<void>;
+}
+
+const NOTHING_CHARGED: Charge = { refund: async () => undefined };
+
 /** For `metering: "by_handler"` routes: charges the route's skill once the handler's own checks pass. */
-export async function chargeSkill(c: Context<AppEnv>, units: number): Promise<void> {
+export async function chargeSkill(c: Context<AppEnv>, units: number): Promise<Charge> {
   const principal = c.get("principal");
   const route = c.get("route");
   if (!principal || !route?.skill) throw new Error("chargeSkill needs an authenticated, metered route");
-  await charge(c, principal, route, units);
+  return charge(c, principal, route, units);
 }
 
-async function charge(c: Context<AppEnv>, principal: Principal, route: RouteContract, units: number): Promise<void> {
+async function charge(c: Context<AppEnv>, principal: Principal, route: RouteContract, units: number): Promise<Charge> {
   const subject = meterSubject(principal);
   // Operators are not metered; a zero-unit call (a continuation turn) has already been paid.
-  if (!subject || !route.skill || units <= 0) return;
+  if (!subject || !route.skill || units <= 0) return NOTHING_CHARGED;
   const config = c.get("config");
   const { meter } = await sessionOf(c);
   const now = new Date();
@@ -68,11 +75,21 @@ async function charge(c: Context<AppEnv>, principal: Principal, route: RouteCont
   } catch (err) {
     if (!(err instanceof MeterUnavailableError)) throw err;
     warnOutage(c, route.skill, err);
-    if ((route.onMeterOutage ?? "closed") === "open") return;
+    if ((route.onMeterOutage ?? "closed") === "open") return NOTHING_CHARGED;
     throw meteringUnavailable();
   }
   for (const [name, value] of Object.entries(rateLimitHeaders(outcome.readings, now))) c.header(name, value);
   if (!outcome.allowed) throw limitExceeded(outcome.refusedBy, now);
+  return {
+    refund: async () => {
+      try {
+        await meter.refund(plan);
+      } catch (err) {
+        if (!(err instanceof MeterUnavailableError)) throw err;
+        warnOutage(c, `${route.skill} refund`, err);
+      }
+    },
+  };
 }
 
 function warnOutage(c: Context<AppEnv>, what: string, err: MeterUnavailableError): void {

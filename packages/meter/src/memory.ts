@@ -33,6 +33,14 @@ export function createMemoryMeter(clock: () => number = Date.now): Meter {
       });
       return { allowed: true, readings };
     },
+    async refund(plan: MeterPlan): Promise<void> {
+      const nowMs = clock();
+      for (const counter of plan.counters) {
+        const entry = counters.get(counter.key);
+        if (!entry || entry.expiresAtMs <= nowMs) continue;
+        entry.value = Math.max(0, entry.value - counter.units);
+      }
+    },
     async read(keys) {
       const nowMs = clock();
       return keys.map((key) => current(key, nowMs));

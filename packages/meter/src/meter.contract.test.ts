@@ -50,6 +50,21 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
     expect(await m.read([c.key])).toEqual([3]);
   });
 
+  it("refunds a consumed plan, so a call that failed upstream costs nothing, and never goes below zero", async () => {
+    const m = await meter();
+    const c = counter({ key: freshKey("refund"), limit: 2, units: 2 });
+    expectAllowed(await m.consume({ counters: [c] }));
+    expect(await m.read([c.key])).toEqual([2]);
+    expect((await m.consume({ counters: [c] })).allowed).toBe(false);
+    await m.refund({ counters: [c] });
+    expect(await m.read([c.key])).toEqual([0]);
+    expectAllowed(await m.consume({ counters: [c] }));
+    const over = counter({ ...c, units: 5 });
+    await m.refund({ counters: [over] });
+    expect(await m.read([c.key])).toEqual([0]);
+    await m.refund({ counters: [counter({ key: freshKey("never-used"), limit: 1 })] });
+  });
+
   it("refuses the call that would pass the limit, reporting the count before it", async () => {
     const m = await meter();
     const c = counter({ key: freshKey("a"), limit: 2 });

@@ -23,6 +23,19 @@ end
 return {1, 0, unpack(used)}
 `;
 
+/** Takes each counter's units back, never below zero, keeping its expiry. ARGV: units per key. */
+const REFUND_SCRIPT = `
+for i = 1, #KEYS do
+  local current = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if current > 0 then
+    local units = tonumber(ARGV[i])
+    if units > current then units = current end
+    redis.call('DECRBY', KEYS[i], units)
+  end
+end
+return 1
+`;
+
 export interface UpstashMeterOptions {
   readonly url: string;
   readonly token: string;
@@ -44,6 +57,7 @@ export function createUpstashMeter(options: UpstashMeterOptions): Meter {
   const timeoutMs = options.timeoutMs ?? 1000;
   const prefix = options.prefix ?? "svc";
   const consumeScript = redis.createScript<Array<number | string>>(CONSUME_SCRIPT);
+  const refundScript = redis.createScript<number>(REFUND_SCRIPT);
   const limiters = new Map<string, Ratelimit>();
 
   const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -71,6 +85,14 @@ export function createUpstashMeter(options: UpstashMeterOptions): Meter {
         const readings = plan.counters.map((counter, i) => ({ counter, used: used[i] ?? 0 }));
         if (allowed === 1) return { allowed: true, readings };
         return { allowed: false, readings, refusedBy: readings[(refusedIndex ?? 1) - 1]! };
+      }),
+    refund: (plan: MeterPlan) =>
+      guarded(async () => {
+        if (plan.counters.length === 0) return;
+        await refundScript.exec(
+          plan.counters.map((c) => `${prefix}:${c.key}`),
+          plan.counters.map((c) => String(c.units)),
+        );
       }),
     read: (keys) =>
       guarded(async () => {

@@ -60,5 +60,6 @@ function upstashMeterFrom(config: ServiceEnv): Meter {
     consume: () => Promise.reject(missing),
     read: () => Promise.reject(missing),
     burst: () => Promise.reject(missing),
+    refund: () => Promise.reject(missing),
   };
 }

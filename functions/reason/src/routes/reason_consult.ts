@@ -39,8 +39,15 @@ export const reasonConsult = defineOperation(
       newLoopId: () => `loop_${crypto.randomUUID()}`,
     };
     const prepared = await prepareConsult({ services, principal: principalOf(c), request: body });
-    await chargeSkill(c, prepared.loops);
-    const result = await runConsult({ services, prepared });
+    const charge = await chargeSkill(c, prepared.loops);
+    let result: Awaited<ReturnType<typeof runConsult>>;
+    try {
+      result = await runConsult({ services, prepared });
+    } catch (err) {
+      // A loop that failed (the language model, the database) costs the caller nothing.
+      await charge.refund();
+      throw err;
+    }
     if (result.kind === "assessment") c.header("X-Loop-Id", result.loopId);
     return c.json(result.body);
   },

@@ -22,7 +22,7 @@ export function testPlatform(backend: Backend = PRIMARY_BACKEND): Promise<LocalP
     platform = (async () => {
       if (backend === "postgres" && !REAL_DATABASE_URL) throw new Error("the postgres backend needs DATABASE_URL");
       const created = createLocalPlatform(
-        backend === "postgres" ? { databaseUrl: REAL_DATABASE_URL!, dataDir: "unused" } : { dataDir: "memory://" },
+        backend === "postgres" ? { databaseUrl: REAL_DATABASE_URL!, dataDir: "memory://" } : { dataDir: "memory://" },
       );
       // PGlite migrates on open; a real database is migrated here, once per worker (the
       // migrator's lock makes concurrent workers safe).

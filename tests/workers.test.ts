@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_startWorker } from "wrangler";
 import { DiscoveryListing, IndifferentsResponse, StoicBrainResponse, VirtuesResponse } from "@svc/core";
+import { generateSigningKey, serializeKeyRing, verifyAssessment } from "@svc/core";
 import { startNeonBridge, type NeonBridge } from "../infra/neon-ws-bridge";
+import { startUpstashBridge, type UpstashBridge } from "../infra/upstash-bridge";
 import { buildFunctionBundle, bundleProblems, INFRASTRUCTURE_PACKAGES } from "../packages/platform/src/build";
 import { SERVICE_FUNCTIONS } from "../packages/platform/src/functions";
 
@@ -141,6 +143,56 @@ describe.runIf(!!process.env.DATABASE_URL)("admin and account functions inside w
     const keys = ((await listed.json()) as { keys: Array<{ id: string; revoked_at: string | null }> }).keys;
     expect(keys.map((k) => k.id)).toEqual([id]);
     expect(keys[0]!.revoked_at).not.toBeNull();
+  });
+});
+
+// A consult exactly as deployed: Neon per request, Upstash metering, signing keys from a secret.
+describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)("reason function inside workerd on the real PostgreSQL and Redis", () => {
+  const operatorKey = `op-${crypto.randomUUID()}`;
+  let neon: NeonBridge;
+  let upstash: UpstashBridge;
+  let admin: Worker;
+  let reason: Worker;
+  beforeAll(async () => {
+    neon = await startNeonBridge();
+    upstash = await startUpstashBridge({ redisUrl: process.env.REDIS_URL! });
+    const ring = serializeKeyRing({ records: [await generateSigningKey(new Date())] });
+    const vars = {
+      DATABASE_URL: process.env.DATABASE_URL!,
+      NEON_WS_PROXY: neon.wsProxy,
+      OPERATOR_API_KEY: operatorKey,
+      UPSTASH_REDIS_REST_URL: upstash.url,
+      UPSTASH_REDIS_REST_TOKEN: upstash.token,
+      SIGNING_KEYS: ring,
+      CONTINUATION_SECRET: `continuation-${crypto.randomUUID()}`,
+    };
+    [admin, reason] = await Promise.all([bootInWorkerd("admin", vars), bootInWorkerd("reason", vars)]);
+  });
+  afterAll(async () => {
+    await Promise.all([admin?.dispose(), reason?.dispose()]);
+    await neon?.close();
+    await upstash?.close();
+  });
+
+  it("answers a metered consult with an assessment that verifies against its public key", async () => {
+    const created = await admin.fetch("http://worker.test/api/admin/keys", {
+      method: "POST",
+      headers: { authorization: `Bearer ${operatorKey}` },
+      body: JSON.stringify({ kind: "live", owner_id: `workerd-${crypto.randomUUID()}` }),
+    });
+    const { key } = (await created.json()) as { key: string };
+    const consult = await reason.fetch("http://worker.test/api/reason", {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}` },
+      body: JSON.stringify({ input: "I kept my promise to my team and told them the truth about the delay." }),
+    });
+    const text = await consult.text();
+    expect(consult.status, text).toBe(200);
+    expect(consult.headers.get("ratelimit-policy")).toContain("svc-reason-monthly");
+    const body = JSON.parse(text) as { assessment: { assessment: { examination: { ref: string } } } };
+    expect(consult.headers.get("x-loop-id")).toBe(body.assessment.assessment.examination.ref);
+    const jwks = await (await reason.fetch("http://worker.test/api/public-key")).json();
+    expect(await verifyAssessment(body.assessment, jwks)).toMatchObject({ valid: true });
   });
 });
 

@@ -53,6 +53,8 @@ export const EnvSchema = z
     OPENAI_API_KEY: z.string().min(1).optional().describe("Layer 1 and Layer 3 through an OpenAI-compatible endpoint; unset: the offline extractor and narrator."),
     OPENAI_BASE_URL: z.url().optional(),
     OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000).describe("Per attempt, per sample."),
+    OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   })
   .describe("Service environment");
 

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { offlineExtractor, offlineNarrator, rotate, type KeyRing, type Meter } from "@svc/core";
+import { rotate, type KeyRing, type Meter } from "@svc/core";
 import { consultStore, credentialStore, type Database } from "@svc/db";
 import { connectNeon, type DatabaseConnection } from "@svc/db/neon";
 import { openPglite } from "@svc/db/pglite";
 import type { Platform, ReasonKit } from "@svc/http";
+import { languageLayers, type LanguageModelSettings } from "@svc/llm";
 import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
 import type { Kysely } from "kysely";
@@ -33,6 +34,8 @@ export interface LocalPlatformOptions {
   readonly signingKeys?: string;
   /** CONTINUATION_SECRET; unset: a secret generated once into the data folder. */
   readonly continuationSecret?: string;
+  /** The language model for Layers 1 and 3; without an API key, the offline ones. */
+  readonly languageModel?: LanguageModelSettings;
 }
 
 export interface LocalPlatform extends Platform {
@@ -95,7 +98,8 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
         ? await rotate({ records: [] }, now)
         : await loadOrCreateKeyRing({ dataDir: dir, secret: options.signingKeys, now });
       const continuationSecret = options.continuationSecret ?? (inMemory ? randomBytes(32).toString("base64url") : await loadOrCreateSecret(dir));
-      return { keyRing, continuationSecret, extractor: offlineExtractor, narrator: offlineNarrator };
+      const layers = languageLayers(options.languageModel ?? { OPENAI_MODEL: "offline", OPENAI_TIMEOUT_MS: 20_000, OPENAI_MAX_RETRIES: 2 });
+      return { keyRing, continuationSecret, ...layers };
     })());
 
   const databaseDescription = options.databaseUrl ? "Postgres via the Neon driver" : `embedded PGlite (${options.dataDir})`;

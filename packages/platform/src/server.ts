@@ -31,6 +31,7 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
     meterTimeoutMs: config.METER_TIMEOUT_MS,
     ...(config.SIGNING_KEYS ? { signingKeys: config.SIGNING_KEYS } : {}),
     ...(config.CONTINUATION_SECRET ? { continuationSecret: config.CONTINUATION_SECRET } : {}),
+    languageModel: config,
   });
   // The embedded database opens (and migrates) before the port does, so a bad setup fails here.
   await platform.open(config);

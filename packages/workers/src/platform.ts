@@ -1,7 +1,8 @@
-import { MeterUnavailableError, offlineExtractor, offlineNarrator, parseKeyRing, type KeyRing, type Meter } from "@svc/core";
+import { MeterUnavailableError, parseKeyRing, type KeyRing, type Meter } from "@svc/core";
 import { consultStore, credentialStore } from "@svc/db";
 import { connectNeon } from "@svc/db/neon";
 import { HttpError, type Platform, type ReasonKit, type ServiceEnv } from "@svc/http";
+import { languageLayers } from "@svc/llm";
 import { createUpstashMeter } from "@svc/meter/upstash";
 
 /**
@@ -46,7 +47,7 @@ function reasonKitFrom(config: ServiceEnv): ReasonKit {
     }
     keyRings.set(config.SIGNING_KEYS, keyRing);
   }
-  return { keyRing, continuationSecret: config.CONTINUATION_SECRET, extractor: offlineExtractor, narrator: offlineNarrator };
+  return { keyRing, continuationSecret: config.CONTINUATION_SECRET, ...languageLayers(config) };
 }
 
 function upstashMeterFrom(config: ServiceEnv): Meter {

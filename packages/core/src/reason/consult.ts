@@ -7,6 +7,7 @@ import { checkContinuationToken, issueContinuationToken, sha256Hex, type Continu
 import { detectDistress, type DistressAssessment } from "./distress";
 import { assess, AssessmentSchema, DepthTier, orientationOf, type Assessment } from "./engine";
 import { Extraction, Layer1Extraction } from "./extraction";
+import { narrateOffline, OFFLINE_NARRATOR } from "./narrator";
 import type { ConsultRecord, ConsultStore } from "./records";
 import { signAssessment, SignedAssessment, type SigningKeyRecord } from "./signing";
 
@@ -308,7 +309,16 @@ export async function runConsult(input: { services: ReasonServices; prepared: Pr
     signed_assessment: signed,
   });
 
-  const text = await services.narrator.narrate(assessment);
+  // Layer 3 failing must not lose a recorded, signed assessment: fall back to the offline
+  // narrator, and say so in meta.
+  let text: string;
+  let narrator = services.narrator.name;
+  try {
+    text = await services.narrator.narrate(assessment);
+  } catch {
+    text = narrateOffline(assessment);
+    narrator = OFFLINE_NARRATOR;
+  }
   return {
     kind: "assessment",
     loopId,
@@ -321,7 +331,7 @@ export async function runConsult(input: { services: ReasonServices; prepared: Pr
         layer1_source: prepared.supplied ? "supplied" : "server",
         layer1_latency_ms: layer1LatencyMs,
         layer1_extractor: prepared.supplied ? null : services.extractor.name,
-        layer3_narrator: services.narrator.name,
+        layer3_narrator: narrator,
         narrative_status: "ready",
         depth: request.depth,
         engine_version: assessment.engine_version,

@@ -181,6 +181,7 @@ describe("Layer 2 properties over seeded random extractions", () => {
     expect(assessed.filter((a) => a.corroboration.claims.some((c) => c.finding === "corroborated")).length).toBeGreaterThan(20);
     expect(assessed.filter((a) => a.passions.some((p) => p.quote !== null)).length).toBeGreaterThan(20);
     expect(assessed.filter((a) => a.passions.some((p) => p.sub_species === null)).length).toBeGreaterThan(20);
+    expect(assessed.filter((a) => a.corroboration.claims.some((k) => k.kind === "examined_before_acting" && k.finding === "contradicted")).length).toBeGreaterThan(5);
     expect(assessed.filter((a) => a.practice.suggestion === undefined).length).toBeGreaterThan(10);
     expect(new Set(assessed.map((a) => a.katorthoma_proximity)).size).toBe(5);
   });
@@ -337,6 +338,8 @@ describe("Layer 2 properties over seeded random extractions", () => {
       if (c.extraction.passions.some((p) => p.intensity === "strong")) expect(base, label(c)).toBeLessThanOrEqual(rank("habitual"));
       if (c.extraction.passions.length > 0) expect(base, label(c)).toBeLessThanOrEqual(rank("deliberate"));
       if (c.extraction.grave_act.present && c.extraction.deliberation.examined_before_acting !== true) expect(base, label(c)).toBeLessThanOrEqual(rank("habitual"));
+      // A grave act said to be examined, which the account itself says was done without thinking, reads reflexive.
+      if (a.corroboration.claims.some((k) => k.kind === "examined_before_acting" && k.finding === "contradicted")) expect(a.proximity_floors.base, label(c)).toBe("reflexive");
     }
   });
 

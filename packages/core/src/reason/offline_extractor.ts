@@ -88,7 +88,8 @@ export function extractOffline(input: { text: string; answeredTrigger?: string |
     const violated = mentions.find((s) => VIOLATION_CUES.test(s.quote));
     const met = mentions.find((s) => MET.test(s.quote));
     const chosen = violated ?? met ?? mentions[0]!;
-    circles.push({ circle, obligation_claim: violated ? "violated" : met ? "met" : "indeterminate", quote: chosen.quote });
+    // A quote is at most 500 characters (the schema's cap); a prefix of the sentence is still verbatim.
+    circles.push({ circle, obligation_claim: violated ? "violated" : met ? "met" : "indeterminate", quote: chosen.quote.slice(0, 500) });
   }
 
   const readingFrom = (down: boolean, up: boolean) =>

@@ -1,0 +1,202 @@
+import { describe, expect, it } from "vitest";
+import { canonicalize } from "./jcs";
+import { assess } from "./engine";
+import { EXTRACTION_SCHEMA_VERSION, Layer1Extraction } from "./extraction";
+import { offlineExtractor } from "./offline";
+import { extractOffline, OFFLINE_EXTRACTOR } from "./offline_extractor";
+
+// The offline extractor (Layer 1 without a model): representative accounts give the expected
+// readings, its output always satisfies the published extraction schema, and it is
+// deterministic.
+
+const EXAMINATION = { ref: "loop_offline", depth_tier: "standard" as const, prior_feedback_ref: null, input_sha256: "0".repeat(64) };
+
+function extract(text: string, answeredTrigger: string | null = null): Layer1Extraction {
+  const out = extractOffline({ text, answeredTrigger });
+  const parsed = Layer1Extraction.safeParse(out);
+  expect(parsed.success, `${text}\n${parsed.error?.message}`).toBe(true);
+  return out;
+}
+
+describe("offline extractor: representative accounts", () => {
+  it("impulsive anger at a partner: no deliberation, anger, household at stake; Layer 2 reads it reflexive", () => {
+    const text = "I was furious and yelled at my partner without thinking.";
+    const ex = extract(text);
+    expect(ex.deliberation).toEqual({ level: "none", examined_before_acting: false, evidence: ["without thinking"] });
+    expect(ex.passions).toEqual([{ root_passion: "epithumia", sub_species: "orge", intensity: "strong", quote: "furious" }]);
+    expect(ex.circles.map((c) => c.circle)).toEqual(["household"]);
+    expect(ex.situation.act_kind).toBe("past_action");
+    expect(ex.ambiguity.trigger_code).toBeNull();
+    const a = assess({ extraction: ex, text, examination: EXAMINATION });
+    expect(a.proximity_floors.base).toBe("reflexive");
+    expect(a.katorthoma_proximity).toBe("reflexive");
+    expect(a.ruling_faculty_state).toBe("overwhelmed");
+  });
+
+  it("a kept promise to a colleague: community met, justice engaged, quoted verbatim", () => {
+    const text = "I kept my promise to my colleague and finished the report.";
+    const ex = extract(text);
+    expect(ex.circles).toEqual([{ circle: "community", obligation_claim: "met", quote: text }]);
+    expect(ex.domains.dikaiosyne).toEqual({ engaged: true, reading: "deliberate", evidence: [] });
+    expect(ex.grave_act.present).toBe(false);
+    const a = assess({ extraction: ex, text, examination: EXAMINATION });
+    expect(a.is_kathekon).toBe(true);
+    expect(a.corroboration.claims).toEqual([
+      { id: "obligation:community", kind: "obligation", circle: "community", claimed_status: "met", finding: "corroborated", markers: [{ quote: text, start: 0, end: text.length }] },
+    ]);
+  });
+
+  it("a lie to a manager: community violated, justice reflexive", () => {
+    const ex = extract("I lied to my manager about the deadline.");
+    expect(ex.circles).toEqual([{ circle: "community", obligation_claim: "violated", quote: "I lied to my manager about the deadline." }]);
+    expect(ex.domains.dikaiosyne.reading).toBe("reflexive");
+  });
+
+  it("weighed and principled: principled deliberation, examined before acting", () => {
+    const ex = extract("I weighed both options and told my manager the truth because it was the right thing.");
+    expect(ex.deliberation.level).toBe("principled");
+    expect(ex.deliberation.examined_before_acting).toBe(true);
+    expect(ex.circles[0]).toMatchObject({ circle: "community", obligation_claim: "met" });
+  });
+
+  it("a grave act names the circle it harms and quotes its sentence", () => {
+    const ex = extract("The launch went badly. I deleted the customer database to hide it from the team.");
+    expect(ex.grave_act).toEqual({ present: true, harmed_circle: "community", quote: "I deleted the customer database to hide it from the team." });
+    expect(ex.domains.dikaiosyne.engaged).toBe(true);
+  });
+
+  it("fear engages courage; indulgence engages temperance", () => {
+    const fear = extract("I was too scared to speak and stayed silent in the meeting.");
+    expect(fear.domains.andreia).toMatchObject({ engaged: true, reading: "reflexive" });
+    expect(fear.passions.some((p) => p.root_passion === "phobos")).toBe(true);
+    const binge = extract("I gave in and binged on the whole cake.");
+    expect(binge.domains.sophrosyne).toMatchObject({ engaged: true, reading: "reflexive" });
+    expect(binge.domains.andreia.engaged).toBe(false);
+  });
+
+  it("an account with no reasoning shown reads as habitual, with no domain engaged", () => {
+    const ex = extract("I went for a walk after lunch.");
+    expect(ex.deliberation).toEqual({ level: "habitual", examined_before_acting: null, evidence: [] });
+    expect(Object.values(ex.domains).every((d) => !d.engaged && d.reading === null)).toBe(true);
+    expect(ex.passions).toEqual([]);
+    expect(ex.circles).toEqual([]);
+  });
+});
+
+describe("offline extractor: ambiguity triggers", () => {
+  it("two 'Should I' questions fuse two decisions: ELEMENT_FUSION with both as slot fills", () => {
+    const ex = extract("Should I tell her? Should I quit?");
+    expect(ex.ambiguity).toEqual({ trigger_code: "ELEMENT_FUSION", slot_fills: ["Should I tell her?", "Should I quit?"] });
+    expect(ex.situation.act_kind).toBe("proposed_action");
+  });
+
+  it("an act already done and still to be done: TEMPORAL_AMBIGUITY", () => {
+    const ex = extract("I already did it and I will do it again?");
+    expect(ex.ambiguity.trigger_code).toBe("TEMPORAL_AMBIGUITY");
+    expect(ex.ambiguity.slot_fills).toEqual(["I will", "I already"]);
+  });
+
+  it("a short account naming no one, about 'it': SCOPE_AMBIGUITY", () => {
+    expect(extract("I did it anyway.").ambiguity).toEqual({ trigger_code: "SCOPE_AMBIGUITY", slot_fills: ["it"] });
+  });
+
+  it("a single clear question asks nothing", () => {
+    expect(extract("Should I tell my brother that I crashed his car last week?").ambiguity).toEqual({ trigger_code: null, slot_fills: [] });
+  });
+
+  it.each([
+    ["Should I tell her? Should I quit?", "ELEMENT_FUSION"],
+    ["I already did it and I will do it again?", "TEMPORAL_AMBIGUITY"],
+    ["I did it anyway.", "SCOPE_AMBIGUITY"],
+  ])("an answered trigger is not fired again: %s", (text, trigger) => {
+    expect(extract(text).ambiguity.trigger_code).toBe(trigger);
+    expect(extract(text, trigger).ambiguity).toEqual({ trigger_code: null, slot_fills: [] });
+    // Another answered trigger does not suppress this one.
+    const other = ["ELEMENT_FUSION", "TEMPORAL_AMBIGUITY", "SCOPE_AMBIGUITY"].find((t) => t !== trigger)!;
+    expect(extract(text, other).ambiguity.trigger_code).toBe(trigger);
+  });
+
+  it("the port passes the answered trigger through and is labelled offline-lexical/v1", async () => {
+    expect(offlineExtractor.name).toBe(OFFLINE_EXTRACTOR);
+    expect(OFFLINE_EXTRACTOR).toBe("offline-lexical/v1");
+    const request = { input: "Should I tell her? Should I quit?", context: null, domain_context: null, clarification_response: "The first one.", depth: "standard" as const };
+    expect((await offlineExtractor.extract({ ...request, answered_trigger: null })).ambiguity.trigger_code).toBe("ELEMENT_FUSION");
+    expect((await offlineExtractor.extract({ ...request, answered_trigger: "ELEMENT_FUSION" })).ambiguity.trigger_code).toBeNull();
+  });
+
+  it("reads the input only: the clarification answer is never folded into the account", async () => {
+    const answer = "I meant the question about quitting my job at the bank.";
+    const ex = await offlineExtractor.extract({
+      input: "Should I tell her? Should I quit?",
+      context: "Some context about my colleague.",
+      domain_context: null,
+      clarification_response: answer,
+      answered_trigger: "ELEMENT_FUSION",
+      depth: "standard",
+    });
+    expect(ex.situation.summary).toBe("Should I tell her? Should I quit?");
+    expect(JSON.stringify(ex)).not.toContain("bank");
+    expect(JSON.stringify(ex)).not.toContain("colleague");
+  });
+});
+
+// A small seeded generator of accounts, to check the schema and determinism over many inputs.
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const FRAGMENTS = [
+  "Should I tell her?", "Should I quit?", "I already did it.", "I will do it again.", "I lied to my manager.", "I kept my promise to my son.",
+  "I was furious.", "I felt anxious and afraid.", "I weighed the options.", "I snapped without thinking.", "I stole from the company.",
+  "I helped a stranger.", "I binged on sweets.", "I resisted the temptation.", "It was my duty.", "Nothing much happened.", "I ignored the neighbours",
+  "  ", "\n", "?!", "I was thrilled and delighted.", "I envy my sister.", "the planet", "because it was right",
+];
+
+describe("offline extractor: schema and determinism over generated accounts", () => {
+  const accounts = Array.from({ length: 300 }, (_, i) => {
+    const rand = prng(4242 + i);
+    const n = 1 + Math.floor(rand() * 6);
+    return Array.from({ length: n }, () => FRAGMENTS[Math.floor(rand() * FRAGMENTS.length)]!).join(rand() < 0.5 ? " " : "");
+  });
+
+  it("always produces an extraction the published schema accepts, quoting only the input", () => {
+    for (const text of accounts) {
+      const ex = extract(text);
+      expect(ex.schema_version).toBe(EXTRACTION_SCHEMA_VERSION);
+      expect("orientation_observations" in ex, text).toBe(false);
+      const quotes = [ex.grave_act.quote, ...ex.circles.map((c) => c.quote), ...ex.passions.map((p) => p.quote), ...ex.deliberation.evidence];
+      for (const q of quotes) if (q !== null) expect(text, JSON.stringify(q)).toContain(q);
+      for (const d of Object.values(ex.domains)) expect(d.engaged, text).toBe(d.reading !== null);
+    }
+  });
+
+  it("is deterministic: the same input gives the same canonical bytes", () => {
+    for (const text of accounts) {
+      expect(canonicalize(extractOffline({ text })), text).toBe(canonicalize(extractOffline({ text: `${text}` })));
+    }
+  });
+
+  it("handles the empty and whitespace-only account without breaking the schema", () => {
+    for (const text of ["", "   ", "\n\n"]) expect(extract(text).situation.summary).toBe("(empty)");
+  });
+
+  it("keeps a circle's quote within the schema's 500 characters when its sentence is longer, still verbatim", () => {
+    const text = `I kept my promise to my colleague and ${"then we worked on it for a long time and ".repeat(20)}it was good`;
+    const ex = extract(text);
+    expect(ex.circles).toHaveLength(1);
+    expect(ex.circles[0]!.quote!.length).toBe(500);
+    expect(text.startsWith(ex.circles[0]!.quote!)).toBe(true);
+  });
+
+  it("takes an account at the 5,000-character cap", () => {
+    const text = "I kept my promise to my colleague. ".repeat(200).slice(0, 5000);
+    const ex = extract(text);
+    expect(ex.situation.summary.length).toBeLessThanOrEqual(1000);
+  });
+});

@@ -1,53 +1,42 @@
-import { MeterUnavailableError, parseKeyRing, type KeyRing, type Meter } from "@svc/core";
+import { MeterUnavailableError, type Meter } from "@svc/core";
 import { consultStore, credentialStore } from "@svc/db";
 import { connectNeon } from "@svc/db/neon";
-import { HttpError, type Platform, type ReasonKit, type ServiceEnv } from "@svc/http";
-import { languageLayers } from "@svc/llm";
+import { HttpError, type Platform, type PlatformSession, type ReasonKit, type ServiceEnv } from "@svc/http";
 import { createUpstashMeter } from "@svc/meter/upstash";
 
 /**
  * The deployed platform: Postgres through the Neon driver, one pool per request (a Worker
  * cannot reuse a client across requests), closed once the response is sent; metering on
- * Upstash Redis over its REST API.
+ * Upstash Redis over its REST API. Only the functions that reason pass a reason kit (see
+ * ./reason.ts), so the others do not bundle the language-model client.
  */
-export const workersPlatform: Platform = {
-  name: "workers",
-  async open(config) {
-    if (!config.DATABASE_URL) {
-      throw new HttpError(500, "bad_environment", "The service is misconfigured: DATABASE_URL is not set.", "DATABASE_URL");
-    }
-    const connection = connectNeon({
-      connectionString: config.DATABASE_URL,
-      ...(config.NEON_WS_PROXY ? { wsProxy: config.NEON_WS_PROXY } : {}),
-    });
-    return {
-      credentials: credentialStore(connection.db),
-      meter: upstashMeterFrom(config),
-      consults: consultStore(connection.db),
-      reason: () => reasonKitFrom(config),
-      release: () => connection.close(),
-    };
-  },
-};
+export function createWorkersPlatform(options: { reasonKit?: (config: ServiceEnv) => ReasonKit } = {}): Platform {
+  return {
+    name: "workers",
+    open: (config) => openSession(config, options.reasonKit),
+  };
+}
 
-// Parsed key rings per secret value, per isolate: the secret changes only with a deploy.
-const keyRings = new Map<string, KeyRing>();
+export const workersPlatform: Platform = createWorkersPlatform();
 
-function reasonKitFrom(config: ServiceEnv): ReasonKit {
-  if (!config.SIGNING_KEYS) throw new HttpError(500, "bad_environment", "The service is misconfigured: SIGNING_KEYS is not set.", "SIGNING_KEYS");
-  if (!config.CONTINUATION_SECRET) {
-    throw new HttpError(500, "bad_environment", "The service is misconfigured: CONTINUATION_SECRET is not set.", "CONTINUATION_SECRET");
+async function openSession(config: ServiceEnv, reasonKit: ((config: ServiceEnv) => ReasonKit) | undefined): Promise<PlatformSession> {
+  if (!config.DATABASE_URL) {
+    throw new HttpError(500, "bad_environment", "The service is misconfigured: DATABASE_URL is not set.", "DATABASE_URL");
   }
-  let keyRing = keyRings.get(config.SIGNING_KEYS);
-  if (!keyRing) {
-    try {
-      keyRing = parseKeyRing(config.SIGNING_KEYS);
-    } catch {
-      throw new HttpError(500, "bad_environment", "The service is misconfigured: SIGNING_KEYS is not a valid key ring.", "SIGNING_KEYS");
-    }
-    keyRings.set(config.SIGNING_KEYS, keyRing);
-  }
-  return { keyRing, continuationSecret: config.CONTINUATION_SECRET, ...languageLayers(config) };
+  const connection = connectNeon({
+    connectionString: config.DATABASE_URL,
+    ...(config.NEON_WS_PROXY ? { wsProxy: config.NEON_WS_PROXY } : {}),
+  });
+  return {
+    credentials: credentialStore(connection.db),
+    meter: upstashMeterFrom(config),
+    consults: consultStore(connection.db),
+    reason: () => {
+      if (!reasonKit) throw new Error("this function was deployed without the reason kit");
+      return reasonKit(config);
+    },
+    release: () => connection.close(),
+  };
 }
 
 function upstashMeterFrom(config: ServiceEnv): Meter {

@@ -64,6 +64,7 @@ export function platformWithMeter(meter: Meter | (() => Promise<Meter>), name = 
     description: `test database (${database}); ${name}`,
     database: async () => (await testPlatform(database)).database(),
     meter: meterOf,
+    sealer: async () => (await testPlatform(database)).sealer(),
     open: async (cfg): Promise<PlatformSession> => {
       const [base, m] = await Promise.all([testPlatform(database), meterOf()]);
       return { ...(await base.open(cfg)), meter: m };

@@ -198,7 +198,7 @@ describe("POST /api/reason: a consult with the offline extractor", () => {
     await expectError(await consult(key, { input: CLEAR_INPUT, depth: "abyssal" }), 400, "invalid_field", "depth");
   });
 
-  it("records the consult: loop, owner, credential, depth, proximity and the signed assessment as returned", async () => {
+  it("records the consult: loop, owner, credential, depth, proximity and the signed assessment as returned, sealed at rest", async () => {
     const { key, id, owner } = await mint({ agent: "agent-recorded" });
     const res = await consult(key, { input: CLEAR_INPUT, depth: "deep" });
     const body = await expectAssessment(res);
@@ -206,7 +206,10 @@ describe("POST /api/reason: a consult with the offline extractor", () => {
     const db = await (await testPlatform()).database();
     const row = await db.selectFrom("consults").selectAll().where("loop_id", "=", loopId).executeTakeFirst();
     expect(row, "no consults row for the loop").toBeDefined();
-    const signed = typeof row!.signed_assessment === "string" ? JSON.parse(row!.signed_assessment) : row!.signed_assessment;
+    expect(row!.signed_assessment, "no plaintext copy is kept").toBeNull();
+    expect(row!.sealed_assessment).toMatch(/^v1\./);
+    expect(row!.sealed_assessment).not.toContain(assessmentOf(body).input_sha256);
+    const signed = JSON.parse(await (await (await testPlatform()).sealer()).open(row!.sealed_assessment!, loopId));
     expect(row).toMatchObject({
       loop_id: loopId,
       owner_id: owner,
@@ -250,10 +253,12 @@ describe("POST /api/reason: a consult with the offline extractor", () => {
     expect(second.meta.trajectory.delta.rank_change).toBeLessThanOrEqual(0);
   });
 
-  it("accepts response_format assessment_first and still answers synchronously with the full shape", async () => {
+  it("defers the narrative for response_format assessment_first: the assessment now, the narrative by correlation id", async () => {
     const { key } = await mint();
     const body = await expectAssessment(await consult(key, { input: CLEAR_INPUT, response_format: "assessment_first" }));
-    expect(body.narrative.status).toBe("ready");
+    expect(body.narrative).toEqual({ status: "deferred", correlation_id: expect.stringMatching(/^nar_[0-9a-f-]{36}$/) });
+    expect(body.meta.narrative_status).toBe("deferred");
+    expect(body.meta.layer3_narrator).toBeNull();
   });
 });
 

@@ -12,3 +12,4 @@ export * from "./authorization";
 export * from "./services/api_keys";
 export * from "./metering";
 export * from "./reason";
+export * from "./sealing";

@@ -4,3 +4,4 @@ export * from "./repositories/api_keys";
 export * from "./schema";
 export type { DatabaseConnection } from "./neon";
 export * from "./repositories/consults";
+export * from "./repositories/narratives";

@@ -30,17 +30,46 @@ export interface ConsultsTable {
   input_sha256: string;
   prior_loop_id: string | null;
   elapsed_ms: number;
-  signed_assessment: ColumnType<unknown, string, string>;
+  /** Before sealing (legacy rows only); null once sealed or purged. */
+  signed_assessment: ColumnType<unknown, string | null | undefined, string | null>;
+  sealed_assessment: string | null;
+  assessment_purged_at: Date | null;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface NarrativesTable {
+  correlation_id: string;
+  loop_id: string;
+  owner_id: string;
+  status: "deferred" | "ready" | "failed";
+  sealed_narrative: string | null;
+  narrator: string | null;
+  failure_reason: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  ready_at: Date | null;
+}
+
+export interface OutboxTable {
+  id: string;
+  topic: string;
+  payload: ColumnType<unknown, string, string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  sent_at: Date | null;
 }
 
 export interface Database {
   api_keys: ApiKeysTable;
   consults: ConsultsTable;
+  narratives: NarrativesTable;
+  outbox: OutboxTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKeyRow = Insertable<ApiKeysTable>;
 export type ApiKeyUpdate = Updateable<ApiKeysTable>;
 export type ConsultRow = Selectable<ConsultsTable>;
+export type NarrativeDbRow = Selectable<NarrativesTable>;
 export type { Generated };

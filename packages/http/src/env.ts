@@ -55,6 +55,14 @@ export const EnvSchema = z
     OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
     OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000).describe("Per attempt, per sample."),
     OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+    DATA_KEYS: z.string().min(2).optional().describe('AES-256-GCM data keys, JSON {"active":kid,"keys":{kid:base64}}; embedded default: generated into DATA_DIR.'),
+    SQS_QUEUE_URL: z.url().optional().describe("The narrative queue; embedded default: an in-process SQS emulator."),
+    SQS_ENDPOINT: z.url().optional().describe("Only for an SQS emulator."),
+    AWS_REGION: z.string().min(1).default("us-east-1"),
+    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    SCHEDULE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15).describe("Local server: how often the scheduled jobs run."),
+    MAX_RECEIVES: z.coerce.number().int().min(1).max(100).default(5).describe("Receives before a narrative job goes to the dead-letter queue."),
   })
   .describe("Service environment");
 

@@ -1,4 +1,16 @@
-import type { ConsultStore, CredentialStore, KeyRing, Layer1Extractor, Meter, Narrator } from "@svc/core";
+import type {
+  ConsultStore,
+  CredentialStore,
+  KeyRing,
+  Layer1Extractor,
+  Meter,
+  NarrativeQueue,
+  NarrativeStore,
+  Narrator,
+  Outbox,
+  RetentionStore,
+  Sealer,
+} from "@svc/core";
 import type { ServiceEnv } from "./env";
 
 /**
@@ -11,6 +23,13 @@ export interface PlatformSession {
   readonly credentials: CredentialStore;
   readonly meter: Meter;
   readonly consults: ConsultStore;
+  readonly narratives: NarrativeStore;
+  readonly outbox: Outbox;
+  readonly retention: RetentionStore;
+  /** Where deferred narrative jobs are sent. */
+  readonly queue: NarrativeQueue;
+  /** Seals data at rest; throws bad_environment where a deployment lacks DATA_KEYS. */
+  sealer(): Sealer;
   /** What the reason engine needs; throws bad_environment where a deployment lacks a secret. */
   reason(): ReasonKit;
   /** Called once the response is ready. */

@@ -1,14 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { rotate, type KeyRing, type Meter } from "@svc/core";
-import { consultStore, credentialStore, type Database } from "@svc/db";
+import { createSealer, rotate, type KeyRing, type Meter, type NarrativeQueue, type Sealer } from "@svc/core";
+import { consultStore, credentialStore, narrativeStore, outbox, retentionStore, type Database } from "@svc/db";
 import { connectNeon, type DatabaseConnection } from "@svc/db/neon";
 import { openPglite } from "@svc/db/pglite";
 import type { Platform, ReasonKit } from "@svc/http";
 import { languageLayers, type LanguageModelSettings } from "@svc/llm";
 import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
+import { unconfiguredQueue } from "@svc/queue";
+import { loadOrCreateDataKeys } from "./data_keys";
 import type { Kysely } from "kysely";
 import ws from "ws";
 import { startNeonBridge, type NeonBridge } from "../../../infra/neon-ws-bridge";
@@ -36,6 +38,10 @@ export interface LocalPlatformOptions {
   readonly continuationSecret?: string;
   /** The language model for Layers 1 and 3; without an API key, the offline ones. */
   readonly languageModel?: LanguageModelSettings;
+  /** DATA_KEYS; unset: data keys generated once into the data folder. */
+  readonly dataKeys?: string;
+  /** Where narrative jobs go (the local server passes its embedded SQS); unset: nowhere, they wait in the outbox. */
+  readonly queue?: NarrativeQueue;
 }
 
 export interface LocalPlatform extends Platform {
@@ -43,6 +49,7 @@ export interface LocalPlatform extends Platform {
   database(): Promise<Kysely<Database>>;
   meter(): Promise<Meter>;
   readonly description: string;
+  sealer(): Promise<Sealer>;
   close(): Promise<void>;
 }
 
@@ -102,6 +109,11 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
       return { keyRing, continuationSecret, ...layers };
     })());
 
+  let sealerOpened: Promise<Sealer> | undefined;
+  const openSealer = () =>
+    (sealerOpened ??= (async () => createSealer(await loadOrCreateDataKeys({ dataDir: options.dataDir.startsWith("memory://") ? options.dataDir : resolve(options.dataDir), secret: options.dataKeys, now: new Date() })))());
+  const queue = options.queue ?? unconfiguredQueue("no queue is configured; jobs wait in the outbox");
+
   const databaseDescription = options.databaseUrl ? "Postgres via the Neon driver" : `embedded PGlite (${options.dataDir})`;
   const meterDescription = options.upstash ? "Upstash" : options.redisUrl ? "Redis via the Upstash clients" : "in-process meter";
   return {
@@ -113,12 +125,18 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
     async meter() {
       return (await openMeter()).meter;
     },
+    sealer: openSealer,
     async open() {
-      const [{ connection }, { meter }, kit] = await Promise.all([open(), openMeter(), openKit()]);
+      const [{ connection }, { meter }, kit, sealer] = await Promise.all([open(), openMeter(), openKit(), openSealer()]);
       return {
         credentials: credentialStore(connection.db),
         meter,
         consults: consultStore(connection.db),
+        narratives: narrativeStore(connection.db),
+        outbox: outbox(connection.db),
+        retention: retentionStore(connection.db),
+        queue,
+        sealer: () => sealer,
         reason: () => kit,
         release: async () => undefined,
       };

@@ -1,8 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
+import type { NarrativeQueue } from "@svc/core";
+import { createNarrativeConsumer } from "@svc/fn-narrative-worker";
+import { runScheduledJobs } from "@svc/fn-scheduler";
 import { HttpError, parseEnv, PLATFORM_BINDING, writeLog } from "@svc/http";
+import { sqsQueueFromSettings } from "@svc/queue";
 import { createDispatcher } from "./dispatcher";
+import { startEmbeddedQueue, type EmbeddedQueue } from "./embedded_queue";
 import { createLocalPlatform } from "./local_platform";
 import { SERVICE_FUNCTIONS } from "./functions";
 import { isMain } from "./main";
@@ -20,7 +25,15 @@ export interface LocalServer {
 export async function startLocalServer(env: Record<string, unknown> = process.env): Promise<LocalServer> {
   const config = parseEnv(env);
   mkdirSync(resolve(config.DATA_DIR), { recursive: true });
+  // The queue: SQS when configured, else the embedded emulator started below (bound late,
+  // because its consumer needs the platform).
+  let embedded: EmbeddedQueue | undefined;
+  const queue: NarrativeQueue = config.SQS_QUEUE_URL
+    ? sqsQueueFromSettings(config)
+    : { send: (job) => (embedded ? embedded.queue.send(job) : Promise.reject(new Error("the embedded queue is not up yet"))) };
   const platform = createLocalPlatform({
+    queue,
+    ...(config.DATA_KEYS ? { dataKeys: config.DATA_KEYS } : {}),
     dataDir: config.DATA_DIR,
     ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
     ...(config.NEON_WS_PROXY ? { wsProxy: config.NEON_WS_PROXY } : {}),
@@ -35,6 +48,36 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
   });
   // The embedded database opens (and migrates) before the port does, so a bad setup fails here.
   await platform.open(config);
+  if (!config.SQS_QUEUE_URL) {
+    const consume = createNarrativeConsumer({
+      maxReceives: config.MAX_RECEIVES,
+      open: async () => {
+        const session = await platform.open(config);
+        return { store: session.narratives, sealer: session.sealer(), narrator: session.reason().narrator, release: () => session.release() };
+      },
+      log: (level, msg, fields) => writeLog(config.LOG_LEVEL, level, msg, { function: "narrative-worker", ...fields }),
+    });
+    embedded = await startEmbeddedQueue({
+      consume,
+      maxReceives: config.MAX_RECEIVES,
+      onError: (err) => writeLog(config.LOG_LEVEL, "error", "embedded_queue_error", { error: String(err) }),
+    });
+    embedded.start();
+  }
+  // The scheduled function's jobs, as its cron trigger runs them in production.
+  const runJobs = async () => {
+    try {
+      const run = await runScheduledJobs(await platform.open(config), new Date());
+      if (run.outbox.sent + run.outbox.failed + run.sealed_legacy + run.purged.narratives + run.purged.assessments > 0) {
+        writeLog(config.LOG_LEVEL, "info", "scheduled_run", { function: "scheduler", ...run });
+      }
+    } catch (err) {
+      writeLog(config.LOG_LEVEL, "error", "scheduled_run_failed", { function: "scheduler", error: String(err) });
+    }
+  };
+  await runJobs();
+  const schedule = setInterval(() => void runJobs(), config.SCHEDULE_INTERVAL_SECONDS * 1000);
+  schedule.unref();
   const dispatch = createDispatcher(SERVICE_FUNCTIONS, { ...env, [PLATFORM_BINDING]: platform });
   return new Promise((resolveStart, rejectStart) => {
     const server = serve({ fetch: dispatch, port: config.PORT, hostname: "127.0.0.1" }, (info) => {
@@ -43,13 +86,16 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
         url,
         data_dir: resolve(config.DATA_DIR),
         database: platform.description,
+        queue: config.SQS_QUEUE_URL ? "SQS" : "embedded SQS emulator (fauxqs)",
         functions: SERVICE_FUNCTIONS.map((fn) => fn.name),
       });
       resolveStart({
         port: info.port,
         url,
         close: async () => {
+          clearInterval(schedule);
           await new Promise<void>((done) => server.close(() => done()));
+          await embedded?.stop();
           await platform.close();
         },
       });

@@ -1,8 +1,9 @@
-import { MeterUnavailableError, type Meter } from "@svc/core";
-import { consultStore, credentialStore } from "@svc/db";
+import { createSealer, MeterUnavailableError, parseDataKeyRing, type Meter, type Sealer } from "@svc/core";
+import { consultStore, credentialStore, narrativeStore, outbox, retentionStore } from "@svc/db";
 import { connectNeon } from "@svc/db/neon";
 import { HttpError, type Platform, type PlatformSession, type ReasonKit, type ServiceEnv } from "@svc/http";
 import { createUpstashMeter } from "@svc/meter/upstash";
+import { sqsQueueFromSettings } from "@svc/queue";
 
 /**
  * The deployed platform: Postgres through the Neon driver, one pool per request (a Worker
@@ -31,12 +32,34 @@ async function openSession(config: ServiceEnv, reasonKit: ((config: ServiceEnv) 
     credentials: credentialStore(connection.db),
     meter: upstashMeterFrom(config),
     consults: consultStore(connection.db),
+    narratives: narrativeStore(connection.db),
+    outbox: outbox(connection.db),
+    retention: retentionStore(connection.db),
+    queue: sqsQueueFromSettings(config),
+    sealer: () => sealerFrom(config),
     reason: () => {
       if (!reasonKit) throw new Error("this function was deployed without the reason kit");
       return reasonKit(config);
     },
     release: () => connection.close(),
   };
+}
+
+// Sealers per DATA_KEYS value, per isolate: the imported keys are reused across requests.
+const sealers = new Map<string, Sealer>();
+
+function sealerFrom(config: ServiceEnv): Sealer {
+  if (!config.DATA_KEYS) throw new HttpError(500, "bad_environment", "The service is misconfigured: DATA_KEYS is not set.", "DATA_KEYS");
+  let sealer = sealers.get(config.DATA_KEYS);
+  if (!sealer) {
+    try {
+      sealer = createSealer(parseDataKeyRing(config.DATA_KEYS));
+    } catch {
+      throw new HttpError(500, "bad_environment", "The service is misconfigured: DATA_KEYS is not a valid key ring.", "DATA_KEYS");
+    }
+    sealers.set(config.DATA_KEYS, sealer);
+  }
+  return sealer;
 }
 
 function upstashMeterFrom(config: ServiceEnv): Meter {

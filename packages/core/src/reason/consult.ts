@@ -8,6 +8,8 @@ import { detectDistress, type DistressAssessment } from "./distress";
 import { assess, AssessmentSchema, DepthTier, orientationOf, type Assessment } from "./engine";
 import { Extraction, Layer1Extraction } from "./extraction";
 import { narrateOffline, OFFLINE_NARRATOR } from "./narrator";
+import type { Sealer } from "../sealing";
+import { deliverOutboxEntry, NARRATIVE_JOB_SCHEMA, type NarrativeQueue, type Outbox } from "./narratives";
 import type { ConsultRecord, ConsultStore } from "./records";
 import { signAssessment, SignedAssessment, type SigningKeyRecord } from "./signing";
 
@@ -70,6 +72,11 @@ export interface ReasonServices {
   readonly extractor: Layer1Extractor;
   readonly narrator: Narrator;
   readonly consults: ConsultStore;
+  /** Seals signed assessments (and narratives) at rest. */
+  readonly sealer: Sealer;
+  /** Where deferred narrative jobs go; the outbox keeps them when it does not answer. */
+  readonly queue: NarrativeQueue;
+  readonly outbox: Outbox;
   readonly signingKey: SigningKeyRecord;
   readonly continuationSecret: string;
   readonly now: () => Date;
@@ -216,7 +223,7 @@ export const ReasonResponse = z.object({
     layer1_source: z.enum(["server", "supplied"]),
     layer1_latency_ms: z.number().int(),
     layer1_extractor: z.string().nullable(),
-    layer3_narrator: z.string(),
+    layer3_narrator: z.string().nullable().describe("Null while the narrative is deferred."),
     narrative_status: z.enum(["ready", "deferred"]),
     depth: DepthTier,
     engine_version: z.string(),
@@ -293,8 +300,14 @@ export async function runConsult(input: { services: ReasonServices; prepared: Pr
   const history = await services.consults.recent(ownerOf(principal), agentOf(principal), 20);
   const delta = trajectoryDelta(history, assessment.katorthoma_proximity);
 
+  // assessment_first defers Layer 3 to the queue consumer, unless the consult carries a
+  // distress signal: then the whole synchronous shape is returned.
+  const deferred = request.response_format === "assessment_first" && !distress.redirect;
+  const correlationId = deferred ? `nar_${crypto.randomUUID()}` : null;
+
   const elapsedMs = Date.now() - started;
-  await services.consults.record({
+  const recorded = await services.consults.record(
+    {
     loop_id: loopId,
     owner_id: ownerOf(principal),
     subject: principal.type === "api_key" ? `key:${principal.credential_id}` : `${principal.type}:${principal.owner_id}`,
@@ -306,18 +319,36 @@ export async function runConsult(input: { services: ReasonServices; prepared: Pr
     input_sha256: prepared.inputSha256,
     prior_loop_id: prepared.prior?.loop_id ?? null,
     elapsed_ms: elapsedMs,
-    signed_assessment: signed,
-  });
+    sealed_assessment: await services.sealer.seal(JSON.stringify(signed), loopId),
+    },
+    correlationId
+      ? { correlation_id: correlationId, job: { schema: NARRATIVE_JOB_SCHEMA, correlation_id: correlationId, loop_id: loopId, enqueued_at: services.now().toISOString() } }
+      : undefined,
+  );
 
-  // Layer 3 failing must not lose a recorded, signed assessment: fall back to the offline
-  // narrator, and say so in meta.
-  let text: string;
-  let narrator = services.narrator.name;
-  try {
-    text = await services.narrator.narrate(assessment);
-  } catch {
-    text = narrateOffline(assessment);
-    narrator = OFFLINE_NARRATOR;
+  let narrative: ReasonResponse["narrative"];
+  let narrator: string | null = null;
+  if (correlationId && recorded.outboxId) {
+    // The job is safe in the outbox already; sending now is an optimisation the sweeper repeats.
+    await deliverOutboxEntry({
+      queue: services.queue,
+      outbox: services.outbox,
+      entry: { id: recorded.outboxId, job: { schema: NARRATIVE_JOB_SCHEMA, correlation_id: correlationId, loop_id: loopId, enqueued_at: services.now().toISOString() }, attempts: 0 },
+      now: services.now(),
+    });
+    narrative = { status: "deferred", correlation_id: correlationId };
+  } else {
+    // Layer 3 failing must not lose a recorded, signed assessment: fall back to the offline
+    // narrator, and say so in meta.
+    narrator = services.narrator.name;
+    let text: string;
+    try {
+      text = await services.narrator.narrate(assessment);
+    } catch {
+      text = narrateOffline(assessment);
+      narrator = OFFLINE_NARRATOR;
+    }
+    narrative = { status: "ready", text };
   }
   return {
     kind: "assessment",
@@ -326,13 +357,13 @@ export async function runConsult(input: { services: ReasonServices; prepared: Pr
       version: REASON_VERSION,
       assessment: signed,
       extraction: { ...extraction, orientation_observations: [orientationOf(assessment)] },
-      narrative: { status: "ready", text },
+      narrative,
       meta: {
         layer1_source: prepared.supplied ? "supplied" : "server",
         layer1_latency_ms: layer1LatencyMs,
         layer1_extractor: prepared.supplied ? null : services.extractor.name,
         layer3_narrator: narrator,
-        narrative_status: "ready",
+        narrative_status: narrative.status,
         depth: request.depth,
         engine_version: assessment.engine_version,
         elapsed_ms: elapsedMs,

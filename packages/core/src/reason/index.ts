@@ -10,3 +10,4 @@ export * from "./distress";
 export * from "./jcs";
 export * from "./offline";
 export * from "./signing";
+export * from "./narratives";

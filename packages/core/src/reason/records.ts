@@ -1,5 +1,6 @@
 import type { KatorthomaProximity } from "../enums";
 import type { DepthTier } from "./engine";
+import type { NarrativeJob } from "./narratives";
 
 /** A recorded consult, as the steps that build on it (trust record, accreditation) read it. */
 export interface ConsultRecord {
@@ -14,13 +15,24 @@ export interface ConsultRecord {
   readonly input_sha256: string;
   readonly prior_loop_id: string | null;
   readonly elapsed_ms: number;
-  readonly signed_assessment: unknown;
   readonly created_at: string;
+}
+
+export interface NewConsult extends Omit<ConsultRecord, "created_at"> {
+  /** The signed assessment, sealed (AES-256-GCM) with the loop id as associated data. */
+  readonly sealed_assessment: string;
+}
+
+/** A narrative to write later: its row and its outbox job go in with the consult. */
+export interface DeferredNarrative {
+  readonly correlation_id: string;
+  readonly job: NarrativeJob;
 }
 
 /** The store port for consults; implemented over Postgres in @svc/db. */
 export interface ConsultStore {
-  record(consult: Omit<ConsultRecord, "created_at">): Promise<void>;
+  /** Writes the consult, and a deferred narrative with its outbox entry, in one transaction. */
+  record(consult: NewConsult, deferred?: DeferredNarrative): Promise<{ outboxId: string | null }>;
   /** The consult with this loop id if it belongs to this owner; null otherwise (never another's). */
   findOwned(loopId: string, ownerId: string): Promise<ConsultRecord | null>;
   /** The owner's (and agent's) most recent consults, newest first. */

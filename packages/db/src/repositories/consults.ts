@@ -1,8 +1,10 @@
-import type { ConsultRecord, ConsultStore } from "@svc/core";
+import type { ConsultRecord, ConsultStore, DeferredNarrative, NewConsult } from "@svc/core";
 import type { Kysely } from "kysely";
 import type { ConsultRow, Database } from "../schema";
 
 type Db = Kysely<Database>;
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 function toRecord(row: ConsultRow): ConsultRecord {
   return {
@@ -17,16 +19,23 @@ function toRecord(row: ConsultRow): ConsultRecord {
     input_sha256: row.input_sha256,
     prior_loop_id: row.prior_loop_id,
     elapsed_ms: row.elapsed_ms,
-    signed_assessment: typeof row.signed_assessment === "string" ? JSON.parse(row.signed_assessment) : row.signed_assessment,
-    created_at: (row.created_at instanceof Date ? row.created_at : new Date(row.created_at)).toISOString(),
+    created_at: iso(row.created_at),
   };
 }
 
-export async function insertConsult(db: Db, consult: Omit<ConsultRecord, "created_at">): Promise<void> {
-  await db
-    .insertInto("consults")
-    .values({ ...consult, signed_assessment: JSON.stringify(consult.signed_assessment) })
-    .execute();
+/** The consult, and when deferred its narrative row and outbox job, in one transaction. */
+export async function insertConsult(db: Db, consult: NewConsult, deferred?: DeferredNarrative): Promise<{ outboxId: string | null }> {
+  return db.transaction().execute(async (trx) => {
+    await trx.insertInto("consults").values(consult).execute();
+    if (!deferred) return { outboxId: null };
+    await trx
+      .insertInto("narratives")
+      .values({ correlation_id: deferred.correlation_id, loop_id: consult.loop_id, owner_id: consult.owner_id, status: "deferred" })
+      .execute();
+    const outboxId = crypto.randomUUID();
+    await trx.insertInto("outbox").values({ id: outboxId, topic: "narrative", payload: JSON.stringify(deferred.job) }).execute();
+    return { outboxId };
+  });
 }
 
 export async function findOwnedConsult(db: Db, loopId: string, ownerId: string): Promise<ConsultRecord | null> {
@@ -43,7 +52,7 @@ export async function recentConsults(db: Db, ownerId: string, agentId: string | 
 
 export function consultStore(db: Db): ConsultStore {
   return {
-    record: (consult) => insertConsult(db, consult),
+    record: (consult, deferred) => insertConsult(db, consult, deferred),
     findOwned: (loopId, ownerId) => findOwnedConsult(db, loopId, ownerId),
     recent: (ownerId, agentId, limit) => recentConsults(db, ownerId, agentId, limit),
   };

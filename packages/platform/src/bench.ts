@@ -4,7 +4,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { assess, extractOffline, generateSigningKey, planSkillCall, sha256Hex, signAssessment, type Meter } from "@svc/core";
+import { assess, extractOffline, generateSigningKey, issueApiKey, planSkillCall, sha256Hex, signAssessment, type Meter } from "@svc/core";
+import { credentialStore } from "@svc/db";
+import { createNarrativeConsumer } from "@svc/fn-narrative-worker";
+import { reasonFunction } from "@svc/fn-reason";
+import { parseEnv, PLATFORM_BINDING } from "@svc/http";
+import { startEmbeddedQueue, type EmbeddedQueue } from "./embedded_queue";
+import { createLocalPlatform } from "./local_platform";
 import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
 import { startUpstashBridge } from "../../../infra/upstash-bridge";
@@ -233,6 +239,70 @@ export async function runMicro(bench: MicroBenchmark, iterations: number): Promi
   }
 }
 
+/**
+ * The deferred-narrative pipeline, in-process on the embedded parts (PGlite, fauxqs, the
+ * offline narrator): how fast the consumer drains jobs, and how long a consult's narrative
+ * takes to be `ready` with the poller running.
+ */
+export async function benchNarrativePipeline(jobs: number, consults: number): Promise<{ jobsPerSecond: number; readyP50: number; readyP99: number }> {
+  const env = parseEnv({ LOG_LEVEL: "silent" });
+  let embedded: EmbeddedQueue | undefined;
+  const platform = createLocalPlatform({ dataDir: "memory://", queue: { send: (job) => embedded!.queue.send(job) } });
+  const bindings = { LOG_LEVEL: "silent", BURST_LIMIT: "100000", [PLATFORM_BINDING]: platform };
+  try {
+    const consume = createNarrativeConsumer({
+      maxReceives: 5,
+      open: async () => {
+        const session = await platform.open(env);
+        return { store: session.narratives, sealer: session.sealer(), narrator: session.reason().narrator, release: () => session.release() };
+      },
+      log: () => undefined,
+    });
+    embedded = await startEmbeddedQueue({ consume, maxReceives: 5 });
+    const { key } = await issueApiKey({
+      ctx: { credentials: credentialStore(await platform.database()), now: () => new Date() },
+      input: { kind: "live", owner_id: "bench", tier: "paid", capabilities: [], daily_limit: 10_000_000 },
+    });
+    const consult = async () => {
+      const res = await reasonFunction.fetch(
+        new Request("http://bench/api/reason", {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: JSON.stringify({ input: BENCH_INPUT, response_format: "assessment_first" }),
+        }),
+        bindings,
+      );
+      if (res.status !== 200) throw new Error(`consult failed: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { narrative: { correlation_id: string } }).narrative.correlation_id;
+    };
+
+    for (let i = 0; i < jobs; i += 1) await consult();
+    const started = performance.now();
+    let drained = 0;
+    while (drained < jobs) drained += await embedded.pollOnce();
+    const jobsPerSecond = (jobs / (performance.now() - started)) * 1000;
+
+    embedded.start();
+    const latencies: number[] = [];
+    for (let i = 0; i < consults; i += 1) {
+      const t0 = performance.now();
+      const correlationId = await consult();
+      for (;;) {
+        const res = await reasonFunction.fetch(new Request(`http://bench/api/reason/narratives/${correlationId}`, { headers: { authorization: `Bearer ${key}` } }), bindings);
+        if (((await res.json()) as { status: string }).status === "ready") break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      latencies.push(performance.now() - t0);
+    }
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+    return { jobsPerSecond, readyP50: at(0.5), readyP99: at(0.99) };
+  } finally {
+    await embedded?.stop();
+    await platform.close();
+  }
+}
+
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -263,6 +333,12 @@ async function main(): Promise<void> {
     }
     console.log(`${bench.name.padEnd(58)} ${r.perSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(3).padStart(9)} ${r.p99.toFixed(3).padStart(8)}`);
   }
+  const jobs = Number(process.env.BENCH_NARRATIVE_JOBS ?? 200);
+  const consults = Number(process.env.BENCH_NARRATIVE_CONSULTS ?? 30);
+  const pipeline = await benchNarrativePipeline(jobs, consults);
+  console.log(`\ndeferred narratives (embedded PGlite + fauxqs + offline narrator)`);
+  console.log(`consumer throughput: ${pipeline.jobsPerSecond.toFixed(0)} jobs/s over ${jobs} jobs`);
+  console.log(`consult -> ready (poller running): p50 ${pipeline.readyP50.toFixed(1)} ms, p99 ${pipeline.readyP99.toFixed(1)} ms over ${consults} consults`);
 }
 
 if (isMain(import.meta.url)) void main();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { encodeBase64url, sha256Hex } from "./encoding";
 import { Capability, CredentialKind, Tier } from "./enums";
 
 /**
@@ -20,7 +21,7 @@ const DISPLAY_PREFIX_LENGTH = 13;
 
 export function generateApiKey(kind: CredentialKind): string {
   const bytes = crypto.getRandomValues(new Uint8Array(KEY_RANDOM_BYTES));
-  return `${API_KEY_PREFIX[kind]}${base64url(bytes)}`;
+  return `${API_KEY_PREFIX[kind]}${encodeBase64url(bytes)}`;
 }
 
 /** The kind of a well-formed API key, or null when the token is not one. */
@@ -41,8 +42,7 @@ export function displayPrefix(key: string): string {
  * stolen table cannot be brute-forced back to keys, and lookups stay one indexed read.
  */
 export async function hashApiKey(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(key);
 }
 
 /** Compares two secrets in time independent of where they differ. */
@@ -51,12 +51,6 @@ export async function secretsEqual(a: string, b: string): Promise<boolean> {
   let diff = 0;
   for (let i = 0; i < ha.length; i += 1) diff |= ha.charCodeAt(i) ^ hb.charCodeAt(i);
   return diff === 0;
-}
-
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 export const OwnerId = z.string().trim().min(1).max(128).regex(/^[^\s]+$/, "must not contain spaces");

@@ -1,3 +1,4 @@
+export * from "./encoding";
 export * from "./enums";
 export * from "./errors";
 export * from "./ladders";

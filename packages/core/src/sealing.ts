@@ -1,4 +1,5 @@
 // The CryptoKey type from jose (type only): this tsconfig has no DOM lib to name it.
+import { decodeBase64, decodeBase64url, encodeBase64, encodeBase64url, quarterOf } from "./encoding";
 import type { CryptoKey } from "jose";
 import { z } from "zod";
 
@@ -92,7 +93,7 @@ function describeIssues(error: z.ZodError): string {
 /** `dk-<year>Q<quarter>` of `date`, in UTC: 2026-11-21 gives `dk-2026Q4`. */
 export function dataKeyIdFor(date: Date): string {
   if (Number.isNaN(date.getTime())) throw new RangeError("dataKeyIdFor needs a valid date");
-  return `${KEY_LAYER}-${date.getUTCFullYear()}Q${Math.floor(date.getUTCMonth() / 3) + 1}`;
+  return `${KEY_LAYER}-${quarterOf(date)}`;
 }
 
 /** 32 fresh random bytes under `kid`. */
@@ -217,24 +218,3 @@ function parseSealed(sealed: string): { kid: string; iv: Uint8Array<ArrayBuffer>
   return { kid, iv, ciphertext };
 }
 
-function encodeBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-function encodeBase64url(bytes: Uint8Array): string {
-  return encodeBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-// Strict: only the canonical encoding decodes, so no two strings stand for one value (an
-// altered padding bit is refused, not silently ignored).
-function decodeBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(text)) return undefined;
-  const bytes = Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
-  return encodeBase64(bytes) === text ? bytes : undefined;
-}
-
-function decodeBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  return decodeBase64(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4));
-}

@@ -1,3 +1,4 @@
+import { encodeBase64url } from "@svc/core";
 import type { Context } from "hono";
 import type { AppEnv } from "./context";
 
@@ -70,11 +71,5 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 async function digest(text: string): Promise<string> {
   const hash = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return base64url(new Uint8Array(hash).slice(0, 18));
-}
-
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return encodeBase64url(new Uint8Array(hash).slice(0, 18));
 }

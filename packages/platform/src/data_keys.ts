@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { generateDataKeyRing, parseDataKeyRing, serializeDataKeyRing, type DataKeyRing } from "@svc/core";
+import { readOrCreateSecretFile } from "./secret_files";
 
 /** The embedded default's data key ring, beside the embedded database. */
 export const DATA_KEYS_FILE = "data-keys.json";
@@ -31,40 +30,5 @@ export async function loadOrCreateDataKeys({ dataDir, secret, now }: LoadDataKey
   }
   if (dataDir.startsWith("memory://")) return generateDataKeyRing(now);
 
-  const path = join(dataDir, DATA_KEYS_FILE);
-  await mkdir(dataDir, { recursive: true });
-  const stored = await readRing(path);
-  if (stored) return stored;
-
-  const created = generateDataKeyRing(now);
-  // Written whole under a private name, then linked into place: link refuses an existing
-  // path, so the first process wins and no reader ever sees a half-written ring.
-  const scratch = `${path}.${randomUUID()}.tmp`;
-  await writeFile(scratch, serializeDataKeyRing(created), { mode: 0o600, flag: "wx" });
-  try {
-    await link(scratch, path);
-    return created;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    const winner = await readRing(path);
-    if (!winner) throw new Error(`${path}: vanished while being created`);
-    return winner;
-  } finally {
-    await unlink(scratch);
-  }
-}
-
-async function readRing(path: string): Promise<DataKeyRing | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw err;
-  }
-  try {
-    return parseDataKeyRing(text);
-  } catch (err) {
-    throw new Error(`${path}: ${(err as Error).message}`);
-  }
+  return readOrCreateSecretFile(join(dataDir, DATA_KEYS_FILE), parseDataKeyRing, () => serializeDataKeyRing(generateDataKeyRing(now)));
 }

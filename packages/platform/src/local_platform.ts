@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { createSealer, rotate, type KeyRing, type Meter, type NarrativeQueue, type Sealer } from "@svc/core";
 import { consultStore, credentialStore, narrativeStore, outbox, retentionStore, type Database } from "@svc/db";
@@ -15,6 +14,7 @@ import type { Kysely } from "kysely";
 import ws from "ws";
 import { startNeonBridge, type NeonBridge } from "../../../infra/neon-ws-bridge";
 import { startUpstashBridge, type UpstashBridge } from "../../../infra/upstash-bridge";
+import { readOrCreateSecretFile } from "./secret_files";
 import { loadOrCreateKeyRing } from "./signing_keys";
 
 export interface LocalPlatformOptions {
@@ -159,18 +159,6 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
 const CONTINUATION_SECRET_FILE = "continuation-secret";
 
 /** The embedded default's continuation-token secret: generated once, kept beside the database. */
-async function loadOrCreateSecret(dataDir: string): Promise<string> {
-  const path = join(dataDir, CONTINUATION_SECRET_FILE);
-  try {
-    return (await readFile(path, "utf8")).trim();
-  } catch {
-    await mkdir(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString("base64url");
-    try {
-      await writeFile(path, secret, { mode: 0o600, flag: "wx" });
-      return secret;
-    } catch {
-      return (await readFile(path, "utf8")).trim();
-    }
-  }
+function loadOrCreateSecret(dataDir: string): Promise<string> {
+  return readOrCreateSecretFile(join(dataDir, CONTINUATION_SECRET_FILE), (text) => text.trim(), () => randomBytes(32).toString("base64url"));
 }

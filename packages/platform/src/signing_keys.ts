@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { activeKey, parseKeyRing, rotate, serializeKeyRing, type KeyRing } from "@svc/core";
+import { readOrCreateSecretFile, replaceSecretFile } from "./secret_files";
 
 /** The embedded default's key ring, beside the embedded database. */
 export const SIGNING_KEYS_FILE = "signing-keys.json";
@@ -33,40 +32,8 @@ export async function loadOrCreateKeyRing({ dataDir, secret, now }: LoadKeyRingO
   }
 
   const path = join(dataDir, SIGNING_KEYS_FILE);
-  await mkdir(dataDir, { recursive: true });
-  const stored = await readRing(path);
-  if (!stored) {
-    const created = await rotate({ records: [] }, now);
-    try {
-      // "wx": when another process created the file first, keep its key and use that.
-      await writeFile(path, serializeKeyRing(created), { mode: 0o600, flag: "wx" });
-      return created;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      return loadOrCreateKeyRing({ dataDir, now });
-    }
-  }
+  const stored = await readOrCreateSecretFile(path, parseKeyRing, async () => serializeKeyRing(await rotate({ records: [] }, now)));
   const rotated = await rotate(stored, now);
-  if (rotated !== stored) {
-    // Write aside, then rename: a crash never leaves a half-written ring.
-    const scratch = `${path}.${randomUUID()}.tmp`;
-    await writeFile(scratch, serializeKeyRing(rotated), { mode: 0o600, flag: "wx" });
-    await rename(scratch, path);
-  }
+  if (rotated !== stored) await replaceSecretFile(path, serializeKeyRing(rotated));
   return rotated;
-}
-
-async function readRing(path: string): Promise<KeyRing | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw err;
-  }
-  try {
-    return parseKeyRing(text);
-  } catch (err) {
-    throw new Error(`${path}: ${(err as Error).message}`);
-  }
 }

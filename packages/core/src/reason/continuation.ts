@@ -47,8 +47,3 @@ export async function checkContinuationToken(token: string, secret: string, now:
     return { ok: false, reason: err instanceof joseErrors.JWTExpired ? "expired" : "invalid" };
   }
 }
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}

@@ -1,3 +1,4 @@
+import { decodeBase64, encodeBase64, quarterOf } from "../encoding";
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
 import { z } from "zod";
 import { canonicalize } from "./jcs";
@@ -20,7 +21,7 @@ const ED25519_SIGNATURE_BYTES = 64;
 /** `l2-<year>Q<quarter>` of `date`, in UTC: 2026-11-21 gives `l2-2026Q4`. */
 export function keyIdFor(date: Date): string {
   if (Number.isNaN(date.getTime())) throw new RangeError("keyIdFor needs a valid date");
-  return `${KEY_LAYER}-${date.getUTCFullYear()}Q${Math.floor(date.getUTCMonth() / 3) + 1}`;
+  return `${KEY_LAYER}-${quarterOf(date)}`;
 }
 
 function quarterStart(date: Date): number {
@@ -184,20 +185,12 @@ export function publicKeySet(ring: KeyRing, now: Date, retentionDays: number = S
   };
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 // Strict: exactly the canonical padded encoding of 64 bytes, so no two strings decode to one
 // signature (a changed padding bit must not pass as the same signature).
 function signatureBytes(signature: string): Uint8Array | undefined {
   if (!/^[A-Za-z0-9+/]{86}==$/.test(signature)) return undefined;
-  const binary = atob(signature);
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  if (bytes.length !== ED25519_SIGNATURE_BYTES || toBase64(bytes) !== signature) return undefined;
-  return bytes;
+  const bytes = decodeBase64(signature);
+  return bytes?.length === ED25519_SIGNATURE_BYTES ? bytes : undefined;
 }
 
 /** The bytes a signature covers: UTF-8 of the JCS form. Throws a TypeError for a value JSON cannot carry. */
@@ -209,7 +202,7 @@ export async function signAssessment(assessment: Record<string, unknown>, record
   // An OKP JWK always imports as a CryptoKey (only `oct` gives raw bytes).
   const privateKey = (await importJWK(record.private_jwk, "EdDSA")) as CryptoKey;
   const signature = await crypto.subtle.sign("Ed25519", privateKey, signedBytes(assessment));
-  return { assessment, signature: toBase64(new Uint8Array(signature)), key_id: record.kid };
+  return { assessment, signature: encodeBase64(new Uint8Array(signature)), key_id: record.kid };
 }
 
 // Verification takes any JWKS: other keys (other kty, other fields) may sit beside ours.

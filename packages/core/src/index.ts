@@ -14,3 +14,4 @@ export * from "./services/api_keys";
 export * from "./metering";
 export * from "./reason";
 export * from "./sealing";
+export * from "./scoring";

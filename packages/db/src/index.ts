@@ -5,3 +5,4 @@ export * from "./schema";
 export type { DatabaseConnection } from "./neon";
 export * from "./repositories/consults";
 export * from "./repositories/narratives";
+export * from "./repositories/scores";

@@ -60,11 +60,25 @@ export interface OutboxTable {
   sent_at: Date | null;
 }
 
+export interface ScoresTable {
+  id: string;
+  owner_id: string;
+  action_description: string;
+  katorthoma_proximity: "contrary" | "progressing" | "deliberate";
+  proximity: string;
+  is_kathekon: boolean | null;
+  kathekon_quality: string | null;
+  passions: string[];
+  virtue_domains: string[];
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   consults: ConsultsTable;
   narratives: NarrativesTable;
   outbox: OutboxTable;
+  scores: ScoresTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

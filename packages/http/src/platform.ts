@@ -9,6 +9,7 @@ import type {
   Narrator,
   Outbox,
   RetentionStore,
+  ScoreStore,
   Sealer,
 } from "@svc/core";
 import type { ServiceEnv } from "./env";
@@ -26,14 +27,22 @@ export interface PlatformSession {
   readonly narratives: NarrativeStore;
   readonly outbox: Outbox;
   readonly retention: RetentionStore;
+  readonly scores: ScoreStore;
   /** Where deferred narrative jobs are sent. */
   readonly queue: NarrativeQueue;
   /** Seals data at rest; throws bad_environment where a deployment lacks DATA_KEYS. */
   sealer(): Sealer;
+  /** Layer 1 and Layer 3: the language model when configured, else the offline ones. */
+  language(): LanguageLayers;
   /** What the reason engine needs; throws bad_environment where a deployment lacks a secret. */
   reason(): ReasonKit;
   /** Called once the response is ready. */
   release(): Promise<void>;
+}
+
+export interface LanguageLayers {
+  readonly extractor: Layer1Extractor;
+  readonly narrator: Narrator;
 }
 
 export interface ReasonKit {

@@ -45,6 +45,22 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
     expectStatus: 200,
   },
   {
+    name: "POST /api/guardrail (metered)",
+    method: "POST",
+    path: "/api/guardrail",
+    body: { action: "Delete the production database of our customers to free up space quickly." },
+    expectStatus: 200,
+    authenticated: true,
+  },
+  {
+    name: "POST /api/score-action",
+    method: "POST",
+    path: "/api/score-action",
+    body: { action: BENCH_INPUT, intended_outcome: "keep the team's trust" },
+    expectStatus: 200,
+    authenticated: true,
+  },
+  {
     name: "POST /api/reason (supplied layer1_schema)",
     method: "POST",
     path: "/api/reason",

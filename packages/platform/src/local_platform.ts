@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { createSealer, rotate, type KeyRing, type Meter, type NarrativeQueue, type Sealer } from "@svc/core";
-import { consultStore, credentialStore, narrativeStore, outbox, retentionStore, type Database } from "@svc/db";
+import { consultStore, credentialStore, narrativeStore, outbox, retentionStore, scoreStore, type Database } from "@svc/db";
 import { connectNeon, type DatabaseConnection } from "@svc/db/neon";
 import { openPglite } from "@svc/db/pglite";
 import type { Platform, ReasonKit } from "@svc/http";
@@ -135,8 +135,10 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
         narratives: narrativeStore(connection.db),
         outbox: outbox(connection.db),
         retention: retentionStore(connection.db),
+        scores: scoreStore(connection.db),
         queue,
         sealer: () => sealer,
+        language: () => ({ extractor: kit.extractor, narrator: kit.narrator }),
         reason: () => kit,
         release: async () => undefined,
       };

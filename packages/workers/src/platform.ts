@@ -1,7 +1,7 @@
 import { createSealer, MeterUnavailableError, parseDataKeyRing, type Meter, type Sealer } from "@svc/core";
-import { consultStore, credentialStore, narrativeStore, outbox, retentionStore } from "@svc/db";
+import { consultStore, credentialStore, narrativeStore, outbox, retentionStore, scoreStore } from "@svc/db";
 import { connectNeon } from "@svc/db/neon";
-import { HttpError, type Platform, type PlatformSession, type ReasonKit, type ServiceEnv } from "@svc/http";
+import { HttpError, type LanguageLayers, type Platform, type PlatformSession, type ReasonKit, type ServiceEnv } from "@svc/http";
 import { createUpstashMeter } from "@svc/meter/upstash";
 import { sqsQueueFromSettings } from "@svc/queue";
 
@@ -11,16 +11,21 @@ import { sqsQueueFromSettings } from "@svc/queue";
  * Upstash Redis over its REST API. Only the functions that reason pass a reason kit (see
  * ./reason.ts), so the others do not bundle the language-model client.
  */
-export function createWorkersPlatform(options: { reasonKit?: (config: ServiceEnv) => ReasonKit } = {}): Platform {
+export interface WorkersPlatformOptions {
+  readonly reasonKit?: (config: ServiceEnv) => ReasonKit;
+  readonly language?: (config: ServiceEnv) => LanguageLayers;
+}
+
+export function createWorkersPlatform(options: WorkersPlatformOptions = {}): Platform {
   return {
     name: "workers",
-    open: (config) => openSession(config, options.reasonKit),
+    open: (config) => openSession(config, options),
   };
 }
 
 export const workersPlatform: Platform = createWorkersPlatform();
 
-async function openSession(config: ServiceEnv, reasonKit: ((config: ServiceEnv) => ReasonKit) | undefined): Promise<PlatformSession> {
+async function openSession(config: ServiceEnv, { reasonKit, language }: WorkersPlatformOptions): Promise<PlatformSession> {
   if (!config.DATABASE_URL) {
     throw new HttpError(500, "bad_environment", "The service is misconfigured: DATABASE_URL is not set.", "DATABASE_URL");
   }
@@ -35,8 +40,13 @@ async function openSession(config: ServiceEnv, reasonKit: ((config: ServiceEnv) 
     narratives: narrativeStore(connection.db),
     outbox: outbox(connection.db),
     retention: retentionStore(connection.db),
+    scores: scoreStore(connection.db),
     queue: sqsQueueFromSettings(config),
     sealer: () => sealerFrom(config),
+    language: () => {
+      if (!language) throw new Error("this function was deployed without the language layers");
+      return language(config);
+    },
     reason: () => {
       if (!reasonKit) throw new Error("this function was deployed without the reason kit");
       return reasonKit(config);

@@ -25,4 +25,7 @@ function reasonKitFrom(config: ServiceEnv): ReasonKit {
 }
 
 /** The platform of the functions that run the reason engine. */
-export const reasonWorkersPlatform = createWorkersPlatform({ reasonKit: reasonKitFrom });
+export const reasonWorkersPlatform = createWorkersPlatform({ reasonKit: reasonKitFrom, language: languageLayers });
+
+/** The platform of functions that examine text without signing it (the scoring lenses). */
+export const languageWorkersPlatform = createWorkersPlatform({ language: languageLayers });

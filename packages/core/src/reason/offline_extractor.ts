@@ -17,9 +17,12 @@ const PROPOSED = any(["should I", "shall I", "I'm going to", "I am going to", "I
 const PAST = any(["I did", "I told", "I said", "I made", "I took", "I gave", "I went", "I lied", "I snapped", "I kept", "I decided", "I chose", "I ignored", "I helped", "I was", "I have already", "I already", "yesterday", "last (?:week|month|year|night)"]);
 const PRINCIPLED = any(["on principle", "my duty", "the right thing", "out of duty", "regardless of (?:the )?cost", "because it was right", "because it is right", "whatever it cost"]);
 const GRAVE = any([
-  "kill(?:ed)?", "violence", "assault(?:ed)?", "hit (?:him|her|them)", "steal", "stole", "fraud", "embezzl\\w*", "poison\\w*",
-  "threaten(?:ed)?", "blackmail\\w*", "bribe\\w*", "harass\\w*", "endanger\\w*", "weapon", "delete(?:d)? (?:the )?(?:production|customer|user)\\w* (?:data|database)",
-  "leak(?:ed)? (?:personal|private|customer) data", "lie(?:d)? under oath", "falsif\\w*", "discriminat\\w*",
+  "kill(?:ed|ing|s)? (?:him|her|them|someone|people|a person|myself|everyone)", "murder\\w*", "violence", "violent\\w*", "assault\\w*",
+  "hit (?:him|her|them)", "attack\\w* (?:him|her|them|someone|people|users|customers)", "steal\\w*", "stole", "fraud\\w*", "defraud\\w*",
+  "embezzl\\w*", "poison\\w*", "threaten\\w*", "blackmail\\w*", "extort\\w*", "bribe\\w*", "harass\\w*", "endanger\\w*", "weapon\\w*",
+  "sabotag\\w*", "dox\\w*", "(?:delete|wipe|drop)(?:d|s)? (?:the |all )?(?:production|prod|customer|user|patient|client)s?\\w* (?:data|database|records|accounts)",
+  "leak\\w* (?:the )?(?:personal|private|customer|user|patient)s? (?:data|records|details|information)", "lie(?:d)? under oath", "falsif\\w*",
+  "discriminat\\w*", "harm (?:him|her|them|someone|people|others|users|customers|children)", "hurt (?:him|her|them|someone|people|others)",
 ]);
 const MET = any([
   "kept (?:my|the) promise", "told [\\w ]{0,30}the truth", "told (?:him|her|them)", "paid (?:it |them |him |her )?back", "helped", "apologi[sz]ed",

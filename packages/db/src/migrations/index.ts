@@ -3,6 +3,7 @@ import * as apiKeys from "./20261121T0900_api_keys";
 import * as apiKeyDailyLimit from "./20261121T1000_api_key_daily_limit";
 import * as consults from "./20261121T1100_consults";
 import * as narrativesOutboxSealing from "./20261121T1200_narratives_outbox_sealing";
+import * as scores from "./20261121T1300_scores";
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so the same
@@ -13,4 +14,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "20261121T1000_api_key_daily_limit": apiKeyDailyLimit,
   "20261121T1100_consults": consults,
   "20261121T1200_narratives_outbox_sealing": narrativesOutboxSealing,
+  "20261121T1300_scores": scores,
 };

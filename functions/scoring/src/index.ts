@@ -1,0 +1,4 @@
+import { scoringFunction } from "./function";
+
+/** Cloudflare Worker entry point. */
+export default { fetch: scoringFunction.fetch };

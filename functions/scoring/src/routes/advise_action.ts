@@ -1,0 +1,41 @@
+import { Advice, adviceLens, examine } from "@svc/core";
+import { defineOperation, ErrorEnvelope, sessionOf } from "@svc/http";
+import { z } from "zod";
+
+const TEXT_CAP = 5000;
+const text = (field: string) => z.string().max(TEXT_CAP, `${field} is limited to ${TEXT_CAP} characters`);
+
+export const AdviseActionRequest = z.strictObject({
+  proposed_action: text("proposed_action").min(1, "proposed_action must not be empty"),
+  context: text("context").optional(),
+  goal: text("goal").optional(),
+});
+
+export const adviseAction = defineOperation(
+  {
+    operationId: "adviseAction",
+    method: "post",
+    path: "/api/advise-action",
+    summary: "Advice on a proposed action",
+    description: "Examines a proposed action with the reason engine and presents it as spec 2.6: guidance, appropriateness, passions to examine, one question per virtue domain, other perspectives. Not stored.",
+    tags: ["scoring"],
+    auth: "bearer",
+    skill: "svc-score",
+    request: { body: AdviseActionRequest },
+    responses: {
+      200: { description: "The advice.", schema: Advice },
+      400: { description: "A field missing, over 5,000 characters, or not accepted.", schema: ErrorEnvelope },
+      401: { description: "No valid credential.", schema: ErrorEnvelope },
+      429: { description: "svc-score allowance exhausted.", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { body }) => {
+    const session = await sessionOf(c);
+    const exam = await examine(session.language().extractor, {
+      text: body.proposed_action,
+      context: body.context ?? null,
+      ref: `advice_${crypto.randomUUID()}`,
+    });
+    return c.json(adviceLens(exam, body.goal ?? null));
+  },
+);

@@ -1,0 +1,79 @@
+import { actionScoreLens, ActionScore, examine } from "@svc/core";
+import { defineOperation, ErrorEnvelope, principalOf, sessionOf, type OperationHandler, type RouteContract } from "@svc/http";
+import { z } from "zod";
+
+const TEXT_CAP = 5000;
+const text = (field: string) => z.string().max(TEXT_CAP, `${field} is limited to ${TEXT_CAP} characters`);
+
+export const ScoreActionRequest = z.strictObject({
+  action: text("action").min(1, "action must not be empty").describe("The action taken, as its agent would describe it."),
+  context: text("context").optional(),
+  intended_outcome: text("intended_outcome").optional(),
+});
+
+/** The listing's name for the same operation, with its camelCase field. */
+export const ScoreRequest = z.strictObject({
+  action: text("action").min(1, "action must not be empty"),
+  context: text("context").optional(),
+  intendedOutcome: text("intendedOutcome").optional(),
+});
+
+export const ScoredAction = ActionScore.extend({ id: z.uuid().describe("The stored score's id (GET /api/user/scores).") });
+
+function scoreRoute<const B extends z.ZodType>(path: string, operationId: string, body: B, summary: string) {
+  return {
+    operationId,
+    method: "post",
+    path,
+    summary,
+    description:
+      "Examines a past action with the reason engine (Layer 1 and the deterministic Layer 2) and presents it as spec 2.5: three-level proximity, appropriateness, passions, virtue domains, an improvement path. The score is stored for its owner.",
+    tags: ["scoring"],
+    auth: "bearer",
+    skill: "svc-score",
+    request: { body },
+    responses: {
+      200: { description: "The score.", schema: ScoredAction },
+      400: { description: "A field missing, over 5,000 characters, or not accepted.", schema: ErrorEnvelope },
+      401: { description: "No valid credential.", schema: ErrorEnvelope },
+      429: { description: "svc-score allowance exhausted.", schema: ErrorEnvelope },
+    },
+  } as const satisfies RouteContract;
+}
+
+/** The one handler behind /api/score-action, /api/score and /api/v1/score-action. */
+async function scoreAndStore(
+  c: Parameters<OperationHandler<RouteContract>>[0],
+  input: { action: string; context?: string | undefined; outcome?: string | undefined },
+): Promise<Response> {
+  const session = await sessionOf(c);
+  const id = crypto.randomUUID();
+  const background = [input.context, input.outcome ? `Intended outcome: ${input.outcome}` : undefined].filter(Boolean).join("\n\n");
+  const exam = await examine(session.language().extractor, { text: input.action, context: background || null, ref: `score_${id}` });
+  const score = actionScoreLens(exam);
+  await session.scores.record({
+    id,
+    owner_id: principalOf(c).owner_id,
+    action_description: input.action,
+    katorthoma_proximity: score.katorthoma_proximity,
+    proximity: exam.assessment.katorthoma_proximity,
+    is_kathekon: score.is_kathekon,
+    kathekon_quality: score.kathekon_quality,
+    passions: score.passions_detected.map((p) => p.root_passion),
+    virtue_domains: score.virtue_domains_engaged,
+  });
+  return c.json({ id, ...score });
+}
+
+export const scoreAction = defineOperation(scoreRoute("/api/score-action", "scoreAction", ScoreActionRequest, "Score a past action"), (c, { body }) =>
+  scoreAndStore(c, { action: body.action, context: body.context, outcome: body.intended_outcome }),
+);
+
+export const v1ScoreAction = defineOperation(
+  scoreRoute("/api/v1/score-action", "scoreActionV1", ScoreActionRequest, "Score a past action (versioned)"),
+  (c, { body }) => scoreAndStore(c, { action: body.action, context: body.context, outcome: body.intended_outcome }),
+);
+
+export const score = defineOperation(scoreRoute("/api/score", "score", ScoreRequest, "Score an action (the listing's name)"), (c, { body }) =>
+  scoreAndStore(c, { action: body.action, context: body.context, outcome: body.intendedOutcome }),
+);

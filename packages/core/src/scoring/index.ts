@@ -1,0 +1,4 @@
+export * from "./examine";
+export * from "./guardrail";
+export * from "./lenses";
+export * from "./profile";

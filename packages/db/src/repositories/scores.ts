@@ -1,0 +1,51 @@
+import type { ScoreStore, StoredScore } from "@svc/core";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, ScoresTable } from "../schema";
+
+type Db = Kysely<Database>;
+
+function toScore(row: Selectable<ScoresTable>): StoredScore {
+  return {
+    id: row.id,
+    owner_id: row.owner_id,
+    action_description: row.action_description,
+    katorthoma_proximity: row.katorthoma_proximity,
+    proximity: row.proximity as StoredScore["proximity"],
+    is_kathekon: row.is_kathekon,
+    kathekon_quality: row.kathekon_quality as StoredScore["kathekon_quality"],
+    passions: row.passions as StoredScore["passions"][number][],
+    virtue_domains: row.virtue_domains as StoredScore["virtue_domains"][number][],
+    created_at: (row.created_at instanceof Date ? row.created_at : new Date(row.created_at)).toISOString(),
+  };
+}
+
+export function scoreStore(db: Db): ScoreStore {
+  return {
+    async record(score) {
+      const row = await db
+        .insertInto("scores")
+        .values({ ...score, passions: [...score.passions], virtue_domains: [...score.virtue_domains] })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toScore(row);
+    },
+    async list(ownerId, limit, before) {
+      let q = db.selectFrom("scores").selectAll().where("owner_id", "=", ownerId);
+      if (before !== undefined) {
+        q = q.where((eb) =>
+          eb(
+            eb.refTuple("created_at", "id"),
+            "<",
+            eb.selectFrom("scores").select(["created_at", "id"]).where("id", "=", before).where("owner_id", "=", ownerId).$asTuple("created_at", "id"),
+          ),
+        );
+      }
+      const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+      return rows.map(toScore);
+    },
+    async count(ownerId) {
+      const row = await db.selectFrom("scores").select((eb) => eb.fn.countAll<string>().as("n")).where("owner_id", "=", ownerId).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}

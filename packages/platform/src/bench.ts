@@ -29,6 +29,8 @@ export interface BenchScenario {
   readonly expectStatus: number;
   /** Needs an API key: it is sent as a bearer credential (a paid key with every capability). */
   readonly authenticated?: boolean;
+  /** Overrides BENCH_CONNECTIONS: 1 shows a request's own latency, without queueing behind others. */
+  readonly connections?: number;
 }
 
 const BENCH_INPUT =
@@ -51,6 +53,15 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
     body: { action: "Delete the production database of our customers to free up space quickly." },
     expectStatus: 200,
     authenticated: true,
+  },
+  {
+    name: "POST /api/guardrail (metered, 1 connection)",
+    method: "POST",
+    path: "/api/guardrail",
+    body: { action: "Delete the production database of our customers to free up space quickly." },
+    expectStatus: 200,
+    authenticated: true,
+    connections: 1,
   },
   {
     name: "POST /api/score-action",
@@ -330,7 +341,7 @@ async function main(): Promise<void> {
     const apiKey = await benchKey(baseUrl);
     console.log("scenario                                      req/s      p50 ms   p99 ms   non-2xx  errors");
     for (const scenario of BENCH_SCENARIOS) {
-      const r = await runScenario(baseUrl, scenario, seconds, connections, apiKey);
+      const r = await runScenario(baseUrl, scenario, seconds, scenario.connections ?? connections, apiKey);
       console.log(
         `${r.scenario.padEnd(43)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)}`,
       );

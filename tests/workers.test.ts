@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_startWorker } from "wrangler";
 import { DiscoveryListing, IndifferentsResponse, StoicBrainResponse, VirtuesResponse } from "@svc/core";
-import { generateSigningKey, serializeKeyRing, verifyAssessment } from "@svc/core";
+import { generateDataKeyRing, generateSigningKey, serializeDataKeyRing, serializeKeyRing, verifyAssessment } from "@svc/core";
 import { startNeonBridge, type NeonBridge } from "../infra/neon-ws-bridge";
 import { startUpstashBridge, type UpstashBridge } from "../infra/upstash-bridge";
 import { buildFunctionBundle, bundleProblems, INFRASTRUCTURE_PACKAGES } from "../packages/platform/src/build";
@@ -165,6 +165,7 @@ describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)("reason fu
       UPSTASH_REDIS_REST_TOKEN: upstash.token,
       SIGNING_KEYS: ring,
       CONTINUATION_SECRET: `continuation-${crypto.randomUUID()}`,
+      DATA_KEYS: serializeDataKeyRing(generateDataKeyRing(new Date())),
     };
     [admin, reason] = await Promise.all([bootInWorkerd("admin", vars), bootInWorkerd("reason", vars)]);
   });

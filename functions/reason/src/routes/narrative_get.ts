@@ -1,4 +1,4 @@
-import { NarrativeResponse, readNarrative } from "@svc/core";
+import { meterSubject, NarrativeResponse, readNarrative } from "@svc/core";
 import { defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
 import { z } from "zod";
 
@@ -9,10 +9,10 @@ export const narrativeGet = defineOperation(
     path: "/api/reason/narratives/{correlation_id}",
     summary: "A deferred narrative",
     description:
-      "For the owner of the consult that deferred it (response_format assessment_first): `deferred` until the queue consumer has written it, then `ready` with the text, or `failed`. Anyone else gets 404. Kept 90 days.",
+      "For the credential that made the consult that deferred it (response_format assessment_first): `deferred` until the queue consumer has written it, then `ready` with the text, or `failed`. Anyone else gets 404. Kept 90 days.",
     tags: ["reason"],
     auth: "bearer",
-    request: { params: z.object({ correlation_id: z.string().regex(/^nar_[0-9a-f-]{36}$/).describe("narrative.correlation_id of the consult.") }) },
+    request: { params: z.object({ correlation_id: z.string().max(200).describe("narrative.correlation_id of the consult.") }) },
     responses: {
       200: { description: "The narrative's state, and its text when ready.", schema: NarrativeResponse },
       401: { description: "No valid credential.", schema: ErrorEnvelope },
@@ -21,7 +21,7 @@ export const narrativeGet = defineOperation(
   },
   async (c, { params }) => {
     const session = await sessionOf(c);
-    const body = await readNarrative({ store: session.narratives, sealer: session.sealer(), correlationId: params.correlation_id, ownerId: principalOf(c).owner_id });
+    const body = await readNarrative({ store: session.narratives, sealer: session.sealer(), correlationId: params.correlation_id, subject: meterSubject(principalOf(c)) ?? "operator" });
     c.header("Cache-Control", "private, no-store");
     return c.json(body);
   },

@@ -25,6 +25,8 @@ export interface NarrativeRow {
   readonly correlation_id: string;
   readonly loop_id: string;
   readonly owner_id: string;
+  /** The credential that made the consult (`key:<id>`, `user:<sub>`): the only one that may read it. */
+  readonly subject: string;
   readonly status: "deferred" | "ready" | "failed";
   readonly sealed_narrative: string | null;
   readonly narrator: string | null;
@@ -128,10 +130,10 @@ export const NarrativeResponse = z.object({
 });
 export type NarrativeResponse = z.infer<typeof NarrativeResponse>;
 
-/** A deferred narrative for the owner of its consult; anyone else gets 404. */
-export async function readNarrative(input: { store: NarrativeStore; sealer: Sealer; correlationId: string; ownerId: string }): Promise<NarrativeResponse> {
-  const row = await input.store.find(input.correlationId);
-  if (!row || row.owner_id !== input.ownerId) throw new NotFoundError("No narrative of yours has this correlation id.");
+/** A deferred narrative for the credential that made its consult; anyone else gets 404. */
+export async function readNarrative(input: { store: NarrativeStore; sealer: Sealer; correlationId: string; subject: string }): Promise<NarrativeResponse> {
+  const row = /^nar_[0-9a-f-]{36}$/.test(input.correlationId) ? await input.store.find(input.correlationId) : null;
+  if (!row || row.subject !== input.subject) throw new NotFoundError("No narrative of yours has this correlation id.");
   const expires = new Date(Date.parse(row.created_at) + NARRATIVE_RETENTION_DAYS * 86_400_000).toISOString();
   const base = { correlation_id: row.correlation_id, status: row.status, loop_id: row.loop_id, created_at: row.created_at, ready_at: row.ready_at, expires_at: expires };
   if (row.status === "ready" && row.sealed_narrative) {
@@ -144,12 +146,24 @@ export async function readNarrative(input: { store: NarrativeStore; sealer: Seal
 /** Retention: what the scheduled purge removes. */
 export interface RetentionStore {
   /** Deletes narratives created before the cutoff and drops the sealed assessments of consults before it. */
-  purgeBefore(cutoff: Date): Promise<{ narratives: number; assessments: number }>;
+  purgeBefore(cutoff: Date, now: Date): Promise<{ narratives: number; assessments: number }>;
+  /**
+   * Marks narratives still deferred since before the cutoff as failed: their job's last
+   * delivery never reported back (a consumer that crashed or timed out on it).
+   */
+  failStale(cutoff: Date, now: Date): Promise<number>;
   /** Seals assessments recorded before sealing existed; returns how many it sealed. */
   sealLegacy(sealer: Sealer, limit: number): Promise<number>;
 }
 
 export async function purgeExpired(input: { store: RetentionStore; now: Date; retentionDays?: number }): Promise<{ narratives: number; assessments: number }> {
   const days = input.retentionDays ?? NARRATIVE_RETENTION_DAYS;
-  return input.store.purgeBefore(new Date(input.now.getTime() - days * 86_400_000));
+  return input.store.purgeBefore(new Date(input.now.getTime() - days * 86_400_000), input.now);
+}
+
+/** How long a narrative may stay deferred before it is declared failed (far past every retry). */
+export const STALE_DEFERRED_HOURS = 6;
+
+export async function failStaleNarratives(input: { store: RetentionStore; now: Date }): Promise<number> {
+  return input.store.failStale(new Date(input.now.getTime() - STALE_DEFERRED_HOURS * 3_600_000), input.now);
 }

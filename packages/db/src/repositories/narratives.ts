@@ -1,16 +1,17 @@
 import type { NarrativeJob, NarrativeRow, NarrativeStore, Outbox, OutboxEntry, RetentionStore, Sealer } from "@svc/core";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database, NarrativeDbRow } from "../schema";
 
 type Db = Kysely<Database>;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-function toNarrative(row: NarrativeDbRow): NarrativeRow {
+function toNarrative(row: NarrativeDbRow & { subject: string }): NarrativeRow {
   return {
     correlation_id: row.correlation_id,
     loop_id: row.loop_id,
     owner_id: row.owner_id,
+    subject: row.subject,
     status: row.status,
     sealed_narrative: row.sealed_narrative,
     narrator: row.narrator,
@@ -23,7 +24,13 @@ function toNarrative(row: NarrativeDbRow): NarrativeRow {
 export function narrativeStore(db: Db): NarrativeStore {
   return {
     async find(correlationId) {
-      const row = await db.selectFrom("narratives").selectAll().where("correlation_id", "=", correlationId).executeTakeFirst();
+      const row = await db
+        .selectFrom("narratives")
+        .innerJoin("consults", "consults.loop_id", "narratives.loop_id")
+        .selectAll("narratives")
+        .select("consults.subject")
+        .where("narratives.correlation_id", "=", correlationId)
+        .executeTakeFirst();
       return row ? toNarrative(row) : null;
     },
     async sealedAssessment(loopId) {
@@ -86,12 +93,21 @@ export function outbox(db: Db): Outbox {
 
 export function retentionStore(db: Db): RetentionStore {
   return {
-    async purgeBefore(cutoff) {
+    async failStale(cutoff, now) {
+      const updated = await db
+        .updateTable("narratives")
+        .set({ status: "failed", failure_reason: "the narrative was not written in time", ready_at: now })
+        .where("status", "=", "deferred")
+        .where("created_at", "<", cutoff)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows);
+    },
+    async purgeBefore(cutoff, now) {
       return db.transaction().execute(async (trx) => {
         const narratives = await trx.deleteFrom("narratives").where("created_at", "<", cutoff).executeTakeFirst();
         const assessments = await trx
           .updateTable("consults")
-          .set({ sealed_assessment: null, signed_assessment: null, assessment_purged_at: sql<Date>`now()` })
+          .set({ sealed_assessment: null, signed_assessment: null, assessment_purged_at: now })
           .where("created_at", "<", cutoff)
           .where("assessment_purged_at", "is", null)
           .executeTakeFirst();

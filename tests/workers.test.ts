@@ -19,14 +19,22 @@ async function bootInWorkerd(env: string, vars: Record<string, string> = {}): Pr
   const bindings = Object.fromEntries(
     Object.entries({ LOG_LEVEL: "silent", ...vars }).map(([name, value]) => [name, { type: "plain_text" as const, value }]),
   );
-  const worker = await unstable_startWorker({
-    config: "wrangler.toml",
-    env,
-    dev: { server: { hostname: "127.0.0.1", port: 0 }, inspector: false, logLevel: "none" },
-    bindings,
-  });
-  await worker.ready;
-  return worker;
+  // workerd can fail to come up while the other suites load both cores; one more try then.
+  for (let attempt = 1; ; attempt += 1) {
+    const worker = await unstable_startWorker({
+      config: "wrangler.toml",
+      env,
+      dev: { server: { hostname: "127.0.0.1", port: 0 }, inspector: false, logLevel: "none" },
+      bindings,
+    });
+    try {
+      await worker.ready;
+      return worker;
+    } catch (err) {
+      await worker.dispose().catch(() => undefined);
+      if (attempt >= 2) throw err;
+    }
+  }
 }
 
 describe("overview function inside workerd", () => {
@@ -112,7 +120,8 @@ describe.runIf(!!process.env.DATABASE_URL)("admin and account functions inside w
   beforeAll(async () => {
     bridge = await startNeonBridge();
     const vars = { DATABASE_URL: process.env.DATABASE_URL!, NEON_WS_PROXY: bridge.wsProxy, OPERATOR_API_KEY: operatorKey };
-    [admin, account] = await Promise.all([bootInWorkerd("admin", vars), bootInWorkerd("account", vars)]);
+    admin = await bootInWorkerd("admin", vars);
+    account = await bootInWorkerd("account", vars);
   });
   afterAll(async () => {
     await Promise.all([admin?.dispose(), account?.dispose()]);
@@ -167,7 +176,8 @@ describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)("reason fu
       CONTINUATION_SECRET: `continuation-${crypto.randomUUID()}`,
       DATA_KEYS: serializeDataKeyRing(generateDataKeyRing(new Date())),
     };
-    [admin, reason] = await Promise.all([bootInWorkerd("admin", vars), bootInWorkerd("reason", vars)]);
+    admin = await bootInWorkerd("admin", vars);
+    reason = await bootInWorkerd("reason", vars);
   });
   afterAll(async () => {
     await Promise.all([admin?.dispose(), reason?.dispose()]);

@@ -15,3 +15,4 @@ export * from "./metering";
 export * from "./reason";
 export * from "./sealing";
 export * from "./scoring";
+export * from "./concurrency";

@@ -6,3 +6,4 @@ export type { DatabaseConnection } from "./neon";
 export * from "./repositories/consults";
 export * from "./repositories/narratives";
 export * from "./repositories/scores";
+export * from "./repositories/documents";

@@ -73,12 +73,36 @@ export interface ScoresTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface DocumentsTable {
+  id: string;
+  owner_id: string;
+  title: string | null;
+  proximity: string;
+  is_kathekon: boolean | null;
+  kathekon_quality: string | null;
+  passions: string[];
+  virtue_domains: string[];
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface JournalEntriesTable {
+  id: string;
+  owner_id: string;
+  entry_date: ColumnType<Date | string, string, string>;
+  sealed_entry: string;
+  proximity: string;
+  passions: string[];
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   consults: ConsultsTable;
   narratives: NarrativesTable;
   outbox: OutboxTable;
   scores: ScoresTable;
+  documents: DocumentsTable;
+  journal_entries: JournalEntriesTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -9,6 +9,8 @@ import type {
   Narrator,
   Outbox,
   RetentionStore,
+  DocumentStore,
+  JournalStore,
   ScoreStore,
   Sealer,
 } from "@svc/core";
@@ -28,6 +30,8 @@ export interface PlatformSession {
   readonly outbox: Outbox;
   readonly retention: RetentionStore;
   readonly scores: ScoreStore;
+  readonly documents: DocumentStore;
+  readonly journal: JournalStore;
   /** Where deferred narrative jobs are sent. */
   readonly queue: NarrativeQueue;
   /** Seals data at rest; throws bad_environment where a deployment lacks DATA_KEYS. */

@@ -51,8 +51,9 @@ export const CIRCLE_TERMS: Readonly<Record<OikeiosisCircle, RegExp>> = {
 
 /** Cues that the account itself says a duty was not met. */
 export const VIOLATION_CUES = word([
-  "lied", "lie to", "lying", "deceived?", "misled", "cheated", "stole", "betrayed?", "broke (?:my|a|the) promise",
-  "ignored", "neglected", "abandoned", "hid", "concealed", "covered up", "without (?:telling|asking|consent)",
+  "lied", "lie to", "lying", "deceived?", "deceiving", "misled", "mislead", "cheated", "cheat", "stole", "steal", "betrayed?", "broke (?:my|a|the) promise",
+  "break (?:my|a|the) promise", "ignored", "ignore", "neglected", "neglect", "abandoned", "abandon", "hid", "hide", "concealed", "conceal",
+  "covered up", "cover up", "blame", "without (?:telling|asking|consent)",
   "didn'?t tell", "did not tell", "never told", "behind (?:his|her|their|my) back", "blamed", "took credit",
   "humiliated", "threatened", "harmed", "hurt", "fired .{0,20} without", "exploited",
 ]);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { KatorthomaProximity } from "../enums";
 import { rankOf } from "../ladders";
-import { locate, sentencesOf, VIOLATION_CUES, type Marker } from "../reason/corroboration";
+import { CIRCLE_TERMS, locate, sentencesOf, VIOLATION_CUES, type Marker } from "../reason/corroboration";
 import type { Examination } from "./examine";
 
 /**
@@ -68,7 +68,9 @@ export function guardrailLens(exam: Examination): GuardrailResponse {
     reasons.push({ code: "contradicted_claim", verdict: "pause_for_review", message: "The action's own words contradict what it claims.", grounding: claim.markers });
   }
   for (const circle of extraction.circles.filter((c) => c.obligation_claim === "violated")) {
-    const violation = sentencesOf(text).find((s) => s.quote === circle.quote || VIOLATION_CUES.test(s.quote));
+    // The circle's own sentence first: another circle's violation must not ground this one.
+    const sentences = sentencesOf(text);
+    const violation = sentences.find((s) => s.quote === circle.quote) ?? sentences.find((s) => CIRCLE_TERMS[circle.circle].test(s.quote) && VIOLATION_CUES.test(s.quote));
     reasons.push({
       code: "duty_not_met",
       verdict: "proceed_with_caution",

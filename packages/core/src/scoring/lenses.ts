@@ -55,7 +55,7 @@ export const Advice = z.object({
   is_kathekon: z.boolean().nullable(),
   kathekon_quality: KathekonQuality.nullable(),
   passions_to_examine: z.array(PassionFinding),
-  virtue_considerations: z.record(VirtueDomain, z.string()).describe("One question per virtue domain id."),
+  virtue_considerations: z.partialRecord(VirtueDomain, z.string()).describe("One question per virtue domain id: phronesis always, and each engaged domain."),
   alternative_perspectives: z.array(z.string()),
   disclaimer: z.string(),
 });

@@ -4,6 +4,7 @@ import * as apiKeyDailyLimit from "./20261121T1000_api_key_daily_limit";
 import * as consults from "./20261121T1100_consults";
 import * as narrativesOutboxSealing from "./20261121T1200_narratives_outbox_sealing";
 import * as scores from "./20261121T1300_scores";
+import * as documentsJournal from "./20261121T1400_documents_journal";
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so the same
@@ -15,4 +16,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "20261121T1100_consults": consults,
   "20261121T1200_narratives_outbox_sealing": narrativesOutboxSealing,
   "20261121T1300_scores": scores,
+  "20261121T1400_documents_journal": documentsJournal,
 };

@@ -1,0 +1,30 @@
+import { DecisionScore, decisionLens, examine, mapBounded, ScoreDecisionRequest } from "@svc/core";
+import { defineOperation, ErrorEnvelope, sessionOf } from "@svc/http";
+
+export const scoreDecision = defineOperation(
+  {
+    operationId: "scoreDecision",
+    method: "post",
+    path: "/api/score-decision",
+    summary: "Compare 2 to 5 options",
+    description: "Each option is examined by the reason engine, in parallel, then ranked: appropriate acts first, then by proximity, then by fewer passions.",
+    tags: ["scoring"],
+    auth: "bearer",
+    skill: "svc-decide",
+    request: { body: ScoreDecisionRequest },
+    responses: {
+      200: { description: "The ranked options.", schema: DecisionScore },
+      400: { description: "Fewer than 2 or more than 5 options, or a field over its cap.", schema: ErrorEnvelope },
+      401: { description: "No valid credential.", schema: ErrorEnvelope },
+      429: { description: "svc-decide allowance exhausted.", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { body }) => {
+    const { extractor } = (await sessionOf(c)).language();
+    const context = [`Decision: ${body.decision}`, body.context].filter(Boolean).join("\n\n");
+    const exams = await mapBounded(body.options, 5, (option) =>
+      examine(extractor, { text: option.description, context, ref: `decision_${crypto.randomUUID()}` }),
+    );
+    return c.json(decisionLens(body, exams));
+  },
+);

@@ -1,0 +1,30 @@
+import { documentRecord, DocumentScore, documentScore, examine, ScoreDocumentRequest } from "@svc/core";
+import { defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
+
+export const scoreDocument = defineOperation(
+  {
+    operationId: "scoreDocument",
+    method: "post",
+    path: "/api/score-document",
+    summary: "Score any text",
+    description: "Examines a text (up to 20,000 characters) with the reason engine and returns its score and the address of a public SVG badge of the result. The text itself is not kept.",
+    tags: ["scoring"],
+    auth: "bearer",
+    skill: "svc-audit",
+    maxBodyBytes: 96 * 1024,
+    request: { body: ScoreDocumentRequest },
+    responses: {
+      200: { description: "The score and its badge address.", schema: DocumentScore },
+      400: { description: "text missing or over 20,000 characters; title over 120.", schema: ErrorEnvelope },
+      401: { description: "No valid credential.", schema: ErrorEnvelope },
+      429: { description: "svc-audit allowance exhausted.", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { body }) => {
+    const session = await sessionOf(c);
+    const id = crypto.randomUUID();
+    const exam = await examine(session.language().extractor, { text: body.text, context: null, ref: `document_${id}` });
+    const stored = await session.documents.record(documentRecord(exam, id, principalOf(c).owner_id, body.title ?? null));
+    return c.json(documentScore(stored));
+  },
+);

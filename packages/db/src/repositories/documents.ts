@@ -1,0 +1,47 @@
+import type { DocumentStore, JournalStore, StoredDocument } from "@svc/core";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, DocumentsTable } from "../schema";
+
+type Db = Kysely<Database>;
+
+function toDocument(row: Selectable<DocumentsTable>): StoredDocument {
+  return {
+    id: row.id,
+    owner_id: row.owner_id,
+    title: row.title,
+    proximity: row.proximity as StoredDocument["proximity"],
+    is_kathekon: row.is_kathekon,
+    kathekon_quality: row.kathekon_quality as StoredDocument["kathekon_quality"],
+    passions: row.passions as StoredDocument["passions"][number][],
+    virtue_domains: row.virtue_domains as StoredDocument["virtue_domains"][number][],
+    created_at: (row.created_at instanceof Date ? row.created_at : new Date(row.created_at)).toISOString(),
+  };
+}
+
+export function documentStore(db: Db): DocumentStore {
+  return {
+    async record(document) {
+      const row = await db
+        .insertInto("documents")
+        .values({ ...document, passions: [...document.passions], virtue_domains: [...document.virtue_domains] })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toDocument(row);
+    },
+    async find(id) {
+      const row = await db.selectFrom("documents").selectAll().where("id", "=", id).executeTakeFirst();
+      return row ? toDocument(row) : null;
+    },
+  };
+}
+
+export function journalStore(db: Db): JournalStore {
+  return {
+    async record(entry) {
+      await db
+        .insertInto("journal_entries")
+        .values({ ...entry, passions: [...entry.passions] })
+        .execute();
+    },
+  };
+}

@@ -84,7 +84,7 @@ describe("overview function inside workerd", () => {
     expect(badJson.status).toBe(400);
     expect(((await badJson.json()) as { error: { code: string } }).error.code).toBe("invalid_json");
 
-    const huge = await worker.fetch("http://worker.test/api/v1/rank-indifferents", { method: "POST", body: "x".repeat(20_000) });
+    const huge = await worker.fetch("http://worker.test/api/v1/rank-indifferents", { method: "POST", body: "x".repeat(40_000) });
     expect(huge.status).toBe(413);
     expect(((await huge.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
   });

@@ -204,7 +204,7 @@ describe("POST /api/v1/rank-indifferents", () => {
     ["an unknown id", JSON.stringify({ indifferents: ["health", "happiness"] }), 400, "unknown_indifferent", "indifferents[1]"],
     ["a duplicate id", JSON.stringify({ indifferents: ["health", "life", "health"] }), 400, "duplicate_indifferent", "indifferents[2]"],
     ["an extra key", JSON.stringify({ indifferents: ["health"], weights: {} }), 400, "unknown_field", "weights"],
-    ["a body over 8 KiB", JSON.stringify({ indifferents: ["health"], pad: "x".repeat(9 * 1024) }), 413, "payload_too_large", undefined],
+    ["a body over its byte cap", JSON.stringify({ indifferents: ["health"], pad: "x".repeat(32 * 1024) }), 413, "payload_too_large", undefined],
   ])("with %s", (_label, body, status, code, field) => {
     it(`is a ${status} ${code}${field ? ` naming ${field}` : ""}`, async () => {
       await expectError(await rank(body), status, code, field);

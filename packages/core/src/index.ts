@@ -16,3 +16,4 @@ export * from "./reason";
 export * from "./sealing";
 export * from "./scoring";
 export * from "./concurrency";
+export * from "./skills";

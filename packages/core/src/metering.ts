@@ -195,8 +195,9 @@ export function rateLimitHeaders(readings: readonly CounterReading[], now: Date)
   const limited = readings.filter((r) => r.counter.limit !== null);
   if (limited.length === 0) return {};
   const nowSeconds = now.getTime() / 1000;
-  const name = (r: CounterReading) => (r.counter.policy === "daily_limit" ? "daily" : `${r.counter.skill}-monthly`);
-  const window = (r: CounterReading) => (r.counter.policy === "daily_limit" ? 86_400 : 2_592_000);
+  const name = (r: CounterReading) =>
+    r.counter.policy === "daily_limit" ? "daily" : r.counter.policy === "chain_iterations" ? `${r.counter.skill}-chain` : `${r.counter.skill}-monthly`;
+  const window = (r: CounterReading) => (r.counter.policy === "daily_limit" ? 86_400 : r.counter.policy === "chain_iterations" ? 2_592_000 : 2_592_000);
   const policy = limited.map((r) => `"${name(r)}";q=${r.counter.limit};w=${window(r)}`).join(", ");
   const state = limited
     .map((r) => `"${name(r)}";r=${Math.max(0, r.counter.limit! - r.used)};t=${Math.max(0, Math.ceil(r.counter.resetAt - nowSeconds))}`)

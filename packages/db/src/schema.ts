@@ -95,6 +95,15 @@ export interface JournalEntriesTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface IterateChainsTable {
+  id: string;
+  subject: string;
+  iterations: number;
+  last_proximity: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   consults: ConsultsTable;
@@ -103,6 +112,7 @@ export interface Database {
   scores: ScoresTable;
   documents: DocumentsTable;
   journal_entries: JournalEntriesTable;
+  iterate_chains: IterateChainsTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -6,6 +6,7 @@ import {
   meterSubject,
   planSkillCall,
   rateLimitHeaders,
+  type MeterCounter,
   type Principal,
 } from "@svc/core";
 import type { Context } from "hono";
@@ -47,28 +48,39 @@ export interface Charge {
 const NOTHING_CHARGED: Charge = { refund: async () => undefined };
 
 /** For `metering: "by_handler"` routes: charges the route's skill once the handler's own checks pass. */
-export async function chargeSkill(c: Context<AppEnv>, units: number): Promise<Charge> {
+export async function chargeSkill(c: Context<AppEnv>, units: number, extra: (subject: string) => readonly MeterCounter[] = () => []): Promise<Charge> {
   const principal = c.get("principal");
   const route = c.get("route");
   if (!principal || !route?.skill) throw new Error("chargeSkill needs an authenticated, metered route");
-  return charge(c, principal, route, units);
+  return charge(c, principal, route, units, extra);
 }
 
-async function charge(c: Context<AppEnv>, principal: Principal, route: RouteContract, units: number): Promise<Charge> {
+async function charge(
+  c: Context<AppEnv>,
+  principal: Principal,
+  route: RouteContract,
+  units: number,
+  extra: (subject: string) => readonly MeterCounter[] = () => [],
+): Promise<Charge> {
   const subject = meterSubject(principal);
+  const extraCounters = subject ? extra(subject) : [];
   // Operators are not metered; a zero-unit call (a continuation turn) has already been paid.
-  if (!subject || !route.skill || units <= 0) return NOTHING_CHARGED;
+  if (!subject || !route.skill || (units <= 0 && extraCounters.length === 0)) return NOTHING_CHARGED;
   const config = c.get("config");
   const { meter } = await sessionOf(c);
   const now = new Date();
-  const plan = planSkillCall({
-    subject,
-    tier: principal.tier,
-    skill: route.skill,
-    units,
-    now,
-    paidDailyLimit: (principal.type === "api_key" ? principal.daily_limit : null) ?? config.PAID_DAILY_LIMIT,
-  });
+  const skillPlan =
+    units > 0
+      ? planSkillCall({
+          subject,
+          tier: principal.tier,
+          skill: route.skill,
+          units,
+          now,
+          paidDailyLimit: (principal.type === "api_key" ? principal.daily_limit : null) ?? config.PAID_DAILY_LIMIT,
+        })
+      : { counters: [] };
+  const plan = { counters: [...skillPlan.counters, ...extraCounters] };
   let outcome;
   try {
     outcome = await meter.consume(plan);

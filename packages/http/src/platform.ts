@@ -9,6 +9,7 @@ import type {
   Narrator,
   Outbox,
   RetentionStore,
+  ChainStore,
   DocumentStore,
   JournalStore,
   ScoreStore,
@@ -32,6 +33,7 @@ export interface PlatformSession {
   readonly scores: ScoreStore;
   readonly documents: DocumentStore;
   readonly journal: JournalStore;
+  readonly chains: ChainStore;
   /** Where deferred narrative jobs are sent. */
   readonly queue: NarrativeQueue;
   /** Seals data at rest; throws bad_environment where a deployment lacks DATA_KEYS. */

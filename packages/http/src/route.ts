@@ -59,7 +59,16 @@ export interface RouteContract {
   readonly responses: Readonly<Record<number, ResponseSpec>>;
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+/**
+ * A raw body cap that never refuses a body within its character caps: JSON may escape every
+ * character as \uXXXX (6 bytes), plus room for keys and structure.
+ */
+export function bodyCapForText(totalChars: number): number {
+  return totalChars * 6 + 16 * 1024;
+}
+
+/** Enough for the routes with a few 5,000-character fields, however escaped. */
+export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 
 type RequestPart<R extends RouteContract, K extends "params" | "query" | "body"> = R extends {
   readonly request: { readonly [P in K]: infer S };

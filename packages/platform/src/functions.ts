@@ -5,10 +5,11 @@ import { overviewFunction } from "@svc/fn-overview";
 import { guardrailFunction } from "@svc/fn-guardrail";
 import { reasonFunction } from "@svc/fn-reason";
 import { scoringFunction } from "@svc/fn-scoring";
+import { skillsFunction } from "@svc/fn-skills";
 import type { ServiceFunction } from "@svc/http";
 
 /**
  * Every HTTP function of the service. The local server mounts these very modules; each is
  * also deployed alone as a Worker (wrangler.toml has one environment per name).
  */
-export const SERVICE_FUNCTIONS: readonly ServiceFunction[] = [discoveryFunction, overviewFunction, adminFunction, accountFunction, reasonFunction, scoringFunction, guardrailFunction];
+export const SERVICE_FUNCTIONS: readonly ServiceFunction[] = [discoveryFunction, overviewFunction, adminFunction, accountFunction, reasonFunction, scoringFunction, guardrailFunction, skillsFunction];

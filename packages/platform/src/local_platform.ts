@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { createSealer, rotate, type KeyRing, type Meter, type NarrativeQueue, type Sealer } from "@svc/core";
-import { consultStore, credentialStore, documentStore, journalStore, narrativeStore, outbox, retentionStore, scoreStore, type Database } from "@svc/db";
+import { chainStore, consultStore, credentialStore, documentStore, journalStore, narrativeStore, outbox, retentionStore, scoreStore, type Database } from "@svc/db";
 import { connectNeon, type DatabaseConnection } from "@svc/db/neon";
 import { openPglite } from "@svc/db/pglite";
 import type { Platform, ReasonKit } from "@svc/http";
@@ -138,6 +138,7 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
         scores: scoreStore(connection.db),
         documents: documentStore(connection.db),
         journal: journalStore(connection.db),
+        chains: chainStore(connection.db),
         queue,
         sealer: () => sealer,
         language: () => ({ extractor: kit.extractor, narrator: kit.narrator }),

@@ -1,5 +1,5 @@
 import { createSealer, MeterUnavailableError, parseDataKeyRing, type Meter, type Sealer } from "@svc/core";
-import { consultStore, credentialStore, documentStore, journalStore, narrativeStore, outbox, retentionStore, scoreStore } from "@svc/db";
+import { chainStore, consultStore, credentialStore, documentStore, journalStore, narrativeStore, outbox, retentionStore, scoreStore } from "@svc/db";
 import { connectNeon } from "@svc/db/neon";
 import { HttpError, type LanguageLayers, type Platform, type PlatformSession, type ReasonKit, type ServiceEnv } from "@svc/http";
 import { createUpstashMeter } from "@svc/meter/upstash";
@@ -43,6 +43,7 @@ async function openSession(config: ServiceEnv, { reasonKit, language }: WorkersP
     scores: scoreStore(connection.db),
     documents: documentStore(connection.db),
     journal: journalStore(connection.db),
+    chains: chainStore(connection.db),
     queue: sqsQueueFromSettings(config),
     sealer: () => sealerFrom(config),
     language: () => {

@@ -1,5 +1,5 @@
-import { examine, GuardrailRequest, GuardrailResponse, guardrailLens, offlineExtractor } from "@svc/core";
-import { defineOperation, ErrorEnvelope } from "@svc/http";
+import { examine, GUARDRAIL_TEXT_CAP, GuardrailRequest, GuardrailResponse, guardrailLens, offlineExtractor } from "@svc/core";
+import { bodyCapForText, defineOperation, ErrorEnvelope } from "@svc/http";
 
 export const guardrailCheck = defineOperation(
   {
@@ -14,7 +14,8 @@ export const guardrailCheck = defineOperation(
     auth: "bearer",
     skill: "svc-guard",
     onMeterOutage: "open",
-    maxBodyBytes: 48 * 1024,
+    // Both fields at the cap even when every character arrives JSON-escaped (\uXXXX, 6 bytes).
+    maxBodyBytes: bodyCapForText(2 * GUARDRAIL_TEXT_CAP),
     request: { body: GuardrailRequest },
     responses: {
       200: { description: "The verdict.", schema: GuardrailResponse },

@@ -1,5 +1,5 @@
 import { RankIndifferentsRequest, RankIndifferentsResponse, rankIndifferents } from "@svc/core";
-import { defineOperation, ErrorEnvelope } from "@svc/http";
+import { bodyCapForText, defineOperation, ErrorEnvelope } from "@svc/http";
 
 /**
  * POST /api/v1/rank-indifferents: a lookup over public framework data, so it is public and
@@ -14,12 +14,12 @@ export const indifferentsRank = defineOperation(
     description: "Orders the given indifferents for selection: preferred by value first, the most strongly dispreferred last; equal value shares a rank.",
     tags: ["overview"],
     auth: "none",
-    maxBodyBytes: 8 * 1024,
+    maxBodyBytes: bodyCapForText(24 * 64),
     request: { body: RankIndifferentsRequest },
     responses: {
       200: { description: "The ranking.", schema: RankIndifferentsResponse },
       400: { description: "Malformed body, or an unknown or repeated id (the field names the element).", schema: ErrorEnvelope },
-      413: { description: "Body over 8 KiB.", schema: ErrorEnvelope },
+      413: { description: "Body over its byte cap (about 25 KiB).", schema: ErrorEnvelope },
     },
   },
   (c, { body }) => c.json(rankIndifferents(body)),

@@ -1,6 +1,7 @@
 import { Advice, adviceLens, examine } from "@svc/core";
 import { defineOperation, ErrorEnvelope, sessionOf } from "@svc/http";
 import { z } from "zod";
+import { TEXT_BODY_BYTES } from "./score_action";
 
 const TEXT_CAP = 5000;
 const text = (field: string) => z.string().max(TEXT_CAP, `${field} is limited to ${TEXT_CAP} characters`);
@@ -21,6 +22,7 @@ export const adviseAction = defineOperation(
     tags: ["scoring"],
     auth: "bearer",
     skill: "svc-score",
+    maxBodyBytes: TEXT_BODY_BYTES,
     request: { body: AdviseActionRequest },
     responses: {
       200: { description: "The advice.", schema: Advice },

@@ -1,5 +1,5 @@
-import { examine, JournalRequest, JournalResponse, journalLens } from "@svc/core";
-import { defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
+import { examine, JOURNAL_ENTRY_CAP, JournalRequest, JournalResponse, journalLens } from "@svc/core";
+import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
 
 export const journalReflect = defineOperation(
   {
@@ -11,7 +11,7 @@ export const journalReflect = defineOperation(
     tags: ["scoring"],
     auth: "bearer",
     skill: "svc-reflect",
-    maxBodyBytes: 64 * 1024,
+    maxBodyBytes: bodyCapForText(JOURNAL_ENTRY_CAP + 20),
     request: { body: JournalRequest },
     responses: {
       200: { description: "The reflection.", schema: JournalResponse },

@@ -1,8 +1,10 @@
 import { actionScoreLens, ActionScore, examine } from "@svc/core";
-import { defineOperation, ErrorEnvelope, principalOf, sessionOf, type OperationHandler, type RouteContract } from "@svc/http";
+import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf, sessionOf, type OperationHandler, type RouteContract } from "@svc/http";
 import { z } from "zod";
 
 const TEXT_CAP = 5000;
+/** Three fields at the cap even when every character arrives JSON-escaped (\uXXXX, 6 bytes). */
+export const TEXT_BODY_BYTES = bodyCapForText(3 * TEXT_CAP);
 const text = (field: string) => z.string().max(TEXT_CAP, `${field} is limited to ${TEXT_CAP} characters`);
 
 export const ScoreActionRequest = z.strictObject({
@@ -31,6 +33,7 @@ function scoreRoute<const B extends z.ZodType>(path: string, operationId: string
     tags: ["scoring"],
     auth: "bearer",
     skill: "svc-score",
+    maxBodyBytes: TEXT_BODY_BYTES,
     request: { body },
     responses: {
       200: { description: "The score.", schema: ScoredAction },

@@ -1,5 +1,5 @@
-import { ConversationScore, conversationLens, examine, mapBounded, ScoreConversationRequest } from "@svc/core";
-import { defineOperation, ErrorEnvelope, sessionOf } from "@svc/http";
+import { ConversationScore, conversationLens, examine, mapBounded, MAX_TURNS, ScoreConversationRequest } from "@svc/core";
+import { bodyCapForText, defineOperation, ErrorEnvelope, sessionOf } from "@svc/http";
 
 export const scoreConversation = defineOperation(
   {
@@ -11,7 +11,7 @@ export const scoreConversation = defineOperation(
     tags: ["scoring"],
     auth: "bearer",
     skill: "svc-converse",
-    maxBodyBytes: 512 * 1024,
+    maxBodyBytes: bodyCapForText(MAX_TURNS * 5100 + 5000),
     request: { body: ScoreConversationRequest },
     responses: {
       200: { description: "Findings per turn and per speaker.", schema: ConversationScore },

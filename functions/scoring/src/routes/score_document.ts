@@ -1,5 +1,5 @@
-import { documentRecord, DocumentScore, documentScore, examine, ScoreDocumentRequest } from "@svc/core";
-import { defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
+import { DOCUMENT_TEXT_CAP, documentRecord, DocumentScore, documentScore, examine, ScoreDocumentRequest } from "@svc/core";
+import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
 
 export const scoreDocument = defineOperation(
   {
@@ -11,7 +11,7 @@ export const scoreDocument = defineOperation(
     tags: ["scoring"],
     auth: "bearer",
     skill: "svc-audit",
-    maxBodyBytes: 96 * 1024,
+    maxBodyBytes: bodyCapForText(DOCUMENT_TEXT_CAP + 120),
     request: { body: ScoreDocumentRequest },
     responses: {
       200: { description: "The score and its badge address.", schema: DocumentScore },

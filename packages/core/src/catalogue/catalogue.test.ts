@@ -186,9 +186,14 @@ describe("composeDiscoveryListing", () => {
     expect(listing.skills.find((s) => s.id === "svc-guard")?.routes).toContain("POST /api/guardrail");
   });
 
-  it("marks every skill served once the generic skill route is served", () => {
-    const generic = composeDiscoveryListing(new Set(["POST /api/skill/{skill_id}"]));
-    expect(generic.skills.every((s) => s.served)).toBe(true);
+  it("lists one route per skill, and marks a skill served when its own route is", () => {
+    for (const skill of SKILLS) {
+      expect(ROUTE_CATALOGUE.filter((e) => e.method === "POST" && e.path === `/api/skill/${skill.id}`), skill.id).toHaveLength(1);
+    }
+    const one = composeDiscoveryListing(new Set(["POST /api/skill/svc-decide"]));
+    expect(one.skills.filter((s) => s.served).map((s) => s.id)).toEqual(["svc-decide"]);
+    const all = composeDiscoveryListing(new Set(SKILLS.map((s) => `POST /api/skill/${s.id}`)));
+    expect(all.skills.every((s) => s.served)).toBe(true);
   });
 
   it("counts routes and served routes per function", () => {

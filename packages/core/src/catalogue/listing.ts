@@ -37,8 +37,8 @@ export function composeDiscoveryListing(served: ReadonlySet<string>): DiscoveryL
   const routes = ROUTE_CATALOGUE.map((entry) => ({ ...entry, served: served.has(routeKey(entry.method, entry.path)) }));
   const skills = SKILLS.map((skill) => {
     const skillRoutes = ROUTE_CATALOGUE.filter((e) => e.skill === skill.id).map((e) => routeKey(e.method, e.path));
-    const generic = routeKey("POST", "/api/skill/{skill_id}");
-    const all = [...skillRoutes, generic];
+    const own = routeKey("POST", `/api/skill/${skill.id}`);
+    const all = [...new Set([...skillRoutes, own])];
     return { ...skill, routes: all, served: all.some((key) => served.has(key)) };
   });
   const functions = FunctionName.options

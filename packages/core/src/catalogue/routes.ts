@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SKILLS } from "./skills";
 
 /**
  * The route catalogue: every route of the whole service, served or not yet, with the
@@ -96,7 +97,9 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   r("GET", "/api/guardrail", "guardrail", "none", "How to use the guardrail", "4.6"),
   // Skills of section 8
   r("GET", "/api/skills", "skills", "none", "Every skill with allowance, price and indicative speed", "8"),
-  r("POST", "/api/skill/{skill_id}", "skills", "bearer", "Call a skill of the pricing table", "8"),
+  ...SKILLS.map((s) =>
+    r("POST", `/api/skill/${s.id}`, "skills", "bearer", `Call ${s.id}`, "8", s.free_monthly_allowance === null ? {} : { skill: s.id }),
+  ),
   // 4.3 Assessments
   r("GET", "/api/assessment/foundational", "assessments", "bearer", "Index of the 14 foundational assessments", "4.3"),
   r("POST", "/api/assessment/foundational", "assessments", "bearer", "Submit the 14 foundational responses", "4.3, 2.9"),

@@ -5,6 +5,7 @@ import * as consults from "./20261121T1100_consults";
 import * as narrativesOutboxSealing from "./20261121T1200_narratives_outbox_sealing";
 import * as scores from "./20261121T1300_scores";
 import * as documentsJournal from "./20261121T1400_documents_journal";
+import * as iterateChains from "./20261121T1500_iterate_chains";
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so the same
@@ -17,4 +18,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "20261121T1200_narratives_outbox_sealing": narrativesOutboxSealing,
   "20261121T1300_scores": scores,
   "20261121T1400_documents_journal": documentsJournal,
+  "20261121T1500_iterate_chains": iterateChains,
 };

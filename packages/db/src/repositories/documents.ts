@@ -1,4 +1,4 @@
-import type { DocumentStore, JournalStore, StoredDocument } from "@svc/core";
+import type { ChainRecord, ChainStore, DocumentStore, JournalStore, StoredDocument } from "@svc/core";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, DocumentsTable } from "../schema";
 
@@ -41,6 +41,22 @@ export function journalStore(db: Db): JournalStore {
       await db
         .insertInto("journal_entries")
         .values({ ...entry, passions: [...entry.passions] })
+        .execute();
+    },
+  };
+}
+
+export function chainStore(db: Db): ChainStore {
+  return {
+    async find(id, subject) {
+      const row = await db.selectFrom("iterate_chains").selectAll().where("id", "=", id).where("subject", "=", subject).executeTakeFirst();
+      return row ? { id: row.id, subject: row.subject, iterations: row.iterations, last_proximity: row.last_proximity as ChainRecord["last_proximity"] } : null;
+    },
+    async save(chain) {
+      await db
+        .insertInto("iterate_chains")
+        .values({ id: chain.id, subject: chain.subject, iterations: chain.iterations, last_proximity: chain.last_proximity })
+        .onConflict((oc) => oc.column("id").doUpdateSet({ iterations: chain.iterations, last_proximity: chain.last_proximity, updated_at: new Date() }))
         .execute();
     },
   };

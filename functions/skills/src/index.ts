@@ -1,0 +1,4 @@
+import { skillsFunction } from "./function";
+
+/** Cloudflare Worker entry point. */
+export default { fetch: skillsFunction.fetch };

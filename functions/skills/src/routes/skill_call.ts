@@ -1,0 +1,47 @@
+import { examine, MAX_TURNS, offlineExtractor, PROFILE_SAMPLE, SKILL_LENSES, type SkillContext, type SkillLens } from "@svc/core";
+import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf, sessionOf, type Operation } from "@svc/http";
+import type { Context } from "hono";
+import type { AppEnv } from "@svc/http";
+
+/** The context a skill runs in: the deployment's Layer 1 (or the offline one) and the engine. */
+export async function skillContext(c: Context<AppEnv>): Promise<SkillContext> {
+  const session = await sessionOf(c);
+  const ref = () => `skill_${crypto.randomUUID()}`;
+  return {
+    examine: (text, context) => examine(session.language().extractor, { text, context: context ?? null, ref: ref() }),
+    examineOffline: (text, context) => examine(offlineExtractor, { text, context: context ?? null, ref: ref() }),
+    storedScores: async () => {
+      const owner = principalOf(c).owner_id;
+      const [scores, total] = await Promise.all([session.scores.list(owner, PROFILE_SAMPLE), session.scores.count(owner)]);
+      return { scores, total };
+    },
+  };
+}
+
+/** One route per skill, each with its own input and output schema: POST /api/skill/<id>. */
+export function skillOperation(lens: SkillLens): Operation {
+  return defineOperation(
+    {
+      operationId: `skill_${lens.id.replace(/-/g, "_")}`,
+      method: "post",
+      path: `/api/skill/${lens.id}`,
+      summary: `${lens.id}: ${lens.summary}`,
+      description: `${lens.summary} A lens over the reason engine; metered under ${lens.metered ? `the ${lens.id} allowance` : "no allowance (free)"}. Advisory only.`,
+      tags: ["skills"],
+      auth: "bearer",
+      ...(lens.metered ? { skill: lens.id, onMeterOutage: lens.meterOutage } : {}),
+      // The largest skill input is a conversation of 50 turns.
+      maxBodyBytes: bodyCapForText(MAX_TURNS * 5100 + 5000),
+      request: { body: lens.input },
+      responses: {
+        200: { description: "The skill's result.", schema: lens.output },
+        400: { description: "A field missing, over its cap, or not accepted (named in `field`).", schema: ErrorEnvelope },
+        401: { description: "No valid credential.", schema: ErrorEnvelope },
+        429: { description: "The skill's allowance, or the burst window, is exhausted.", schema: ErrorEnvelope },
+      },
+    },
+    async (c, { body }) => c.json(await lens.run(await skillContext(c), body)),
+  ) as unknown as Operation;
+}
+
+export const skillOperations: readonly Operation[] = SKILL_LENSES.map(skillOperation);

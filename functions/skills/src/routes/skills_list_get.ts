@@ -1,0 +1,16 @@
+import { SkillsListing, skillsListing } from "@svc/core";
+import { defineOperation, staticPublicJson } from "@svc/http";
+
+export const skillsListGet = defineOperation(
+  {
+    operationId: "listSkills",
+    method: "get",
+    path: "/api/skills",
+    summary: "Every skill with its allowance, price and indicative speed",
+    tags: ["skills"],
+    auth: "none",
+    cache: "public",
+    responses: { 200: { description: "The skills of the pricing table.", schema: SkillsListing } },
+  },
+  staticPublicJson(skillsListing),
+);

@@ -34,6 +34,8 @@ const POSITIVES: Positive[] = [
   { text: "I don't want to kill myself but I keep thinking about it.", severity: "acute", kinds: ["suicidal_ideation"] },
   { text: "I've been cutting myself again.", severity: "acute", kinds: ["self_harm"] },
   { text: "I want to hurt myself.", severity: "acute", kinds: ["self_harm"] },
+  { text: "I will hurt myself tonight.", severity: "acute", kinds: ["self_harm"] },
+  { text: "I'm going to cut myself after the meeting.", severity: "acute", kinds: ["self_harm"] },
   { text: "I took all my pills an hour ago.", severity: "acute", kinds: ["active_crisis"] },
   { text: "I'm in crisis and I don't know what to do.", severity: "acute", kinds: ["active_crisis"] },
   { text: "Goodbye forever, everyone.", severity: "acute", kinds: ["farewell"] },

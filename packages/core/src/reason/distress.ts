@@ -231,6 +231,7 @@ export const DISTRESS_RULES: readonly DistressRule[] = [
       "(?:want|wanna|wanted|urge|urges|tempted|need|longing|feel like) (?:to )?(?:hurt|harm|cut|burn) myself",
       "(?:{IVE} {ADV}been|{IM}|{I} {ADV}(?:keep|kept|started|start|can'?t stop|cannot stop)) {ADV}(?:hurting|harming|cutting|burning) myself(?! (?:a|an|some|off|free|loose|slack|short|out|down|financially|professionally|by|with|in the foot)\\b)",
       "feel like (?:hurting|harming|cutting|burning) myself",
+      "(?:{I} (?:will|shall|plan to|intend to|am going to|am gonna)|{I}'ll|{IM} (?:going to|gonna|about to)) {ADV}(?:hurt|harm|cut|burn) myself(?! (?:a|an|some|off|free|loose|slack|short|out|down|financially|professionally|by|with|in the foot)\\b)",
       "cutting myself(?! (?:a|an|some|off|free|loose|slack|short|out|down|in|into|on|while|shaving)\\b)",
       "{I} (?:cut|hurt|burned|burnt|harmed) myself (?:again|on purpose|deliberately|intentionally)",
       "(?:{IM}|{IVE} {ADV}been|{I} {ADV}(?:keep|started|relapsed into|went back to|still)) {ADV}self(?:-| )?harm(?:ing)?",

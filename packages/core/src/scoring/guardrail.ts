@@ -2,6 +2,7 @@ import { z } from "zod";
 import { KatorthomaProximity } from "../enums";
 import { rankOf } from "../ladders";
 import { CIRCLE_TERMS, locate, sentencesOf, VIOLATION_CUES, type Marker } from "../reason/corroboration";
+import { detectDistress } from "../reason/distress";
 import type { Examination } from "./examine";
 
 /**
@@ -35,6 +36,10 @@ export const GuardrailResponse = z.object({
   ),
   katorthoma_proximity: KatorthomaProximity,
   is_kathekon: z.boolean().nullable(),
+  distress: z
+    .object({ severity: z.enum(["moderate", "acute"]), redirect: z.literal(true), suggested_user_message: z.string() })
+    .optional()
+    .describe("Present when the action's words carry a distress signal: surface the message to the person."),
   engine_version: z.string(),
   advisory: z.literal(true),
   disclaimer: z.string(),
@@ -53,6 +58,17 @@ export function guardrailLens(exam: Examination): GuardrailResponse {
   const spans = (...quotes: Array<string | null | undefined>): Marker[] =>
     quotes.map((q) => locate(text, q ?? null)).filter((m): m is Marker => m !== null);
 
+  // A person in distress comes before the act: the same check the reason endpoint runs.
+  const distress = detectDistress([text]);
+  const redirect = distress.redirect && (distress.severity === "acute" || distress.severity === "moderate") ? distress.severity : null;
+  if (redirect) {
+    reasons.push({
+      code: "distress_signal",
+      verdict: redirect === "acute" ? "do_not_proceed" : "pause_for_review",
+      message: "The action's words carry a sign of distress. Put the person in touch with human help before anything else.",
+      grounding: distress.signals.map((s) => locate(text, s.quote)).filter((m): m is Marker => m !== null),
+    });
+  }
   if (extraction.grave_act.present) {
     const others = extraction.grave_act.harmed_circle !== null && extraction.grave_act.harmed_circle !== "self_preservation";
     reasons.push({
@@ -97,6 +113,7 @@ export function guardrailLens(exam: Examination): GuardrailResponse {
     reasons,
     katorthoma_proximity: assessment.katorthoma_proximity,
     is_kathekon: assessment.is_kathekon,
+    ...(redirect ? { distress: { severity: redirect, redirect: true as const, suggested_user_message: distress.suggested_user_message! } } : {}),
     engine_version: assessment.engine_version,
     advisory: true,
     disclaimer: GUARDRAIL_DISCLAIMER,

@@ -346,10 +346,20 @@ describe("guardrailLens", () => {
     expect(verdict, show(verdict)).toMatchObject({ verdict: "proceed", reasons: [] });
   });
 
+  it("puts a person in distress first: do_not_proceed with the redirect message and the words that showed it", () => {
+    const text = "I will hurt myself tonight after I send the report.";
+    const verdict = guardrailLens(offlineExam(text));
+    expect(verdict.verdict, show(verdict)).toBe("do_not_proceed");
+    expect(verdict.reasons[0]?.code, show(verdict)).toBe("distress_signal");
+    expect(verdict.distress).toMatchObject({ severity: "acute", redirect: true, suggested_user_message: expect.any(String) });
+    for (const span of verdict.reasons[0]!.grounding) expect(text.slice(span.start, span.end)).toBe(span.quote);
+    expect(guardrailLens(offlineExam("Send the report tonight.")).distress).toBeUndefined();
+  });
+
   it.each([
     [GROCERY, "do_not_proceed"],
     ["Leak the customer data to the press.", "do_not_proceed"],
-    ["I will kill myself.", "pause_for_review"],
+    ["I will kill myself.", "do_not_proceed"],
     ["I was furious and yelled at my partner without thinking.", "pause_for_review"],
     ["I was jealous and didn't think.", "pause_for_review"],
     ["Reply to the customer, I'm annoyed at them.", "proceed_with_caution"],

@@ -7,3 +7,4 @@ export * from "./repositories/consults";
 export * from "./repositories/narratives";
 export * from "./repositories/scores";
 export * from "./repositories/documents";
+export * from "./stores";

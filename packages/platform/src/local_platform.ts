@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { createSealer, rotate, type KeyRing, type Meter, type NarrativeQueue, type Sealer } from "@svc/core";
-import { chainStore, consultStore, credentialStore, documentStore, journalStore, narrativeStore, outbox, retentionStore, scoreStore, type Database } from "@svc/db";
+import { recordStores, type Database } from "@svc/db";
 import { connectNeon, type DatabaseConnection } from "@svc/db/neon";
 import { openPglite } from "@svc/db/pglite";
 import type { Platform, ReasonKit } from "@svc/http";
@@ -129,16 +129,8 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
     async open() {
       const [{ connection }, { meter }, kit, sealer] = await Promise.all([open(), openMeter(), openKit(), openSealer()]);
       return {
-        credentials: credentialStore(connection.db),
+        ...recordStores(connection.db),
         meter,
-        consults: consultStore(connection.db),
-        narratives: narrativeStore(connection.db),
-        outbox: outbox(connection.db),
-        retention: retentionStore(connection.db),
-        scores: scoreStore(connection.db),
-        documents: documentStore(connection.db),
-        journal: journalStore(connection.db),
-        chains: chainStore(connection.db),
         queue,
         sealer: () => sealer,
         language: () => ({ extractor: kit.extractor, narrator: kit.narrator }),

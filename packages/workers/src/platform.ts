@@ -1,5 +1,5 @@
 import { createSealer, MeterUnavailableError, parseDataKeyRing, type Meter, type Sealer } from "@svc/core";
-import { chainStore, consultStore, credentialStore, documentStore, journalStore, narrativeStore, outbox, retentionStore, scoreStore } from "@svc/db";
+import { recordStores } from "@svc/db";
 import { connectNeon } from "@svc/db/neon";
 import { HttpError, type LanguageLayers, type Platform, type PlatformSession, type ReasonKit, type ServiceEnv } from "@svc/http";
 import { createUpstashMeter } from "@svc/meter/upstash";
@@ -34,16 +34,8 @@ async function openSession(config: ServiceEnv, { reasonKit, language }: WorkersP
     ...(config.NEON_WS_PROXY ? { wsProxy: config.NEON_WS_PROXY } : {}),
   });
   return {
-    credentials: credentialStore(connection.db),
+    ...recordStores(connection.db),
     meter: upstashMeterFrom(config),
-    consults: consultStore(connection.db),
-    narratives: narrativeStore(connection.db),
-    outbox: outbox(connection.db),
-    retention: retentionStore(connection.db),
-    scores: scoreStore(connection.db),
-    documents: documentStore(connection.db),
-    journal: journalStore(connection.db),
-    chains: chainStore(connection.db),
     queue: sqsQueueFromSettings(config),
     sealer: () => sealerFrom(config),
     language: () => {

@@ -3,6 +3,7 @@ import { KathekonQuality, KatorthomaProximity, RootPassion, SimpleProximity, Vir
 import { toSimpleProximity } from "../ladders";
 import { SCORING_DISCLAIMER } from "../reason/consult";
 import type { Examination } from "./examine";
+import type { StoredReading } from "./profile";
 
 /** Score of any text (POST /api/score-document), with a public badge of the result. */
 export const DOCUMENT_TEXT_CAP = 20_000;
@@ -12,15 +13,10 @@ export const ScoreDocumentRequest = z.strictObject({
   title: z.string().trim().min(1).max(120, "title is limited to 120 characters").optional().describe("Shown on the badge."),
 });
 
-export interface StoredDocument {
+export interface StoredDocument extends StoredReading {
   readonly id: string;
   readonly owner_id: string;
   readonly title: string | null;
-  readonly proximity: z.infer<typeof KatorthomaProximity>;
-  readonly is_kathekon: boolean | null;
-  readonly kathekon_quality: z.infer<typeof KathekonQuality> | null;
-  readonly passions: ReadonlyArray<z.infer<typeof RootPassion>>;
-  readonly virtue_domains: ReadonlyArray<z.infer<typeof VirtueDomain>>;
   readonly created_at: string;
 }
 

@@ -3,17 +3,21 @@ import { KathekonQuality, KatorthomaProximity, RootPassion, SimpleProximity, Vir
 import { PASSIONS } from "../framework";
 import { rankOf } from "../ladders";
 
-/** A scored action as stored for its owner (spec 2.7, plus what the profile is computed from). */
-export interface StoredScore {
-  readonly id: string;
-  readonly owner_id: string;
-  readonly action_description: string;
-  readonly katorthoma_proximity: z.infer<typeof SimpleProximity>;
+/** What a stored reading of any text keeps of the engine's assessment. */
+export interface StoredReading {
   readonly proximity: z.infer<typeof KatorthomaProximity>;
   readonly is_kathekon: boolean | null;
   readonly kathekon_quality: z.infer<typeof KathekonQuality> | null;
   readonly passions: ReadonlyArray<z.infer<typeof RootPassion>>;
   readonly virtue_domains: ReadonlyArray<z.infer<typeof VirtueDomain>>;
+}
+
+/** A scored action as stored for its owner (spec 2.7, plus what the profile is computed from). */
+export interface StoredScore extends StoredReading {
+  readonly id: string;
+  readonly owner_id: string;
+  readonly action_description: string;
+  readonly katorthoma_proximity: z.infer<typeof SimpleProximity>;
   readonly created_at: string;
 }
 

@@ -1,0 +1,22 @@
+import type { Kysely } from "kysely";
+import { credentialStore } from "./repositories/api_keys";
+import { consultStore } from "./repositories/consults";
+import { chainStore, documentStore, journalStore } from "./repositories/documents";
+import { narrativeStore, outbox, retentionStore } from "./repositories/narratives";
+import { scoreStore } from "./repositories/scores";
+import type { Database } from "./schema";
+
+/** Every store over one database connection: what a platform session holds of Postgres. */
+export function recordStores(db: Kysely<Database>) {
+  return {
+    credentials: credentialStore(db),
+    consults: consultStore(db),
+    narratives: narrativeStore(db),
+    outbox: outbox(db),
+    retention: retentionStore(db),
+    scores: scoreStore(db),
+    documents: documentStore(db),
+    journal: journalStore(db),
+    chains: chainStore(db),
+  };
+}

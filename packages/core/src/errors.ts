@@ -17,6 +17,8 @@ export type DomainErrorKind =
 export interface DomainErrorOptions {
   field?: string;
   extra?: Record<string, unknown>;
+  /** Keys a spec-mandated body carries beside the envelope (e.g. the 403 of the full assessment). */
+  topLevel?: Record<string, unknown>;
 }
 
 export class DomainError extends Error {
@@ -24,6 +26,7 @@ export class DomainError extends Error {
   readonly code: string;
   readonly field: string | undefined;
   readonly extra: Record<string, unknown> | undefined;
+  readonly topLevel: Record<string, unknown> | undefined;
 
   constructor(kind: DomainErrorKind, code: string, message: string, options: DomainErrorOptions = {}) {
     super(message);
@@ -32,6 +35,7 @@ export class DomainError extends Error {
     this.code = code;
     this.field = options.field;
     this.extra = options.extra;
+    this.topLevel = options.topLevel;
   }
 }
 
@@ -57,8 +61,8 @@ export class ConflictError extends DomainError {
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(message: string, code = "forbidden", extra?: Record<string, unknown>) {
-    super("forbidden", code, message, { extra });
+  constructor(message: string, code = "forbidden", extra?: Record<string, unknown>, topLevel?: Record<string, unknown>) {
+    super("forbidden", code, message, { extra, ...(topLevel ? { topLevel } : {}) });
     this.name = "ForbiddenError";
   }
 }

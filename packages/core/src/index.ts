@@ -17,3 +17,4 @@ export * from "./sealing";
 export * from "./scoring";
 export * from "./concurrency";
 export * from "./skills";
+export * from "./assessments";

@@ -7,4 +7,5 @@ export * from "./repositories/consults";
 export * from "./repositories/narratives";
 export * from "./repositories/scores";
 export * from "./repositories/documents";
+export * from "./repositories/assessments";
 export * from "./stores";

@@ -104,6 +104,17 @@ export interface IterateChainsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface AssessmentResultsTable {
+  id: string;
+  owner_id: string;
+  agent_id: string;
+  kind: "foundational" | "full" | "baseline";
+  typical_proximity: string;
+  dimension_levels: ColumnType<unknown, string | null, string | null>;
+  result: ColumnType<unknown, string, string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   consults: ConsultsTable;
@@ -113,6 +124,7 @@ export interface Database {
   documents: DocumentsTable;
   journal_entries: JournalEntriesTable;
   iterate_chains: IterateChainsTable;
+  assessment_results: AssessmentResultsTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { credentialStore } from "./repositories/api_keys";
+import { assessmentStore } from "./repositories/assessments";
 import { consultStore } from "./repositories/consults";
 import { chainStore, documentStore, journalStore } from "./repositories/documents";
 import { narrativeStore, outbox, retentionStore } from "./repositories/narratives";
@@ -18,5 +19,6 @@ export function recordStores(db: Kysely<Database>) {
     documents: documentStore(db),
     journal: journalStore(db),
     chains: chainStore(db),
+    assessments: assessmentStore(db),
   };
 }

@@ -129,6 +129,7 @@ export function createServiceFunction(
       // The one request path: authenticate, validate, then authorize (a 400 costs nothing).
       const principal = op.route.auth === "none" ? undefined : await authenticate!(c);
       c.set("principal", principal);
+      if (principal && op.route.precheck) op.route.precheck(principal);
       const input = await readOperationInput(c, op.route);
       if (principal) {
         authorize(principal, { ...op.route.requires, operator: op.route.auth === "operator" });

@@ -70,7 +70,7 @@ export function renderError(thrown: unknown, requestId: string): RenderedError {
         ...(err.kind === "unauthenticated" ? { "WWW-Authenticate": "Bearer" } : {}),
         ...(typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {}),
       },
-      body: { error: { ...err.extra, code: err.code, message: err.message, ...fieldOf(err.field), request_id: requestId } },
+      body: { ...err.topLevel, error: { ...err.extra, code: err.code, message: err.message, ...fieldOf(err.field), request_id: requestId } },
     };
   }
   return {

@@ -9,6 +9,7 @@ import type {
   Narrator,
   Outbox,
   RetentionStore,
+  AssessmentStore,
   ChainStore,
   DocumentStore,
   JournalStore,
@@ -34,6 +35,7 @@ export interface PlatformSession {
   readonly documents: DocumentStore;
   readonly journal: JournalStore;
   readonly chains: ChainStore;
+  readonly assessments: AssessmentStore;
   /** Where deferred narrative jobs are sent. */
   readonly queue: NarrativeQueue;
   /** Seals data at rest; throws bad_environment where a deployment lacks DATA_KEYS. */

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { DomainError, ValidationError, type AccessRequirement } from "@svc/core";
+import { DomainError, ValidationError, type AccessRequirement, type Principal } from "@svc/core";
 import { z } from "zod";
 import type { AppEnv } from "./context";
 import { HttpError } from "./errors";
@@ -31,6 +31,11 @@ export interface RouteContract {
   readonly auth: RouteAuth;
   /** Credential kind, capability or tier needed beyond authentication (checked after validation). */
   readonly requires?: AccessRequirement;
+  /**
+   * A check on the caller alone, run right after authentication and before validation: for a
+   * refusal the caller should learn before composing a large body (the full assessment's tier).
+   */
+  readonly precheck?: (principal: Principal) => void;
   /** The skill whose allowance a call draws on; metered after validation and authorization. */
   readonly skill?: string;
   /** Units one call consumes (loops for /api/reason); 1 when absent. */

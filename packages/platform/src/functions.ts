@@ -1,4 +1,5 @@
 import { accountFunction } from "@svc/fn-account";
+import { assessmentsFunction } from "@svc/fn-assessments";
 import { adminFunction } from "@svc/fn-admin";
 import { discoveryFunction } from "@svc/fn-discovery";
 import { overviewFunction } from "@svc/fn-overview";
@@ -12,4 +13,4 @@ import type { ServiceFunction } from "@svc/http";
  * Every HTTP function of the service. The local server mounts these very modules; each is
  * also deployed alone as a Worker (wrangler.toml has one environment per name).
  */
-export const SERVICE_FUNCTIONS: readonly ServiceFunction[] = [discoveryFunction, overviewFunction, adminFunction, accountFunction, reasonFunction, scoringFunction, guardrailFunction, skillsFunction];
+export const SERVICE_FUNCTIONS: readonly ServiceFunction[] = [discoveryFunction, overviewFunction, adminFunction, accountFunction, reasonFunction, scoringFunction, guardrailFunction, skillsFunction, assessmentsFunction];

@@ -6,6 +6,7 @@ import * as narrativesOutboxSealing from "./20261121T1200_narratives_outbox_seal
 import * as scores from "./20261121T1300_scores";
 import * as documentsJournal from "./20261121T1400_documents_journal";
 import * as iterateChains from "./20261121T1500_iterate_chains";
+import * as assessmentResults from "./20261121T1600_assessment_results";
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so the same
@@ -19,4 +20,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "20261121T1300_scores": scores,
   "20261121T1400_documents_journal": documentsJournal,
   "20261121T1500_iterate_chains": iterateChains,
+  "20261121T1600_assessment_results": assessmentResults,
 };

@@ -1,0 +1,5 @@
+export * from "./framework";
+export * from "./results";
+export * from "./submissions";
+export * from "./store";
+export * from "./service";

@@ -1,0 +1,128 @@
+import { mapBounded } from "../concurrency";
+import type { Principal } from "../credentials";
+import { ForbiddenError, ValidationError } from "../errors";
+import { limitExceeded, meteringUnavailable, MeterUnavailableError, planBaselineTake, type Meter } from "../metering";
+import type { Examination } from "../scoring/examine";
+import { ASSESSMENT_ITEMS, BASELINE_SCENARIOS, type AssessmentItem } from "./framework";
+import { baselineResult, foundationalResult, fullResult, type BaselineResult, type FoundationalResult, type FullResult } from "./results";
+import type { AssessmentStore } from "./store";
+import type { BaselineSubmission, FoundationalSubmission, FullSubmission } from "./submissions";
+
+/** How many responses are examined at once: bounded, so 55 responses do not open 55 model calls. */
+export const EXAMINATION_POOL = 5;
+export const UPGRADE_URL = "/api/skills";
+
+export interface AssessmentContext {
+  readonly examine: (text: string, context: string) => Promise<Examination>;
+  readonly store: AssessmentStore;
+  readonly now: () => Date;
+  readonly extractorName: string;
+}
+
+/** The agent a credential speaks for must be the one assessed, where the key is bound to one. */
+export function checkAgentBinding(principal: Principal, agentId: string): void {
+  if (principal.type === "api_key" && principal.agent_id !== null && principal.agent_id !== agentId) {
+    throw new ForbiddenError(`This key is bound to the agent ${principal.agent_id}; it cannot submit for ${agentId}.`, "agent_not_bound", { field: "agent_id" });
+  }
+}
+
+/** The full assessment needs a paid key: 403 with the body the spec names (error, message, upgrade_url). */
+export function checkFullAssessmentTier(principal: Principal): void {
+  if (principal.tier === "paid") return;
+  const message = "The full assessment needs a paid key; the foundational assessment (14 responses) is free.";
+  throw new ForbiddenError(message, "paid_tier_required", { upgrade_url: UPGRADE_URL }, { message, upgrade_url: UPGRADE_URL });
+}
+
+function examineAll(ctx: AssessmentContext, pairs: ReadonlyArray<{ text: string; context: string }>): Promise<Examination[]> {
+  return mapBounded(pairs, EXAMINATION_POOL, (p) => ctx.examine(p.text, p.context));
+}
+
+/** Items in the order of the index, with the response given for each. */
+function orderedItems<T extends { assessment_id: string; response: string }>(responses: readonly T[]): Array<{ item: AssessmentItem; response: string }> {
+  return ASSESSMENT_ITEMS.flatMap((item) => {
+    const given = responses.find((r) => r.assessment_id === item.id);
+    return given ? [{ item, response: given.response }] : [];
+  });
+}
+
+export async function runFoundational(ctx: AssessmentContext, principal: Principal, submission: FoundationalSubmission): Promise<FoundationalResult> {
+  checkAgentBinding(principal, submission.agent_id);
+  const pairs = orderedItems(submission.responses);
+  const exams = await examineAll(ctx, pairs.map((p) => ({ text: p.response, context: p.item.prompt })));
+  const previous = await ctx.store.latest(principal.owner_id, submission.agent_id, ["foundational", "full"]);
+  const result = foundationalResult({ agentId: submission.agent_id, items: pairs.map((p) => p.item), exams, previous: previous?.typical_proximity ?? null, now: ctx.now() });
+  await ctx.store.record({
+    id: crypto.randomUUID(),
+    owner_id: principal.owner_id,
+    agent_id: submission.agent_id,
+    kind: "foundational",
+    typical_proximity: result.katorthoma_proximity_summary,
+    dimension_levels: null,
+    result,
+  });
+  return result;
+}
+
+export async function runFull(ctx: AssessmentContext, principal: Principal, submission: FullSubmission): Promise<FullResult> {
+  checkFullAssessmentTier(principal);
+  checkAgentBinding(principal, submission.agent_id);
+  const pairs = orderedItems(submission.responses);
+  const exams = await examineAll(ctx, pairs.map((p) => ({ text: p.response, context: p.item.prompt })));
+  const previous = await ctx.store.latest(principal.owner_id, submission.agent_id, ["full"]);
+  const result = fullResult({
+    agentId: submission.agent_id,
+    items: pairs.map((p) => p.item),
+    exams,
+    previous: previous ? { typical: previous.typical_proximity, dimensions: previous.dimension_levels } : null,
+    now: ctx.now(),
+    extractor: ctx.extractorName,
+  });
+  await ctx.store.record({
+    id: crypto.randomUUID(),
+    owner_id: principal.owner_id,
+    agent_id: submission.agent_id,
+    kind: "full",
+    typical_proximity: result.typical_proximity,
+    dimension_levels: result.dimension_levels,
+    result,
+  });
+  return result;
+}
+
+export async function runBaseline(ctx: AssessmentContext, principal: Principal, submission: BaselineSubmission): Promise<BaselineResult> {
+  const scenarios = BASELINE_SCENARIOS.filter((s) => submission.responses.some((r) => r.scenario_id === s.id));
+  if (scenarios.length !== BASELINE_SCENARIOS.length) throw new ValidationError("invalid_field", "responses: one response per scenario is needed", "responses");
+  const exams = await examineAll(
+    ctx,
+    scenarios.map((s) => ({ text: submission.responses.find((r) => r.scenario_id === s.id)!.response, context: `${s.situation}\n\n${s.question}` })),
+  );
+  const result = baselineResult({ agentId: submission.agent_id, scenarios, exams, now: ctx.now() });
+  await ctx.store.record({
+    id: crypto.randomUUID(),
+    owner_id: principal.owner_id,
+    agent_id: submission.agent_id,
+    kind: "baseline",
+    typical_proximity: result.typical_proximity,
+    dimension_levels: result.dimension_levels,
+    result,
+  });
+  return result;
+}
+
+/**
+ * One baseline per agent per calendar month (UTC), on both tiers: the meter's counter keyed by
+ * owner and agent. Returns the refund for a run that then fails; throws the 429 that says when
+ * the next one is allowed.
+ */
+export async function takeBaselineSlot(meter: Meter, ownerId: string, agentId: string, now: Date): Promise<() => Promise<void>> {
+  const counter = planBaselineTake({ agentId: `${ownerId}:${agentId}`, now });
+  let outcome;
+  try {
+    outcome = await meter.consume({ counters: [counter] });
+  } catch (err) {
+    if (err instanceof MeterUnavailableError) throw meteringUnavailable();
+    throw err;
+  }
+  if (!outcome.allowed) throw limitExceeded(outcome.refusedBy, now);
+  return () => meter.refund({ counters: [counter] }).catch(() => undefined);
+}

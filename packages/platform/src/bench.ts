@@ -4,8 +4,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { assess, extractOffline, generateSigningKey, issueApiKey, planSkillCall, sha256Hex, signAssessment, type Meter } from "@svc/core";
+import { assess, extractOffline, FULL_IDS, generateSigningKey, issueApiKey, planSkillCall, sha256Hex, signAssessment, type Meter } from "@svc/core";
 import { credentialStore } from "@svc/db";
+import { assessmentsFunction } from "@svc/fn-assessments";
 import { createNarrativeConsumer } from "@svc/fn-narrative-worker";
 import { reasonFunction } from "@svc/fn-reason";
 import { parseEnv, PLATFORM_BINDING } from "@svc/http";
@@ -330,6 +331,33 @@ export async function benchNarrativePipeline(jobs: number, consults: number): Pr
   }
 }
 
+/** Wall time of POST /api/assessment/full (55 responses examined in a bounded pool), in-process on the embedded parts. */
+export async function benchFullAssessment(runs: number): Promise<{ p50: number; max: number }> {
+  const platform = createLocalPlatform({ dataDir: "memory://" });
+  const bindings = { LOG_LEVEL: "silent", BURST_LIMIT: "100000", [PLATFORM_BINDING]: platform };
+  try {
+    const { key } = await issueApiKey({
+      ctx: { credentials: credentialStore(await platform.database()), now: () => new Date() },
+      input: { kind: "live", owner_id: "bench", tier: "paid", capabilities: [], daily_limit: 10_000_000 },
+    });
+    const body = JSON.stringify({ agent_id: "bench-agent", responses: FULL_IDS.map((id) => ({ assessment_id: id, response: `${BENCH_INPUT} (${id})` })) });
+    const times: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      const t0 = performance.now();
+      const res = await assessmentsFunction.fetch(
+        new Request("http://bench/api/assessment/full", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body }),
+        bindings,
+      );
+      if (res.status !== 200) throw new Error(`full assessment failed: ${res.status} ${await res.text()}`);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    return { p50: times[Math.floor((times.length - 1) / 2)]!, max: times[times.length - 1]! };
+  } finally {
+    await platform.close();
+  }
+}
+
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -366,6 +394,9 @@ async function main(): Promise<void> {
   console.log(`\ndeferred narratives (embedded PGlite + fauxqs + offline narrator)`);
   console.log(`consumer throughput: ${pipeline.jobsPerSecond.toFixed(0)} jobs/s over ${jobs} jobs`);
   console.log(`consult -> ready (poller running): p50 ${pipeline.readyP50.toFixed(1)} ms, p99 ${pipeline.readyP99.toFixed(1)} ms over ${consults} consults`);
+  const runs = Number(process.env.BENCH_ASSESSMENT_RUNS ?? 10);
+  const full = await benchFullAssessment(runs);
+  console.log(`\nfull assessment (55 responses, offline Layer 1, pool of 5, embedded PGlite): wall time p50 ${full.p50.toFixed(1)} ms, max ${full.max.toFixed(1)} ms over ${runs} runs`);
 }
 
 if (isMain(import.meta.url)) void main();

@@ -18,3 +18,4 @@ export * from "./scoring";
 export * from "./concurrency";
 export * from "./skills";
 export * from "./assessments";
+export * from "./text";

@@ -81,6 +81,11 @@ export function meterSubject(principal: Principal): string | null {
   return principal.type === "api_key" ? `key:${principal.credential_id}` : `user:${principal.owner_id}`;
 }
 
+/** Who made a record, for records only their maker may read (narratives, chains): the credential, or the operator. */
+export function callerSubject(principal: Principal): string {
+  return meterSubject(principal) ?? "operator";
+}
+
 export function skillById(id: string): Skill {
   const skill = SKILLS.find((s) => s.id === id);
   if (!skill) throw new Error(`unknown skill ${id}`);

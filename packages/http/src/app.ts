@@ -131,11 +131,16 @@ export function createServiceFunction(
       c.set("principal", principal);
       if (principal && op.route.precheck) op.route.precheck(principal);
       const input = await readOperationInput(c, op.route);
-      if (principal) {
-        authorize(principal, { ...op.route.requires, operator: op.route.auth === "operator" });
-        await meterRequest(c, principal, op.route, input.body);
+      if (!principal) return op.handle(c, input);
+      authorize(principal, { ...op.route.requires, operator: op.route.auth === "operator" });
+      const charge = await meterRequest(c, principal, op.route, input.body);
+      try {
+        return await op.handle(c, input);
+      } catch (err) {
+        // A call that failed after it was charged costs nothing; the caller is told why.
+        await charge.refund();
+        throw err;
       }
-      return op.handle(c, input);
     });
   }
 

@@ -15,14 +15,21 @@ import { writeLog } from "./log";
 import type { RouteContract } from "./route";
 import { sessionOf } from "./session";
 
+/** What was charged, so a call that then fails upstream can give it back. */
+export interface Charge {
+  refund(): Promise<void>;
+}
+
+const NOTHING_CHARGED: Charge = { refund: async () => undefined };
+
 /**
  * The meter's place in the request path: after validation and authorization (a refused
  * request costs nothing), before any engine work. First the credential's short burst window,
  * then the skill's allowance or the paid daily limit. Operators are not metered.
  */
-export async function meterRequest(c: Context<AppEnv>, principal: Principal, route: RouteContract, body: unknown): Promise<void> {
+export async function meterRequest(c: Context<AppEnv>, principal: Principal, route: RouteContract, body: unknown): Promise<Charge> {
   const subject = meterSubject(principal);
-  if (!subject) return;
+  if (!subject) return NOTHING_CHARGED;
   const config = c.get("config");
   const { meter } = await sessionOf(c);
   const now = new Date();
@@ -36,16 +43,11 @@ export async function meterRequest(c: Context<AppEnv>, principal: Principal, rou
     warnOutage(c, "burst", err);
   }
 
-  if (!route.skill || route.metering === "by_handler") return;
-  await charge(c, principal, route, route.meterUnits ? route.meterUnits(body) : 1);
+  if (!route.skill || route.metering === "by_handler") return NOTHING_CHARGED;
+  return charge(c, principal, route, route.meterUnits ? route.meterUnits(body) : 1);
 }
 
-/** What was charged, so a call that then fails upstream can give it back. */
-export interface Charge {
-  refund(): Promise<void>;
-}
 
-const NOTHING_CHARGED: Charge = { refund: async () => undefined };
 
 /** For `metering: "by_handler"` routes: charges the route's skill once the handler's own checks pass. */
 export async function chargeSkill(c: Context<AppEnv>, units: number, extra: (subject: string) => readonly MeterCounter[] = () => []): Promise<Charge> {

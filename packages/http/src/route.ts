@@ -127,12 +127,12 @@ export async function readOperationInput<R extends RouteContract>(
   route: R,
 ): Promise<OperationInput<R>> {
   const request = route.request ?? {};
-  const params = request.params ? parseParams(request.params, c.req.param()) : undefined;
-  const query = request.query ? parsePart(request.query, c.req.query(), "") : undefined;
+  const params = request.params ? parseParams(request.params, refuseNul(c.req.param(), "")) : undefined;
+  const query = request.query ? parsePart(request.query, refuseNul(c.req.query(), ""), "") : undefined;
   let body: unknown;
   if (request.body) {
     const text = await readBodyText(c.req.raw, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-    body = parsePart(request.body, parseJson(text), "");
+    body = parsePart(request.body, refuseNul(parseJson(text), ""), "");
   }
   return { params, query, body } as OperationInput<R>;
 }
@@ -171,6 +171,24 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   } catch {
     throw new ValidationError("invalid_json", "The request body is not valid UTF-8 text.");
   }
+}
+
+/**
+ * No input may carry a NUL character: Postgres text cannot hold one, and no field of this API
+ * has a use for it. Refused here, once, as a 400 naming the field.
+ */
+function refuseNul<T>(value: T, path: string): T {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) throw new ValidationError("invalid_field", `${path || "body"}: must not contain a NUL character`, path || undefined);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => refuseNul(item, `${path}[${i}]`));
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      refuseNul(key, path ? `${path}.${key}` : key);
+      refuseNul(item, path ? `${path}.${key}` : key);
+    }
+  }
+  return value;
 }
 
 function parseJson(text: string): unknown {

@@ -1,4 +1,4 @@
-import { meterSubject, NarrativeResponse, readNarrative } from "@svc/core";
+import { callerSubject, NarrativeResponse, readNarrative } from "@svc/core";
 import { defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
 import { z } from "zod";
 
@@ -21,7 +21,7 @@ export const narrativeGet = defineOperation(
   },
   async (c, { params }) => {
     const session = await sessionOf(c);
-    const body = await readNarrative({ store: session.narratives, sealer: session.sealer(), correlationId: params.correlation_id, subject: meterSubject(principalOf(c)) ?? "operator" });
+    const body = await readNarrative({ store: session.narratives, sealer: session.sealer(), correlationId: params.correlation_id, subject: callerSubject(principalOf(c)) });
     c.header("Cache-Control", "private, no-store");
     return c.json(body);
   },

@@ -1,15 +1,15 @@
-import { Advice, adviceLens, examine } from "@svc/core";
+import { Advice, adviceLens, examine, optionalTextField, textField } from "@svc/core";
 import { defineOperation, ErrorEnvelope, sessionOf } from "@svc/http";
 import { z } from "zod";
 import { TEXT_BODY_BYTES } from "./score_action";
 
 const TEXT_CAP = 5000;
-const text = (field: string) => z.string().max(TEXT_CAP, `${field} is limited to ${TEXT_CAP} characters`);
+const text = (field: string) => textField(field, TEXT_CAP);
 
 export const AdviseActionRequest = z.strictObject({
-  proposed_action: text("proposed_action").min(1, "proposed_action must not be empty"),
-  context: text("context").optional(),
-  goal: text("goal").optional(),
+  proposed_action: text("proposed_action"),
+  context: optionalTextField("context", TEXT_CAP),
+  goal: optionalTextField("goal", TEXT_CAP),
 });
 
 export const adviseAction = defineOperation(

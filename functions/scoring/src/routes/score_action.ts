@@ -1,23 +1,23 @@
-import { actionScoreLens, ActionScore, examine } from "@svc/core";
+import { actionScoreLens, ActionScore, examine, optionalTextField, textField } from "@svc/core";
 import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf, sessionOf, type OperationHandler, type RouteContract } from "@svc/http";
 import { z } from "zod";
 
 const TEXT_CAP = 5000;
 /** Three fields at the cap even when every character arrives JSON-escaped (\uXXXX, 6 bytes). */
 export const TEXT_BODY_BYTES = bodyCapForText(3 * TEXT_CAP);
-const text = (field: string) => z.string().max(TEXT_CAP, `${field} is limited to ${TEXT_CAP} characters`);
+const text = (field: string) => textField(field, TEXT_CAP);
 
 export const ScoreActionRequest = z.strictObject({
-  action: text("action").min(1, "action must not be empty").describe("The action taken, as its agent would describe it."),
-  context: text("context").optional(),
-  intended_outcome: text("intended_outcome").optional(),
+  action: text("action").describe("The action taken, as its agent would describe it."),
+  context: optionalTextField("context", TEXT_CAP),
+  intended_outcome: optionalTextField("intended_outcome", TEXT_CAP),
 });
 
 /** The listing's name for the same operation, with its camelCase field. */
 export const ScoreRequest = z.strictObject({
-  action: text("action").min(1, "action must not be empty"),
-  context: text("context").optional(),
-  intendedOutcome: text("intendedOutcome").optional(),
+  action: text("action"),
+  context: optionalTextField("context", TEXT_CAP),
+  intendedOutcome: optionalTextField("intendedOutcome", TEXT_CAP),
 });
 
 export const ScoredAction = ActionScore.extend({ id: z.uuid().describe("The stored score's id (GET /api/user/scores).") });

@@ -30,6 +30,7 @@ export function skillOperation(lens: SkillLens): Operation {
       tags: ["skills"],
       auth: "bearer",
       ...(lens.metered ? { skill: lens.id, onMeterOutage: lens.meterOutage } : {}),
+      ...(lens.kinds ? { requires: { kinds: lens.kinds } } : {}),
       // The largest skill input is a conversation of 50 turns.
       maxBodyBytes: bodyCapForText(MAX_TURNS * 5100 + 5000),
       request: { body: lens.input },

@@ -1,4 +1,4 @@
-import { CHAIN_ITERATIONS, iterate, IterateRequest, IterateResponse, meterSubject, openOrFindChain, planChainIteration } from "@svc/core";
+import { callerSubject, CHAIN_ITERATIONS, iterate, IterateRequest, IterateResponse, openOrFindChain, planChainIteration } from "@svc/core";
 import { chargeSkill, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
 import { skillContext } from "./skill_call";
 
@@ -26,7 +26,7 @@ export const skillIterate = defineOperation(
   async (c, { body }) => {
     const session = await sessionOf(c);
     const principal = principalOf(c);
-    const subject = meterSubject(principal) ?? "operator";
+    const subject = callerSubject(principal);
     const { chain, chainId } = await openOrFindChain(session.chains, subject, body.chain_id);
     const now = new Date();
     // A new chain draws on the monthly allowance; every iteration on the chain's own counter.

@@ -4,6 +4,7 @@ import { ClarificationTriggerCode, KatorthomaProximity, ResponseFormat } from ".
 import { ForbiddenError, ValidationError } from "../errors";
 import { rankOf } from "../ladders";
 import { sha256Hex } from "../encoding";
+import { callerSubject } from "../metering";
 import { checkContinuationToken, issueContinuationToken, type ContinuationClaims } from "./continuation";
 import { detectDistress, type DistressAssessment } from "./distress";
 import { assess, AssessmentSchema, DepthTier, orientationOf, type Assessment } from "./engine";
@@ -35,7 +36,10 @@ export const PriorFeedback = z.strictObject({
 
 export const ReasonRequest = z
   .strictObject({
-    input: capped("input").min(1, "input must not be empty").describe("The action or reasoning to examine, verbatim."),
+    input: capped("input")
+      .min(1, "input must not be empty")
+      .refine((text) => text.trim().length > 0, "input must not be blank")
+      .describe("The action or reasoning to examine, verbatim."),
     context: capped("context").optional(),
     domain_context: capped("domain_context").optional(),
     response_format: ResponseFormat.default("full"),
@@ -311,7 +315,7 @@ export async function runConsult(input: { services: ReasonServices; prepared: Pr
     {
     loop_id: loopId,
     owner_id: ownerOf(principal),
-    subject: principal.type === "api_key" ? `key:${principal.credential_id}` : `${principal.type}:${principal.owner_id}`,
+    subject: callerSubject(principal),
     credential_id: principal.type === "api_key" ? principal.credential_id : null,
     agent_id: agentOf(principal),
     depth_tier: request.depth,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { KatorthomaProximity, RootPassion } from "../enums";
 import { lowestOf } from "../ladders";
 import { SCORING_DISCLAIMER } from "../reason/consult";
+import { textField } from "../text";
 import type { Examination } from "./examine";
 
 /** Audit a conversation or an e-mail thread (POST /api/score-conversation), turn by turn. */
@@ -12,7 +13,7 @@ export const ScoreConversationRequest = z.strictObject({
     .array(
       z.strictObject({
         speaker: z.string().trim().min(1).max(100, "speaker is limited to 100 characters"),
-        text: z.string().min(1).max(5000, "text is limited to 5,000 characters"),
+        text: textField("text", 5000),
       }),
     )
     .min(1, "turns needs at least one turn")

@@ -2,16 +2,17 @@ import { z } from "zod";
 import { KathekonQuality, KatorthomaProximity, RootPassion } from "../enums";
 import { rankOf } from "../ladders";
 import { SCORING_DISCLAIMER } from "../reason/consult";
+import { textField } from "../text";
 import type { Examination } from "./examine";
 
 /** Compare 2 to 5 options (POST /api/score-decision): each examined by the engine, then ranked. */
 export const ScoreDecisionRequest = z.strictObject({
-  decision: z.string().min(1, "decision must not be empty").max(2000, "decision is limited to 2,000 characters").describe("The question being decided."),
+  decision: textField("decision", 2000).describe("The question being decided."),
   options: z
     .array(
       z.strictObject({
         label: z.string().trim().min(1).max(200, "label is limited to 200 characters"),
-        description: z.string().min(1).max(5000, "description is limited to 5,000 characters").describe("The option as it would be done."),
+        description: textField("description", 5000).describe("The option as it would be done."),
       }),
     )
     .min(2, "options needs 2 to 5 options")

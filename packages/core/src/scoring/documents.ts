@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { KathekonQuality, KatorthomaProximity, RootPassion, SimpleProximity, VirtueDomain } from "../enums";
 import { toSimpleProximity } from "../ladders";
+import { textField } from "../text";
 import { SCORING_DISCLAIMER } from "../reason/consult";
 import type { Examination } from "./examine";
 import type { StoredReading } from "./profile";
@@ -9,7 +10,7 @@ import type { StoredReading } from "./profile";
 export const DOCUMENT_TEXT_CAP = 20_000;
 
 export const ScoreDocumentRequest = z.strictObject({
-  text: z.string().min(1, "text must not be empty").max(DOCUMENT_TEXT_CAP, `text is limited to ${DOCUMENT_TEXT_CAP} characters`),
+  text: textField("text", DOCUMENT_TEXT_CAP),
   title: z.string().trim().min(1).max(120, "title is limited to 120 characters").optional().describe("Shown on the badge."),
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { KatorthomaProximity } from "../enums";
+import { textField } from "../text";
 import { rankOf } from "../ladders";
 import { CIRCLE_TERMS, locate, sentencesOf, VIOLATION_CUES, type Marker } from "../reason/corroboration";
 import { detectDistress } from "../reason/distress";
@@ -14,7 +15,7 @@ import type { Examination } from "./examine";
 export const GUARDRAIL_TEXT_CAP = 5000;
 
 export const GuardrailRequest = z.strictObject({
-  action: z.string().min(1, "action must not be empty").max(GUARDRAIL_TEXT_CAP, `action is limited to ${GUARDRAIL_TEXT_CAP} characters`).describe("The action about to be executed, verbatim."),
+  action: textField("action", GUARDRAIL_TEXT_CAP).describe("The action about to be executed, verbatim."),
   context: z.string().max(GUARDRAIL_TEXT_CAP, `context is limited to ${GUARDRAIL_TEXT_CAP} characters`).optional().describe("Background; never read as the action."),
 });
 export type GuardrailRequest = z.infer<typeof GuardrailRequest>;

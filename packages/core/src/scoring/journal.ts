@@ -1,14 +1,19 @@
 import { z } from "zod";
 import { KatorthomaProximity, RootPassion, VirtueDomain } from "../enums";
 import { SCORING_DISCLAIMER } from "../reason/consult";
+import { textField } from "../text";
 import type { Examination } from "./examine";
 
 /** The daily reflection journal (POST /api/reflect): an entry examined and kept for its owner. */
 export const JOURNAL_ENTRY_CAP = 10_000;
 
 export const JournalRequest = z.strictObject({
-  entry: z.string().min(1, "entry must not be empty").max(JOURNAL_ENTRY_CAP, `entry is limited to ${JOURNAL_ENTRY_CAP} characters`),
-  date: z.iso.date().optional().describe("The day reflected on (YYYY-MM-DD); today (UTC) when absent."),
+  entry: textField("entry", JOURNAL_ENTRY_CAP),
+  date: z.iso
+    .date()
+    .refine((d) => d >= "1900-01-01" && d <= "2999-12-31", "date must lie between 1900-01-01 and 2999-12-31")
+    .optional()
+    .describe("The day reflected on (YYYY-MM-DD, 1900 to 2999); today (UTC) when absent."),
 });
 export type JournalRequest = z.infer<typeof JournalRequest>;
 

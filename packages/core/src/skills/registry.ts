@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { SKILLS } from "../catalogue/skills";
-import { RootPassion, VirtueDomain } from "../enums";
+import { RootPassion, VirtueDomain, type CredentialKind } from "../enums";
 import { INDIFFERENTS, PASSIONS, VIRTUES } from "../framework";
 import { SCORING_DISCLAIMER } from "../reason/consult";
+import { optionalTextField, textField } from "../text";
 import { AssessmentSchema } from "../reason/engine";
 import { ConversationScore, conversationLens, ScoreConversationRequest } from "../scoring/conversations";
 import { DecisionScore, decisionLens, ScoreDecisionRequest } from "../scoring/decisions";
@@ -37,16 +38,18 @@ export interface SkillLens<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   readonly metered: boolean;
   /** Fails open when metering is down (svc-guard, svc-context). */
   readonly meterOutage: "open" | "closed";
+  /** Credential kinds allowed; svc_inst_ keys must supply Layer 1, so they cannot use the server's. */
+  readonly kinds?: readonly CredentialKind[];
   run(ctx: SkillContext, input: z.output<I>): Promise<z.output<O>>;
 }
 
-const text = (field: string, max = 5000) => z.string().min(1, `${field} must not be empty`).max(max, `${field} is limited to ${max.toLocaleString("en")} characters`);
+const text = (field: string, max = 5000) => textField(field, max);
 const lens = <I extends z.ZodType, O extends z.ZodType>(skill: SkillLens<I, O>): SkillLens => skill as unknown as SkillLens;
 
 const SituationRequest = z.strictObject({
   situation: text("situation").describe("The situation, as you would describe it to a trusted advisor."),
-  goal: text("goal", 1000).optional(),
-  context: text("context").optional(),
+  goal: optionalTextField("goal", 1000),
+  context: optionalTextField("context", 5000),
 });
 
 const FocusedAdvice = Advice.extend({ focus: z.array(z.string()).describe("Questions particular to this skill.") });
@@ -175,7 +178,7 @@ const PrioritiseRequest = z.strictObject({
     .array(z.strictObject({ label: text("label", 200), description: text("description") }))
     .min(2, "items needs 2 to 10 items")
     .max(10, "items needs 2 to 10 items"),
-  context: text("context").optional(),
+  context: optionalTextField("context", 5000),
 });
 
 const ReasonSkillOutput = z.object({
@@ -196,16 +199,17 @@ export const SKILL_LENSES: readonly SkillLens[] = [
   lens({
     id: "svc-reason",
     summary: "The unsigned Layer 2 assessment of an account; one loop.",
-    input: z.strictObject({ input: text("input"), context: text("context").optional() }),
+    input: z.strictObject({ input: text("input"), context: optionalTextField("context", 5000) }),
     output: ReasonSkillOutput,
     metered: true,
     meterOutage: "closed",
+    kinds: ["live", "prac"],
     run: async (ctx, input) => ({ assessment: (await ctx.examine(input.input, input.context ?? null)).assessment, disclaimer: SCORING_DISCLAIMER }),
   }),
   lens({
     id: "svc-score",
     summary: "Score a past action (spec 2.5), without storing it.",
-    input: z.strictObject({ action: text("action"), context: text("context").optional(), intended_outcome: text("intended_outcome").optional() }),
+    input: z.strictObject({ action: text("action"), context: optionalTextField("context", 5000), intended_outcome: optionalTextField("intended_outcome", 5000) }),
     output: ActionScore,
     metered: true,
     meterOutage: "closed",
@@ -310,7 +314,7 @@ export const SKILL_LENSES: readonly SkillLens[] = [
   lens({
     id: "svc-diagnose",
     summary: "Diagnose the passions behind a reaction: false judgement, remedy, the good feeling in its place.",
-    input: z.strictObject({ reaction: text("reaction"), context: text("context").optional() }),
+    input: z.strictObject({ reaction: text("reaction"), context: optionalTextField("context", 5000) }),
     output: DiagnoseOutput,
     metered: true,
     meterOutage: "closed",

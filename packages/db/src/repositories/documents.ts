@@ -1,6 +1,7 @@
 import type { ChainRecord, ChainStore, DocumentStore, JournalStore, StoredDocument } from "@svc/core";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, DocumentsTable } from "../schema";
+import { readingOf } from "./readings";
 
 type Db = Kysely<Database>;
 
@@ -9,12 +10,7 @@ function toDocument(row: Selectable<DocumentsTable>): StoredDocument {
     id: row.id,
     owner_id: row.owner_id,
     title: row.title,
-    proximity: row.proximity as StoredDocument["proximity"],
-    is_kathekon: row.is_kathekon,
-    kathekon_quality: row.kathekon_quality as StoredDocument["kathekon_quality"],
-    passions: row.passions as StoredDocument["passions"][number][],
-    virtue_domains: row.virtue_domains as StoredDocument["virtue_domains"][number][],
-    created_at: (row.created_at instanceof Date ? row.created_at : new Date(row.created_at)).toISOString(),
+    ...readingOf(row),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ScoreStore, StoredScore } from "@svc/core";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, ScoresTable } from "../schema";
+import { readingOf } from "./readings";
 
 type Db = Kysely<Database>;
 
@@ -10,12 +11,7 @@ function toScore(row: Selectable<ScoresTable>): StoredScore {
     owner_id: row.owner_id,
     action_description: row.action_description,
     katorthoma_proximity: row.katorthoma_proximity,
-    proximity: row.proximity as StoredScore["proximity"],
-    is_kathekon: row.is_kathekon,
-    kathekon_quality: row.kathekon_quality as StoredScore["kathekon_quality"],
-    passions: row.passions as StoredScore["passions"][number][],
-    virtue_domains: row.virtue_domains as StoredScore["virtue_domains"][number][],
-    created_at: (row.created_at instanceof Date ? row.created_at : new Date(row.created_at)).toISOString(),
+    ...readingOf(row),
   };
 }
 

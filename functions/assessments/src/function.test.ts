@@ -6,6 +6,7 @@ import { mintApiKey, TEST_JWT_SECRET, TEST_OPERATOR_KEY, type MintOptions } from
 import { freshOwner, testPlatform } from "../../../tests/support/database";
 import { expectError, readJson } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
+import { requester } from "../../../tests/support/requests";
 import { assessmentsFunction } from "./function";
 
 // The self-assessments (spec 2.9-2.11, 4.3) in-process on the test platform (PGlite, or the
@@ -21,16 +22,7 @@ const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECR
 type Env = Record<string, unknown>;
 type Body = Record<string, any>;
 
-function send(method: "GET" | "POST", path: string, authorization: string | undefined, body?: unknown, env: Env = ENV): Promise<Response> {
-  const headers: Record<string, string> = {};
-  if (authorization !== undefined) headers.authorization = authorization;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const init: RequestInit = { method, headers };
-  if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
-  return Promise.resolve(assessmentsFunction.fetch(new Request(`http://t${path}`, init), env));
-}
-const post = (path: string, credential: string, body: unknown, env: Env = ENV) => send("POST", path, `Bearer ${credential}`, body, env);
-const get = (path: string, credential: string, env: Env = ENV) => send("GET", path, `Bearer ${credential}`, undefined, env);
+const { send, post, get } = requester(assessmentsFunction, ENV);
 
 const mint = async (options: MintOptions = {}) => mintApiKey(await testPlatform(), { kind: "live", tier: "free", capabilities: [], ...options });
 const show = (value: unknown) => JSON.stringify(value, null, 1);

@@ -8,6 +8,7 @@ import { freshOwner, testPlatform } from "../../../tests/support/database";
 import { closeMeters, meteredPlatform, METER_BACKENDS } from "../../../tests/support/meter";
 import { expectError, readJson } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
+import { requester } from "../../../tests/support/requests";
 import { scoringFunction } from "./function";
 import { ScoredAction } from "./routes/score_action";
 
@@ -23,18 +24,7 @@ const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECR
 type Env = Record<string, unknown>;
 type Body = Record<string, unknown>;
 
-/** One request with the given Authorization header value (or none). */
-function send(method: "GET" | "POST", path: string, authorization: string | undefined, body?: unknown, env: Env = ENV): Promise<Response> {
-  const headers: Record<string, string> = {};
-  if (authorization !== undefined) headers.authorization = authorization;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const init: RequestInit = { method, headers };
-  if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
-  return Promise.resolve(scoringFunction.fetch(new Request(`http://t${path}`, init), env));
-}
-/** With a credential (API key, operator key or user token) sent as a Bearer token. */
-const post = (path: string, credential: string, body: unknown, env: Env = ENV) => send("POST", path, `Bearer ${credential}`, body, env);
-const get = (path: string, credential: string, env: Env = ENV) => send("GET", path, `Bearer ${credential}`, undefined, env);
+const { send, post, get } = requester(scoringFunction, ENV);
 
 async function mint(owner?: string) {
   return mintApiKey(await testPlatform(), { kind: "live", tier: "free", capabilities: [], ...(owner ? { owner } : {}) });

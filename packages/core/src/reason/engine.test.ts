@@ -5,6 +5,7 @@ import { deriveFromProximity, rankOf } from "../ladders";
 import { assess, AssessmentSchema, CIRCLE_PRIORS, ENGINE_VERSION, type Assessment, type ExaminationContext } from "./engine";
 import { DeliberationLevel, EXTRACTION_SCHEMA_VERSION, Layer1Extraction, type DomainReading } from "./extraction";
 import { canonicalize } from "./jcs";
+import { engaged, extraction, notEngaged, prng } from "../../../../tests/support/extraction";
 
 // Layer 2 as tables (one rule per row) and as properties over a few hundred seeded random
 // extractions and inputs: the rules of spec 2.12 and issue 5 item 4 hold for every case.
@@ -17,28 +18,6 @@ const rank = (p: Proximity) => rankOf(KatorthomaProximity, p);
 /** A null floor is no constraint at all: it sits above every rung. */
 const floorRank = (p: Proximity | null) => (p === null ? Number.POSITIVE_INFINITY : rank(p));
 
-const notEngaged = (): DomainReading => ({ engaged: false, reading: null, evidence: [] });
-const engaged = (reading: Proximity): DomainReading => ({ engaged: true, reading, evidence: [] });
-
-type Overrides = Partial<Omit<Layer1Extraction, "deliberation" | "grave_act" | "domains">> & {
-  deliberation?: Partial<Layer1Extraction["deliberation"]>;
-  grave_act?: Partial<Layer1Extraction["grave_act"]>;
-  domains?: Partial<Layer1Extraction["domains"]>;
-};
-
-/** A valid extraction (parsed with the published schema) with the given parts changed. */
-function extraction(overrides: Overrides = {}): Layer1Extraction {
-  return Layer1Extraction.parse({
-    schema_version: EXTRACTION_SCHEMA_VERSION,
-    situation: { summary: "An act.", act_kind: "past_action", ...overrides.situation },
-    deliberation: { level: "considered", examined_before_acting: null, evidence: [], ...overrides.deliberation },
-    grave_act: { present: false, harmed_circle: null, quote: null, ...overrides.grave_act },
-    domains: { dikaiosyne: notEngaged(), andreia: notEngaged(), sophrosyne: notEngaged(), ...overrides.domains },
-    passions: overrides.passions ?? [],
-    circles: overrides.circles ?? [],
-    ambiguity: overrides.ambiguity ?? { trigger_code: null, slot_fills: [] },
-  });
-}
 
 function run(ex: Layer1Extraction, text: string, examination: ExaminationContext = EXAMINATION): Assessment {
   return assess({ extraction: ex, text, examination });
@@ -53,17 +32,6 @@ function markersOf(a: Assessment) {
 // Seeded generator of valid extractions and inputs
 // ---------------------------------------------------------------------------------------
 
-/** mulberry32: a small, well-mixed 32-bit generator; the same seed gives the same cases. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Sentences an account is built from: neutral ones, circle mentions, the account's own
 // violations, impulsive and deliberate acts, passions. None contains the appended

@@ -4,6 +4,7 @@ import { assess } from "./engine";
 import { EXTRACTION_SCHEMA_VERSION, Layer1Extraction } from "./extraction";
 import { offlineExtractor } from "./offline";
 import { extractOffline, OFFLINE_EXTRACTOR } from "./offline_extractor";
+import { prng } from "../../../../tests/support/extraction";
 
 // The offline extractor (Layer 1 without a model): representative accounts give the expected
 // readings, its output always satisfies the published extraction schema, and it is
@@ -141,16 +142,6 @@ describe("offline extractor: ambiguity triggers", () => {
 });
 
 // A small seeded generator of accounts, to check the schema and determinism over many inputs.
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const FRAGMENTS = [
   "Should I tell her?", "Should I quit?", "I already did it.", "I will do it again.", "I lied to my manager.", "I kept my promise to my son.",
   "I was furious.", "I felt anxious and afraid.", "I weighed the options.", "I snapped without thinking.", "I stole from the company.",

@@ -12,12 +12,13 @@ import { PASSIONS } from "../framework";
 import { toSimpleProximity } from "../ladders";
 import { SCORING_DISCLAIMER } from "../reason/consult";
 import { assess, type ExaminationContext } from "../reason/engine";
-import { DeliberationLevel, EXTRACTION_SCHEMA_VERSION, Layer1Extraction, type DomainReading } from "../reason/extraction";
+import { DeliberationLevel, Layer1Extraction } from "../reason/extraction";
 import { offlineExtractor } from "../reason/offline";
 import { extractOffline } from "../reason/offline_extractor";
 import { examine, type Examination } from "./examine";
 import { GUARDRAIL_DISCLAIMER, GuardrailResponse, guardrailLens, GuardrailVerdict } from "./guardrail";
 import { ActionScore, Advice, adviceLens, actionScoreLens } from "./lenses";
+import { engaged, extraction } from "../../../../tests/support/extraction";
 import { computeProfile, listScores, PROFILE_SAMPLE, readProfile, ScoreList, UserProfile, type ScoreStore, type StoredScore } from "./profile";
 
 // The scoring lenses (spec 2.5, 2.6, the guardrail) as tables over the one engine: each
@@ -27,28 +28,6 @@ import { computeProfile, listScores, PROFILE_SAMPLE, readProfile, ScoreList, Use
 
 const EXAMINATION: ExaminationContext = { ref: "score_test", depth_tier: "quick", prior_feedback_ref: null, input_sha256: "0".repeat(64) };
 
-const notEngaged = (): DomainReading => ({ engaged: false, reading: null, evidence: [] });
-const engaged = (reading: Proximity): DomainReading => ({ engaged: true, reading, evidence: [] });
-
-type Overrides = Partial<Omit<Layer1Extraction, "deliberation" | "grave_act" | "domains">> & {
-  deliberation?: Partial<Layer1Extraction["deliberation"]>;
-  grave_act?: Partial<Layer1Extraction["grave_act"]>;
-  domains?: Partial<Layer1Extraction["domains"]>;
-};
-
-/** A valid extraction (parsed with the published schema) with the given parts changed. */
-function extraction(overrides: Overrides = {}): Layer1Extraction {
-  return Layer1Extraction.parse({
-    schema_version: EXTRACTION_SCHEMA_VERSION,
-    situation: { summary: "An act.", act_kind: "past_action", ...overrides.situation },
-    deliberation: { level: "considered", examined_before_acting: null, evidence: [], ...overrides.deliberation },
-    grave_act: { present: false, harmed_circle: null, quote: null, ...overrides.grave_act },
-    domains: { dikaiosyne: notEngaged(), andreia: notEngaged(), sophrosyne: notEngaged(), ...overrides.domains },
-    passions: overrides.passions ?? [],
-    circles: overrides.circles ?? [],
-    ambiguity: overrides.ambiguity ?? { trigger_code: null, slot_fills: [] },
-  });
-}
 
 const examOf = (text: string, layer1: Layer1Extraction): Examination => ({ text, extraction: layer1, assessment: assess({ extraction: layer1, text, examination: EXAMINATION }) });
 const offlineExam = (text: string): Examination => examOf(text, extractOffline({ text }));

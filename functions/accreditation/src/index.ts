@@ -1,0 +1,4 @@
+import { accreditationFunction } from "./function";
+
+/** Cloudflare Worker entry point. */
+export default { fetch: accreditationFunction.fetch };

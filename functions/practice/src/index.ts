@@ -1,0 +1,4 @@
+import { practiceFunction } from "./function";
+
+/** Cloudflare Worker entry point. */
+export default { fetch: practiceFunction.fetch };

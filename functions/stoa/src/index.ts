@@ -1,0 +1,4 @@
+import { stoaFunction } from "./function";
+
+/** Cloudflare Worker entry point. */
+export default { fetch: stoaFunction.fetch };

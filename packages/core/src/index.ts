@@ -18,4 +18,5 @@ export * from "./scoring";
 export * from "./concurrency";
 export * from "./skills";
 export * from "./assessments";
+export * from "./accreditation";
 export * from "./text";

@@ -16,6 +16,8 @@ export interface ApiKeysTable {
   expires_at: Date | null;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  /** How the credential's agent runs examinations (set by the operator); null when not declared. */
+  harness_marker: ColumnType<"pre_decision_harness" | "post_decision_check" | null, string | null | undefined, string | null>;
 }
 
 export interface ConsultsTable {
@@ -115,6 +117,101 @@ export interface AssessmentResultsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json = ColumnType<unknown, string, string>;
+
+export interface AccreditationsTable {
+  agent_id: string;
+  owner_id: string;
+  senecan_grade: string;
+  typical_proximity: string;
+  authority_level: string;
+  record: Json;
+  regressing_check_count: number;
+  total_actions_evaluated: number;
+  examination_mode: string | null;
+  coverage_status: string;
+  credential_basis: string;
+  version: number;
+  seeded_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccreditationWritesTable {
+  id: string;
+  agent_id: string;
+  kind: "seed" | "update";
+  owner_id: string;
+  credential_id: string | null;
+  version: number;
+  elements: number;
+  verified: number;
+  attested: number;
+  loop_fold: Json;
+  created_at: Timestamp;
+}
+
+export interface AccreditationGradeHistoryTable {
+  id: string;
+  agent_id: string;
+  write_id: string;
+  version: number;
+  trigger_type: "upgrade" | "downgrade";
+  from_grade: string;
+  to_grade: string;
+  from_proximity: string;
+  to_proximity: string;
+  previous_authority: string;
+  new_authority: string;
+  created_at: Timestamp;
+}
+
+export interface TrustEventsTable {
+  id: string;
+  agent_id: string;
+  source: "examination" | "curator_flag" | "stoa_contradiction" | "reflect";
+  class: "evidence" | "decrease" | "hold";
+  domain: string;
+  level: string;
+  source_ref: string;
+  occurred_at: Timestamp;
+  latch: ColumnType<boolean, boolean | undefined, boolean>;
+  note: string | null;
+  minted_at: Timestamp;
+}
+
+export interface OrientationReadingsTable {
+  agent_id: string;
+  loop_id: string;
+  class: "examined" | "observed";
+  direction: "toward" | "away" | "indeterminate";
+  proximity: string;
+  elapsed_ms: number;
+  examined_at: Timestamp;
+  minted_at: Timestamp;
+}
+
+export interface ProvenanceGapsTable {
+  id: string;
+  agent_id: string;
+  write_id: string;
+  element_index: number;
+  loop_id: string | null;
+  reason: "no_ledger_entry" | "out_of_window" | "identity_mismatch" | "caller_supplied_extraction";
+  recorded_at: Timestamp;
+}
+
+export interface CuratorFlagsTable {
+  id: string;
+  agent_id: string;
+  basis: "oversight" | "dikaiosyne";
+  domain: string;
+  level: string;
+  note: string;
+  flagged_by: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   consults: ConsultsTable;
@@ -125,6 +222,13 @@ export interface Database {
   journal_entries: JournalEntriesTable;
   iterate_chains: IterateChainsTable;
   assessment_results: AssessmentResultsTable;
+  accreditations: AccreditationsTable;
+  accreditation_writes: AccreditationWritesTable;
+  accreditation_grade_history: AccreditationGradeHistoryTable;
+  trust_events: TrustEventsTable;
+  orientation_readings: OrientationReadingsTable;
+  provenance_gaps: ProvenanceGapsTable;
+  curator_flags: CuratorFlagsTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -5,6 +5,7 @@ import { consultStore } from "./repositories/consults";
 import { chainStore, documentStore, journalStore } from "./repositories/documents";
 import { narrativeStore, outbox, retentionStore } from "./repositories/narratives";
 import { scoreStore } from "./repositories/scores";
+import { trustStore } from "./repositories/trust";
 import type { Database } from "./schema";
 
 /** Every store over one database connection: what a platform session holds of Postgres. */
@@ -20,5 +21,6 @@ export function recordStores(db: Kysely<Database>) {
     journal: journalStore(db),
     chains: chainStore(db),
     assessments: assessmentStore(db),
+    trust: trustStore(db),
   };
 }

@@ -15,6 +15,7 @@ import type {
   JournalStore,
   ScoreStore,
   Sealer,
+  TrustStore,
 } from "@svc/core";
 import type { ServiceEnv } from "./env";
 
@@ -36,6 +37,8 @@ export interface PlatformSession {
   readonly journal: JournalStore;
   readonly chains: ChainStore;
   readonly assessments: AssessmentStore;
+  /** Trust events, orientation readings and provenance gaps: what the public trust record is composed from. */
+  readonly trust: TrustStore;
   /** Where deferred narrative jobs are sent. */
   readonly queue: NarrativeQueue;
   /** Seals data at rest; throws bad_environment where a deployment lacks DATA_KEYS. */

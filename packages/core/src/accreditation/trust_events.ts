@@ -1,4 +1,4 @@
-import type { KatorthomaProximity, OrientationDirection, OrientationReadingClass, VirtueDomain } from "../enums";
+import type { KatorthomaProximity, OrientationDirection, OrientationReadingClass, ProvenanceGapReason, VirtueDomain } from "../enums";
 
 /**
  * Trust events: the only input of an agent's public trust record (spec 2.15, 3.6, 6). They
@@ -53,8 +53,6 @@ export interface OrientationReading extends NewOrientationReading {
   readonly minted_at: string;
 }
 
-export type ProvenanceGapReason = "no_ledger_entry" | "out_of_window" | "identity_mismatch" | "caller_supplied_extraction";
-
 export interface NewProvenanceGap {
   readonly agent_id: string;
   readonly write_id: string;
@@ -82,5 +80,3 @@ export interface TrustStore {
   /** How many provenance gaps the agent has in all. */
   gapCount(agentId: string): Promise<number>;
 }
-
-export type { KatorthomaProximity, VirtueDomain };

@@ -7,6 +7,7 @@ import * as scores from "./20261121T1300_scores";
 import * as documentsJournal from "./20261121T1400_documents_journal";
 import * as iterateChains from "./20261121T1500_iterate_chains";
 import * as assessmentResults from "./20261121T1600_assessment_results";
+import * as accreditationTrust from "./20261121T1700_accreditation_trust";
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so the same
@@ -21,4 +22,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "20261121T1400_documents_journal": documentsJournal,
   "20261121T1500_iterate_chains": iterateChains,
   "20261121T1600_assessment_results": assessmentResults,
+  "20261121T1700_accreditation_trust": accreditationTrust,
 };

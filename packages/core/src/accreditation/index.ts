@@ -1,0 +1,2 @@
+export * from "./trust_events";
+export * from "./write_rules";

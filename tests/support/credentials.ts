@@ -23,6 +23,7 @@ export interface MintOptions {
   readonly revoked?: boolean;
   readonly expiresAt?: Date | null;
   readonly dailyLimit?: number | null;
+  readonly harnessMarker?: "pre_decision_harness" | "post_decision_check" | null;
 }
 
 export interface MintedKey {
@@ -48,6 +49,7 @@ export async function mintApiKey(platform: LocalPlatform, options: MintOptions =
     capabilities: options.capabilities ?? [],
     daily_limit: options.dailyLimit ?? null,
     label: null,
+    harness_marker: options.harnessMarker ?? null,
     expires_at: options.expiresAt ?? null,
   });
   if (options.revoked) await store.revoke(stored.id, new Date());

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { encodeBase64url, sha256Hex } from "./encoding";
-import { Capability, CredentialKind, Tier } from "./enums";
+import { Capability, CredentialKind, ExaminationMode, Tier } from "./enums";
 
 /**
  * Credentials: API keys for agents, JWTs for human users, and the operator. Pure: key
@@ -67,6 +67,7 @@ export const StoredApiKey = z.object({
   capabilities: z.array(Capability),
   daily_limit: z.number().int().positive().nullable().describe("Paid keys: calls per UTC day; null means the deployment default."),
   label: z.string().nullable(),
+  harness_marker: ExaminationMode.nullable().describe("How this credential's agent runs examinations (pre_decision_harness or post_decision_check); null when not declared. An accreditation write sets the record's examination_mode from it."),
   created_at: z.string().describe("ISO 8601."),
   expires_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
@@ -85,6 +86,7 @@ export interface NewApiKey {
   readonly capabilities: readonly Capability[];
   readonly daily_limit: number | null;
   readonly label: string | null;
+  readonly harness_marker?: ExaminationMode | null;
   readonly expires_at: Date | null;
 }
 
@@ -106,6 +108,8 @@ export interface CredentialStore {
   list(query: ApiKeyListQuery): Promise<StoredApiKey[]>;
   /** Revokes the key; an already revoked key keeps its first revocation time. Null when unknown. */
   revoke(id: string, at: Date): Promise<StoredApiKey | null>;
+  /** The credential's harness marker, read fresh (never from a cache); throws when the store cannot be read. */
+  harnessMarker(id: string): Promise<ExaminationMode | null>;
 }
 
 /** Who is calling, once authenticated. */

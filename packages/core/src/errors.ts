@@ -10,6 +10,7 @@ export type DomainErrorKind =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "unprocessable"
   | "limit_exceeded"
   | "unavailable"
   | "upstream";
@@ -57,6 +58,14 @@ export class ConflictError extends DomainError {
   constructor(message: string, code = "conflict", extra?: Record<string, unknown>) {
     super("conflict", code, message, { extra });
     this.name = "ConflictError";
+  }
+}
+
+/** Well-formed JSON whose content cannot be processed as what it claims to be: 422. */
+export class UnprocessableError extends DomainError {
+  constructor(message: string, code: string, field?: string) {
+    super("unprocessable", code, message, { field });
+    this.name = "UnprocessableError";
   }
 }
 

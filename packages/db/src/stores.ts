@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { accreditationStore } from "./repositories/accreditations";
 import { credentialStore } from "./repositories/api_keys";
 import { assessmentStore } from "./repositories/assessments";
 import { consultStore } from "./repositories/consults";
@@ -22,5 +23,6 @@ export function recordStores(db: Kysely<Database>) {
     chains: chainStore(db),
     assessments: assessmentStore(db),
     trust: trustStore(db),
+    accreditations: accreditationStore(db),
   };
 }

@@ -25,6 +25,7 @@ export const STATUS_OF_KIND: Readonly<Record<DomainErrorKind, number>> = {
   limit_exceeded: 429,
   unavailable: 503,
   upstream: 502,
+  unprocessable: 422,
 };
 
 /** A failure that belongs to the HTTP layer itself (body too large, wrong method...). */

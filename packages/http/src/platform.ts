@@ -9,6 +9,7 @@ import type {
   Narrator,
   Outbox,
   RetentionStore,
+  AccreditationStore,
   AssessmentStore,
   ChainStore,
   DocumentStore,
@@ -39,6 +40,7 @@ export interface PlatformSession {
   readonly assessments: AssessmentStore;
   /** Trust events, orientation readings and provenance gaps: what the public trust record is composed from. */
   readonly trust: TrustStore;
+  readonly accreditations: AccreditationStore;
   /** Where deferred narrative jobs are sent. */
   readonly queue: NarrativeQueue;
   /** Seals data at rest; throws bad_environment where a deployment lacks DATA_KEYS. */

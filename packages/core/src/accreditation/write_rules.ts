@@ -5,6 +5,8 @@ import {
   DirectionOfTravel,
   KathekonQuality,
   KatorthomaProximity,
+  OikeiosisCircle,
+  RootPassion,
   SenecanGrade,
   TransitionType,
 } from "../enums";
@@ -66,6 +68,22 @@ export const NULLABLE_RECORD_FIELDS = [
   "typical_deliberation_breadth",
   "typical_kathekon_quality",
 ] as const satisfies readonly RequiredRecordField[];
+
+/**
+ * The four optional `typical_*` fields the spec mentions without naming (2.14): each may be
+ * omitted (stored as a seeded default, null) or null.
+ */
+export const OPTIONAL_RECORD_FIELDS = ["typical_dominant_passion", "typical_oikeiosis_stage", "typical_ruling_faculty_state", "typical_depth_tier"] as const;
+const RULING_FACULTY_STATES = z.enum(["governed", "unexamined", "disturbed", "overwhelmed"]);
+const DEPTH_TIERS = z.enum(["quick", "standard", "deep"]);
+const OPTIONAL_FIELD_VALUES: Record<(typeof OPTIONAL_RECORD_FIELDS)[number], { options: readonly string[] }> = {
+  typical_dominant_passion: RootPassion,
+  typical_oikeiosis_stage: OikeiosisCircle,
+  typical_ruling_faculty_state: RULING_FACULTY_STATES,
+  typical_depth_tier: DEPTH_TIERS,
+};
+/** Largest typical_deliberation_breadth: the number of oikeiosis circles weighed. */
+const MAX_DELIBERATION_BREADTH = OikeiosisCircle.options.length;
 
 /** The four keys of dimension_levels (rule 4). */
 export const DIMENSION_KEYS = ["passion_reduction", "judgement_quality", "disposition_stability", "oikeiosis_extension"] as const;
@@ -134,6 +152,24 @@ function checkRecordFields(record: Record<string, unknown>): void {
   checkEnum(AuthorityLevel, record.authority_level, `${RECORD}.authority_level`);
   if (record.direction_of_travel !== null) checkEnum(DirectionOfTravel, record.direction_of_travel, `${RECORD}.direction_of_travel`);
   if (record.typical_kathekon_quality !== null) checkEnum(KathekonQuality, record.typical_kathekon_quality, `${RECORD}.typical_kathekon_quality`);
+  const known: readonly string[] = [...REQUIRED_RECORD_FIELDS, ...OPTIONAL_RECORD_FIELDS];
+  const unknown = Object.keys(record).find((key) => !known.includes(key));
+  if (unknown !== undefined) throw new ValidationError("unknown_field", `${RECORD}.${unknown} is not a field of the accreditation record`, `${RECORD}.${unknown}`);
+  const passions = record.passions_persisting;
+  if (passions !== null) {
+    const field = `${RECORD}.passions_persisting`;
+    if (!Array.isArray(passions)) throw new ValidationError("invalid_field", `${field} must be an array of root passions or null`, field);
+    passions.forEach((p, i) => checkEnum(RootPassion, p, `${field}[${i}]`));
+    if (new Set(passions).size !== passions.length) throw new ValidationError("invalid_field", `${field} lists a passion twice`, field);
+  }
+  const breadth = record.typical_deliberation_breadth;
+  if (breadth !== null && !(typeof breadth === "number" && Number.isInteger(breadth) && breadth >= 1 && breadth <= MAX_DELIBERATION_BREADTH)) {
+    const field = `${RECORD}.typical_deliberation_breadth`;
+    throw new ValidationError("invalid_field", `${field} must be an integer from 1 to ${MAX_DELIBERATION_BREADTH} (oikeiosis circles weighed) or null`, field);
+  }
+  for (const key of OPTIONAL_RECORD_FIELDS) {
+    if (has(record, key) && record[key] !== null) checkEnum(OPTIONAL_FIELD_VALUES[key], record[key], `${RECORD}.${key}`);
+  }
   const actions = record.actions_evaluated;
   if (actions !== null && !(typeof actions === "number" && Number.isInteger(actions) && actions >= 0)) {
     throw new ValidationError("invalid_field", `${RECORD}.actions_evaluated must be a non-negative integer or null`, `${RECORD}.actions_evaluated`);

@@ -35,6 +35,8 @@ export interface ConsultStore {
   record(consult: NewConsult, deferred?: DeferredNarrative): Promise<{ outboxId: string | null }>;
   /** The consult with this loop id if it belongs to this owner; null otherwise (never another's). */
   findOwned(loopId: string, ownerId: string): Promise<ConsultRecord | null>;
+  /** The ledger entry of a loop, whoever made it (the accreditation write checks identity itself). */
+  find(loopId: string): Promise<ConsultRecord | null>;
   /** The owner's (and agent's) most recent consults, newest first. */
   recent(ownerId: string, agentId: string | null, limit: number): Promise<ConsultRecord[]>;
 }

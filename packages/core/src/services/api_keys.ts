@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AgentId, displayPrefix, generateApiKey, hashApiKey, OwnerId, StoredApiKey, type CredentialStore } from "../credentials";
-import { Capability, CredentialKind, Tier } from "../enums";
+import { Capability, CredentialKind, ExaminationMode, Tier } from "../enums";
 import { NotFoundError } from "../errors";
 
 export interface KeyServiceContext {
@@ -21,6 +21,7 @@ export const CreateApiKeyRequest = z
     agent_id: AgentId.nullable().optional().describe("Binds the key to one agent."),
     daily_limit: z.number().int().min(1).max(10_000_000).nullable().optional().describe("Paid keys: calls per UTC day (default PAID_DAILY_LIMIT)."),
     label: z.string().trim().min(1).max(200).nullable().optional(),
+    harness_marker: ExaminationMode.nullable().optional().describe("How the agent runs examinations: pre_decision_harness (it consults before acting) or post_decision_check; sets examination_mode on its accreditation writes."),
     expires_at: z.iso.datetime({ offset: true }).nullable().optional().describe("ISO 8601; absent means no expiry."),
   })
   .describe("A new API key.");
@@ -44,6 +45,7 @@ export async function issueApiKey({ ctx, input }: { ctx: KeyServiceContext; inpu
     capabilities: input.capabilities,
     daily_limit: input.daily_limit ?? null,
     label: input.label ?? null,
+    harness_marker: input.harness_marker ?? null,
     expires_at: input.expires_at ? new Date(input.expires_at) : null,
   });
   return { ...stored, key };

@@ -68,6 +68,7 @@ export function toStoredApiKey(row: ApiKeyRow): StoredApiKey {
     capabilities: row.capabilities as StoredApiKey["capabilities"],
     daily_limit: row.daily_limit,
     label: row.label,
+    harness_marker: row.harness_marker ?? null,
     created_at: iso(row.created_at),
     expires_at: row.expires_at ? iso(row.expires_at) : null,
     revoked_at: row.revoked_at ? iso(row.revoked_at) : null,
@@ -88,5 +89,6 @@ export function credentialStore(db: Db): CredentialStore {
     findByHash: async (hash) => stored(await findApiKeyByHash(db, hash)),
     list: async (query) => (await listApiKeys(db, query)).map(toStoredApiKey),
     revoke: async (id, at) => stored(await revokeApiKey(db, id, at)),
+    harnessMarker: async (id) => (await db.selectFrom("api_keys").select("harness_marker").where("id", "=", id).executeTakeFirst())?.harness_marker ?? null,
   };
 }

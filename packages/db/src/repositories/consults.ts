@@ -54,6 +54,10 @@ export function consultStore(db: Db): ConsultStore {
   return {
     record: (consult, deferred) => insertConsult(db, consult, deferred),
     findOwned: (loopId, ownerId) => findOwnedConsult(db, loopId, ownerId),
+    async find(loopId) {
+      const row = await db.selectFrom("consults").selectAll().where("loop_id", "=", loopId).executeTakeFirst();
+      return row ? toRecord(row) : null;
+    },
     recent: (ownerId, agentId, limit) => recentConsults(db, ownerId, agentId, limit),
   };
 }

@@ -1,6 +1,13 @@
 import { createServiceFunction } from "@svc/http";
 import { authenticate } from "@svc/http/auth";
 import { reasonWorkersPlatform } from "@svc/workers/reason";
+import { accreditationGet } from "./routes/accreditation_get";
+import { accreditationWrite } from "./routes/accreditation_write";
+import { curatorFlagCreate } from "./routes/curator_flag_create";
+import { trustRecordGet } from "./routes/trust_record_get";
 
 /** Accreditation records, the public trust record, curator flags and the public agent page. */
-export const accreditationFunction = createServiceFunction("accreditation", [], { platform: reasonWorkersPlatform, authenticate });
+export const accreditationFunction = createServiceFunction("accreditation", [accreditationWrite, accreditationGet, trustRecordGet, curatorFlagCreate], {
+  platform: reasonWorkersPlatform,
+  authenticate,
+});

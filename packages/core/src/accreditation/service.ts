@@ -26,6 +26,7 @@ import {
   NULLABLE_RECORD_FIELDS,
   OPTIONAL_RECORD_FIELDS,
   REQUIRED_RECORD_FIELDS,
+  stripServerComposed,
   type AccreditationWriteBody,
 } from "./write_rules";
 
@@ -203,9 +204,9 @@ const SERVER_BASIS: Record<(typeof SERVER_FIELDS)[number], string> = {
   updated_at: "recorded by the server",
 };
 
-function credentialBasis(principal: Extract<Principal, { type: "api_key" }>, keyPrefix: string, verified: number, elements: number, attested: number, keyIds: readonly string[]): string {
+function credentialBasis(principal: Extract<Principal, { type: "api_key" }>, verified: number, elements: number, attested: number, keyIds: readonly string[]): string {
   return (
-    `Written with a svc_prac_ key of owner ${principal.owner_id} (${keyPrefix}…) holding accreditation_write; ` +
+    `Written with svc_prac_ key ${principal.credential_id} of owner ${principal.owner_id}, holding accreditation_write; ` +
     `${verified} of ${elements} signed assessments verified against ${[...new Set(keyIds)].join(", ")}; ` +
     `${attested} attested by the consult ledger for this agent.`
   );
@@ -216,13 +217,11 @@ export async function writeAccreditation({
   principal,
   agentId,
   body,
-  keyPrefix,
 }: {
   ctx: AccreditationContext;
   principal: Principal;
   agentId: string;
   body: AccreditationWriteBody;
-  keyPrefix: string;
 }): Promise<AccreditationWriteResult> {
   if (principal.type !== "api_key") {
     throw new ForbiddenError("Accreditation writes need a svc_prac_ API key; this credential is not one.", "wrong_credential_kind", { required: ["svc_prac_"] });
@@ -275,7 +274,7 @@ export async function writeAccreditation({
   }
   const outcome = examineProvenance(verified, { owner_id: principal.owner_id, agent_id: agentId }, now);
 
-  const record = body.profile.accreditation_record;
+  const record = stripServerComposed(body.profile.accreditation_record);
   const writeId = crypto.randomUUID();
   const tr = body.transition_result;
   const gradeChange =
@@ -306,7 +305,7 @@ export async function writeAccreditation({
         total_actions_evaluated: body.profile.total_actions_evaluated,
         examination_mode: marker ?? stored?.examination_mode ?? null,
         coverage_status: attestedBefore || outcome.attested > 0 ? "agent_elected" : "unattested",
-        credential_basis: credentialBasis(principal, keyPrefix, verified.length, elements.length, outcome.attested, keyIds),
+        credential_basis: credentialBasis(principal, verified.length, elements.length, outcome.attested, keyIds),
       },
       write: { id: writeId, credential_id: principal.credential_id, elements: elements.length, verified: verified.length, attested: outcome.attested, loop_fold: outcome.loop_fold },
       grade_change: gradeChange,

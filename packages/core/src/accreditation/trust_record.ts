@@ -95,9 +95,9 @@ export const TrustRecord = z
       domains_counted: z.array(VirtueDomain),
       rule: z.string(),
     }),
-    confidence: Confidence.nullable().describe("From the decayed weight of all examined evidence: low under 3, moderate under 10, high from 10; null with none."),
+    confidence: Confidence.nullable().describe("From the decayed weight of the examinations behind the levels (each 1 when new): low under 3, moderate under 10, high from 10; null with none."),
     coverage: z.object({ domains_with_evidence: z.number().int(), domains_total: z.literal(4), share: z.number() }),
-    sparse: z.boolean().describe("True when there is no domain level, or less than 3 (decayed) examined events in all."),
+    sparse: z.boolean().describe("True when there is no domain level, or the examinations behind the levels weigh less than 3 (decayed)."),
     justice_latch: z.object({
       engaged: z.boolean(),
       level: Level,
@@ -170,7 +170,6 @@ export function hasTrustSurface(input: Pick<TrustRecordInput, "events" | "gap_co
 export function composeTrustRecord(input: TrustRecordInput): TrustRecord {
   const { now } = input;
   const domains = {} as Record<VirtueDomain, z.infer<typeof TrustDomainLevel>>;
-  let totalWeight = 0;
   let flagsApplied = 0;
   let flagsHeld = 0;
   const latchEvents = input.events.filter((e) => e.latch && e.domain === "dikaiosyne" && ageDays(e.occurred_at, now) <= JUSTICE_LATCH_DAYS);
@@ -181,7 +180,6 @@ export function composeTrustRecord(input: TrustRecordInput): TrustRecord {
       .map((e) => ({ level: e.level, weight: decayWeight(e.occurred_at, now), at: e.occurred_at }))
       .filter((e) => e.weight > 0);
     const weight = evidence.reduce((s, e) => s + e.weight, 0);
-    totalWeight += weight;
     const evidenceLevel = weightedLowerMedian(evidence);
     let level = evidenceLevel;
     const loweredBy = new Set<z.infer<typeof TrustDomainLevel>["lowered_by"][number]>();
@@ -225,6 +223,10 @@ export function composeTrustRecord(input: TrustRecordInput): TrustRecord {
     };
   }
 
+  // Confidence and sparseness count examinations, not domain events: one examination feeds several domains.
+  const examinations = new Map<string, number>();
+  for (const e of input.events) if (e.class === "evidence") examinations.set(e.source_ref, decayWeight(e.occurred_at, now));
+  const totalWeight = [...examinations.values()].reduce((s, w) => s + w, 0);
   const counted = DOMAINS.filter((d) => domains[d].level !== null);
   const aggregate = counted.reduce<Proximity | null>((min, d) => lower(min, domains[d].level!), null);
   const latchLevel = latchEvents.reduce<Proximity | null>((min, e) => lower(min, e.level), null);

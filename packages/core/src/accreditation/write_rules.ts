@@ -85,6 +85,18 @@ const OPTIONAL_FIELD_VALUES: Record<(typeof OPTIONAL_RECORD_FIELDS)[number], { o
 /** Largest typical_deliberation_breadth: the number of oikeiosis circles weighed. */
 const MAX_DELIBERATION_BREADTH = OikeiosisCircle.options.length;
 
+/**
+ * Fields the server composes (spec 2.14): a writer may send them (a read-back echoed into a
+ * write, say) but they are never read; stripServerComposed drops them before storing.
+ */
+export const SERVER_COMPOSED_FIELDS = ["coverage_status", "credential_basis", "examination_mode"] as const;
+
+export function stripServerComposed(record: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) if (!(SERVER_COMPOSED_FIELDS as readonly string[]).includes(key)) kept[key] = value;
+  return kept;
+}
+
 /** The four keys of dimension_levels (rule 4). */
 export const DIMENSION_KEYS = ["passion_reduction", "judgement_quality", "disposition_stability", "oikeiosis_extension"] as const;
 
@@ -152,7 +164,7 @@ function checkRecordFields(record: Record<string, unknown>): void {
   checkEnum(AuthorityLevel, record.authority_level, `${RECORD}.authority_level`);
   if (record.direction_of_travel !== null) checkEnum(DirectionOfTravel, record.direction_of_travel, `${RECORD}.direction_of_travel`);
   if (record.typical_kathekon_quality !== null) checkEnum(KathekonQuality, record.typical_kathekon_quality, `${RECORD}.typical_kathekon_quality`);
-  const known: readonly string[] = [...REQUIRED_RECORD_FIELDS, ...OPTIONAL_RECORD_FIELDS];
+  const known: readonly string[] = [...REQUIRED_RECORD_FIELDS, ...OPTIONAL_RECORD_FIELDS, ...SERVER_COMPOSED_FIELDS];
   const unknown = Object.keys(record).find((key) => !known.includes(key));
   if (unknown !== undefined) throw new ValidationError("unknown_field", `${RECORD}.${unknown} is not a field of the accreditation record`, `${RECORD}.${unknown}`);
   const passions = record.passions_persisting;

@@ -1,0 +1,16 @@
+import { publicKeySet, type AccreditationContext } from "@svc/core";
+import { sessionOf, type AppEnv } from "@svc/http";
+import type { Context } from "hono";
+
+/** The stores and the public key set, as accreditation and the trust record need them. */
+export async function accreditationContext(c: Context<AppEnv>): Promise<AccreditationContext> {
+  const session = await sessionOf(c);
+  return {
+    accreditations: session.accreditations,
+    trust: session.trust,
+    consults: session.consults,
+    credentials: session.credentials,
+    publicKeys: () => publicKeySet(session.reason().keyRing, new Date()),
+    now: () => new Date(),
+  };
+}

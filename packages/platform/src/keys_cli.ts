@@ -8,7 +8,7 @@ import { isMain } from "./main";
  * --operator-key or OPERATOR_API_KEY. `create` prints the new key as the last line of stdout.
  */
 const USAGE = `usage:
-  npm run keys -- create --kind live|prac|inst [--tier free|paid] [--capabilities a,b] [--agent ID] [--owner ID] [--label TEXT] [--expires ISO]
+  npm run keys -- create --kind live|prac|inst [--tier free|paid] [--capabilities a,b] [--agent ID] [--owner ID] [--label TEXT] [--expires ISO] [--harness pre_decision_harness|post_decision_check]
   npm run keys -- list [--owner ID] [--include-revoked] [--limit N]
   npm run keys -- revoke <key-id>
 common: [--url URL] [--operator-key KEY]   (or SVC_URL, OPERATOR_API_KEY)`;
@@ -36,6 +36,7 @@ export async function runKeysCli(argv: readonly string[], env: NodeJS.ProcessEnv
         owner: { type: "string" },
         label: { type: "string" },
         expires: { type: "string" },
+        harness: { type: "string" },
         "include-revoked": { type: "boolean" },
         limit: { type: "string" },
         help: { type: "boolean", short: "h" },
@@ -98,6 +99,7 @@ export async function runKeysCli(argv: readonly string[], env: NodeJS.ProcessEnv
           ...(values.agent ? { agent_id: values.agent } : {}),
           ...(values.label ? { label: values.label } : {}),
           ...(values.expires ? { expires_at: values.expires } : {}),
+          ...(values.harness ? { harness_marker: values.harness } : {}),
         });
         const { key, ...record } = created;
         io.out(`created key ${String(record.id)} (${String(record.kind)}, ${String(record.tier)}, owner ${String(record.owner_id)}${record.agent_id ? `, agent ${String(record.agent_id)}` : ""}, capabilities: ${(record.capabilities as string[]).join(",") || "none"})`);

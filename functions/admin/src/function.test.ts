@@ -104,6 +104,12 @@ describe("POST /api/admin/keys", () => {
     expect(created.agent_id).toBeNull();
   });
 
+  it("stores a harness marker (how the agent runs examinations), null by default", async () => {
+    const marked = await createKey({ kind: "prac", owner_id: freshOwner(), harness_marker: "pre_decision_harness" });
+    expect(marked.harness_marker).toBe("pre_decision_harness");
+    expect((await createKey({ kind: "prac", owner_id: freshOwner() })).harness_marker).toBeNull();
+  });
+
   it("stores an expiry given with an offset", async () => {
     const created = await createKey({ kind: "live", owner_id: freshOwner(), expires_at: "2030-01-02T03:04:05+02:00" });
     expect(created.expires_at).toBe("2030-01-02T01:04:05.000Z");
@@ -153,6 +159,7 @@ describe("POST /api/admin/keys", () => {
     ["an unknown field secret", (o: string) => ({ kind: "live", owner_id: o, secret: "x" }), "unknown_field", "secret"],
     ["expires_at not a date", (o: string) => ({ kind: "live", owner_id: o, expires_at: "tomorrow" }), "invalid_field", "expires_at"],
     ["tier gold", (o: string) => ({ kind: "live", owner_id: o, tier: "gold" }), "invalid_field", "tier"],
+    ["an unknown harness marker", (o: string) => ({ kind: "prac", owner_id: o, harness_marker: "sometimes" }), "invalid_field", "harness_marker"],
     ["owner_id with a space", (_o: string) => ({ kind: "live", owner_id: "two words" }), "invalid_field", "owner_id"],
     ["owner_id a number", (_o: string) => ({ kind: "live", owner_id: 42 }), "invalid_field", "owner_id"],
   ])("a body with %s", (_label, makeBody, code, field) => {

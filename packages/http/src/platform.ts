@@ -14,9 +14,11 @@ import type {
   ChainStore,
   DocumentStore,
   JournalStore,
+  PracticeStore,
   ScoreStore,
   Sealer,
   TrustStore,
+  WatchingStore,
 } from "@svc/core";
 import type { ServiceEnv } from "./env";
 
@@ -41,12 +43,18 @@ export interface PlatformSession {
   /** Trust events, orientation readings and provenance gaps: what the public trust record is composed from. */
   readonly trust: TrustStore;
   readonly accreditations: AccreditationStore;
+  /** Watching cycles with their alignment events: the runner's own record, never the trust record. */
+  readonly watching: WatchingStore;
+  /** Reflect and calling sessions, scoped by owner and agent. */
+  readonly practice: PracticeStore;
   /** Where deferred narrative jobs are sent. */
   readonly queue: NarrativeQueue;
   /** Seals data at rest; throws bad_environment where a deployment lacks DATA_KEYS. */
   sealer(): Sealer;
   /** Layer 1 and Layer 3: the language model when configured, else the offline ones. */
   language(): LanguageLayers;
+  /** The signing key ring (its public halves verify provenance); throws bad_environment where SIGNING_KEYS is missing. */
+  signingKeys(): KeyRing;
   /** What the reason engine needs; throws bad_environment where a deployment lacks a secret. */
   reason(): ReasonKit;
   /** Called once the response is ready. */

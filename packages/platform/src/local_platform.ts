@@ -135,6 +135,7 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
         sealer: () => sealer,
         language: () => ({ extractor: kit.extractor, narrator: kit.narrator }),
         reason: () => kit,
+        signingKeys: () => kit.keyRing,
         release: async () => undefined,
       };
     },

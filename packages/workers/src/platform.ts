@@ -1,4 +1,4 @@
-import { createSealer, MeterUnavailableError, parseDataKeyRing, type Meter, type Sealer } from "@svc/core";
+import { createSealer, MeterUnavailableError, parseDataKeyRing, parseKeyRing, type KeyRing, type Meter, type Sealer } from "@svc/core";
 import { recordStores } from "@svc/db";
 import { connectNeon } from "@svc/db/neon";
 import { HttpError, type LanguageLayers, type Platform, type PlatformSession, type ReasonKit, type ServiceEnv } from "@svc/http";
@@ -42,12 +42,31 @@ async function openSession(config: ServiceEnv, { reasonKit, language }: WorkersP
       if (!language) throw new Error("this function was deployed without the language layers");
       return language(config);
     },
+    signingKeys: () => keyRingFrom(config),
     reason: () => {
       if (!reasonKit) throw new Error("this function was deployed without the reason kit");
       return reasonKit(config);
     },
     release: () => connection.close(),
   };
+}
+
+// Parsed key rings per secret value, per isolate: the secret changes only with a deploy.
+const keyRings = new Map<string, KeyRing>();
+
+/** The signing key ring from SIGNING_KEYS (its public halves verify provenance). */
+export function keyRingFrom(config: ServiceEnv): KeyRing {
+  if (!config.SIGNING_KEYS) throw new HttpError(500, "bad_environment", "The service is misconfigured: SIGNING_KEYS is not set.", "SIGNING_KEYS");
+  let keyRing = keyRings.get(config.SIGNING_KEYS);
+  if (!keyRing) {
+    try {
+      keyRing = parseKeyRing(config.SIGNING_KEYS);
+    } catch {
+      throw new HttpError(500, "bad_environment", "The service is misconfigured: SIGNING_KEYS is not a valid key ring.", "SIGNING_KEYS");
+    }
+    keyRings.set(config.SIGNING_KEYS, keyRing);
+  }
+  return keyRing;
 }
 
 // Sealers per DATA_KEYS value, per isolate: the imported keys are reused across requests.

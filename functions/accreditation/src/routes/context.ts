@@ -10,7 +10,7 @@ export async function accreditationContext(c: Context<AppEnv>): Promise<Accredit
     trust: session.trust,
     consults: session.consults,
     credentials: session.credentials,
-    publicKeys: () => publicKeySet(session.reason().keyRing, new Date()),
+    publicKeys: () => publicKeySet(session.signingKeys(), new Date()),
     now: () => new Date(),
   };
 }

@@ -1,7 +1,7 @@
 import type { KatorthomaProximity, ProvenanceGapReason, VirtueDomain } from "../enums";
 import { KatorthomaProximity as Proximity } from "../enums";
 import { rankOf } from "../ladders";
-import { AssessmentSchema, orientationOf, type Assessment } from "../reason/engine";
+import { AssessmentSchema, ENGINE_VERSION, orientationOf, type Assessment } from "../reason/engine";
 import type { ConsultRecord } from "../reason/records";
 import { SIGNED_ASSESSMENT_RETENTION_DAYS } from "../reason/signing";
 import type { NewOrientationReading, NewProvenanceGap, NewTrustEvent } from "./trust_events";
@@ -52,7 +52,7 @@ export interface LoopFoldEntry {
 export interface LoopFold {
   readonly schema: typeof LOOP_FOLD_SCHEMA;
   readonly measure_only: true;
-  readonly regime: string | null;
+  readonly regime: string;
   /** In submission order: never re-sorted by time. */
   readonly entries: readonly LoopFoldEntry[];
   readonly classes: {
@@ -113,7 +113,7 @@ function domainReadings(assessment: Assessment): Record<VirtueDomain, Katorthoma
 function justiceBreach(assessment: Assessment): boolean {
   return (
     assessment.oikeiosis.relevant_circles.some((c) => c.circle !== "self_preservation" && c.obligation_assessment.status === "violated") ||
-    assessment.corroboration.claims.some((c) => c.kind === "obligation" && c.finding === "contradicted")
+    assessment.corroboration.claims.some((c) => c.kind === "obligation" && c.circle !== "self_preservation" && c.finding === "contradicted")
   );
 }
 
@@ -126,7 +126,9 @@ export function examineProvenance(elements: readonly VerifiedElement[], identity
   const floors: Record<VirtueDomain, KatorthomaProximity | null> = { phronesis: null, dikaiosyne: null, andreia: null, sophrosyne: null };
   const counts = { kathekon_engaged: { loops: 0, closures: 0 }, self_regarding_prudential: { loops: 0, closures: 0 }, false_positive_hold: { loops: 0 } };
   const seen = new Set<string>();
-  let regime: string | null = null;
+  const folded = new Set<string>();
+  // The regime is the running engine's: examinations under other rules are not folded with it.
+  const regime = ENGINE_VERSION;
   let attested = 0;
 
   for (const element of elements) {
@@ -138,7 +140,6 @@ export function examineProvenance(elements: readonly VerifiedElement[], identity
       continue;
     }
     const assessment = parsed.data;
-    regime ??= assessment.engine_version;
     if (assessment.engine_version !== regime) {
       refused.push({ position: element.index, loop_id: loopId, reason: "cross_regime" });
       continue;
@@ -147,10 +148,15 @@ export function examineProvenance(elements: readonly VerifiedElement[], identity
     const cls = loopFoldClass(assessment);
     const isAttested = gap === null;
     entries.push({ position: element.index, loop_id: loopId, class: cls, examined_at: isAttested ? element.consult!.created_at : null, attested: isAttested });
-    if (cls === "false_positive_hold") counts.false_positive_hold.loops++;
-    else {
-      counts[cls].loops++;
-      if (assessment.is_kathekon === true) counts[cls].closures++;
+    // Only attested loops are counted (anyone can present another's signed assessment), and a
+    // loop presented twice is one loop.
+    if (isAttested && !folded.has(assessment.examination.ref)) {
+      folded.add(assessment.examination.ref);
+      if (cls === "false_positive_hold") counts.false_positive_hold.loops++;
+      else {
+        counts[cls].loops++;
+        if (assessment.is_kathekon === true) counts[cls].closures++;
+      }
     }
     if (gap !== null) {
       gaps.push({ agent_id: identity.agent_id, element_index: element.index, loop_id: loopId, reason: gap });

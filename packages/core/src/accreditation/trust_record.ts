@@ -167,7 +167,9 @@ export function hasTrustSurface(input: Pick<TrustRecordInput, "events" | "gap_co
   return input.events.some((e) => e.class === "evidence") || (input.gap_count ?? input.gaps?.length ?? 0) > 0;
 }
 
-export function composeTrustRecord(input: TrustRecordInput): TrustRecord {
+export function composeTrustRecord(unsorted: TrustRecordInput): TrustRecord {
+  // "Most recent" below relies on time order, whatever order the store returned.
+  const input = { ...unsorted, events: [...unsorted.events].sort((a, b) => Date.parse(a.occurred_at) - Date.parse(b.occurred_at)) };
   const { now } = input;
   const domains = {} as Record<VirtueDomain, z.infer<typeof TrustDomainLevel>>;
   let flagsApplied = 0;

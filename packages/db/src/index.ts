@@ -8,4 +8,7 @@ export * from "./repositories/narratives";
 export * from "./repositories/scores";
 export * from "./repositories/documents";
 export * from "./repositories/assessments";
+export * from "./repositories/watching";
+export * from "./repositories/practice";
+export * from "./repositories/stoa";
 export * from "./stores";

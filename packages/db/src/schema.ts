@@ -212,6 +212,140 @@ export interface CuratorFlagsTable {
   created_at: Timestamp;
 }
 
+/** Reflect and calling sessions (migration 20261121T1800_practice_sessions). */
+export interface PracticeSessionsTable {
+  id: string;
+  kind: "reflect" | "calling";
+  owner_id: string;
+  agent_id: string;
+  session_id: string;
+  status: string;
+  stage: string;
+  turn: ColumnType<number, number | undefined, number>;
+  context_source: string | null;
+  session_summary: ColumnType<unknown, string | null, string | null>;
+  agent_card_url: string | null;
+  answers: ColumnType<unknown, string | null, string | null>;
+  sealed_answers: string | null;
+  outcome: ColumnType<unknown, string | null, string | null>;
+  holding_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  approval: ColumnType<unknown, string | null, string | null>;
+  opened_at: Timestamp;
+  updated_at: Timestamp;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Watching cycles (migration 20261121T1810_watching). Sealed columns hold `v1.<kid>.…`. */
+type WatchingTime = ColumnType<Date, Date | string, Date | string>;
+
+export interface WatchingCyclesTable {
+  id: string;
+  owner_id: string;
+  agent_id: string;
+  cycle_id: string;
+  recorded_by: string;
+  body_sha256: string;
+  loop_heading: string;
+  started_at: WatchingTime;
+  ended_at: WatchingTime;
+  answers_received_unstructured: number | null;
+  answers_sentence: string | null;
+  answers_disclosure: string | null;
+  flagged: boolean;
+  recorded_at: WatchingTime;
+}
+
+export interface WatchingAlignmentEventsTable {
+  id: string;
+  cycle_row_id: string;
+  position: number;
+  check_schema: string;
+  check_id: string;
+  library_version: string;
+  models: string[];
+  ran_at: WatchingTime;
+  winner_subject_key: string | null;
+  surfaced_channel: string;
+  read_from_schema_versions: string[];
+  sealed_surfaced_act: string;
+  surfaced_act_sha256: string;
+  deliverable: boolean;
+  sealed_expectation_snapshot: string | null;
+  flagged: boolean;
+}
+
+export interface WatchingDecisionsTable {
+  id: string;
+  event_id: string;
+  cycle_row_id: string;
+  owner_id: string;
+  agent_id: string;
+  position: number;
+  subject_kind: string;
+  subject_ref: string;
+  subject_key: string;
+  outcome: "proceed" | "hold" | "released_by_lift" | "closed_at_wait_bound";
+  held_at: WatchingTime | null;
+  wait_bound_ms: number | null;
+  closed_at: WatchingTime | null;
+  gate_basis: ColumnType<unknown, string, string>;
+  flagged: boolean;
+}
+
+export interface WatchingLateResponsesTable {
+  id: string;
+  event_id: string;
+  cycle_row_id: string;
+  owner_id: string;
+  agent_id: string;
+  position: number;
+  subject_key: string;
+  received_at: WatchingTime;
+  closed_at: WatchingTime;
+}
+
+export interface WatchingLiftsTable {
+  id: string;
+  event_id: string;
+  cycle_row_id: string;
+  owner_id: string;
+  agent_id: string;
+  position: number;
+  subject_key: string;
+  principal_handle: string;
+  lifted_at: WatchingTime;
+}
+
+/** The Stoa (migration 20261121T1900_stoa). */
+type StoaTime = ColumnType<Date, Date | string, Date | string>;
+
+export interface StoaDeclarationsTable {
+  agent_id: string;
+  id: string;
+  owner_id: string;
+  display_name: string;
+  statement: string;
+  commitments: Json;
+  contact_url: string | null;
+  agent_card_url: string | null;
+  declared_at: StoaTime;
+  amended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface StoaContradictionsTable {
+  id: string;
+  agent_id: string;
+  declaration_id: string;
+  commitment_index: number;
+  domain: string;
+  claimed_level: string;
+  commitment_text: string;
+  observed_level: string;
+  note: string;
+  confirmed_by: string;
+  created_at: StoaTime;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   consults: ConsultsTable;
@@ -229,6 +363,14 @@ export interface Database {
   orientation_readings: OrientationReadingsTable;
   provenance_gaps: ProvenanceGapsTable;
   curator_flags: CuratorFlagsTable;
+  practice_sessions: PracticeSessionsTable;
+  watching_cycles: WatchingCyclesTable;
+  watching_alignment_events: WatchingAlignmentEventsTable;
+  watching_decisions: WatchingDecisionsTable;
+  watching_late_responses: WatchingLateResponsesTable;
+  watching_lifts: WatchingLiftsTable;
+  stoa_declarations: StoaDeclarationsTable;
+  stoa_contradictions: StoaContradictionsTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -5,8 +5,11 @@ import { assessmentStore } from "./repositories/assessments";
 import { consultStore } from "./repositories/consults";
 import { chainStore, documentStore, journalStore } from "./repositories/documents";
 import { narrativeStore, outbox, retentionStore } from "./repositories/narratives";
+import { practiceStore } from "./repositories/practice";
 import { scoreStore } from "./repositories/scores";
+import { stoaStore } from "./repositories/stoa";
 import { trustStore } from "./repositories/trust";
+import { watchingStore } from "./repositories/watching";
 import type { Database } from "./schema";
 
 /** Every store over one database connection: what a platform session holds of Postgres. */
@@ -24,5 +27,8 @@ export function recordStores(db: Kysely<Database>) {
     assessments: assessmentStore(db),
     trust: trustStore(db),
     accreditations: accreditationStore(db),
+    watching: watchingStore(db),
+    practice: practiceStore(db),
+    stoa: stoaStore(db),
   };
 }

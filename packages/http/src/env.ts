@@ -63,6 +63,10 @@ export const EnvSchema = z
     AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     SCHEDULE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15).describe("Local server: how often the scheduled jobs run."),
     MAX_RECEIVES: z.coerce.number().int().min(1).max(100).default(5).describe("Receives before a narrative job goes to the dead-letter queue."),
+    CALLING_ENABLED: z
+      .enum(["true", "false"])
+      .default("true")
+      .describe("`false` turns the calling sequence and its approval off: both answer 503 calling_disabled."),
   })
   .describe("Service environment");
 

@@ -17,6 +17,7 @@ import type {
   PracticeStore,
   ScoreStore,
   Sealer,
+  StoaStore,
   TrustStore,
   WatchingStore,
 } from "@svc/core";
@@ -47,6 +48,8 @@ export interface PlatformSession {
   readonly watching: WatchingStore;
   /** Reflect and calling sessions, scoped by owner and agent. */
   readonly practice: PracticeStore;
+  /** Stoa declarations and the contradictions operators confirmed. */
+  readonly stoa: StoaStore;
   /** Where deferred narrative jobs are sent. */
   readonly queue: NarrativeQueue;
   /** Seals data at rest; throws bad_environment where a deployment lacks DATA_KEYS. */

@@ -4,3 +4,4 @@ export * from "./service";
 export * from "./trust_events";
 export * from "./trust_record";
 export * from "./write_rules";
+export * from "./agent_page";

@@ -127,4 +127,5 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   r("GET", "/api/stoa/declare", "stoa", "bearer", "Read one's own declaration", "4.4"),
   r("PATCH", "/api/stoa/declare", "stoa", "bearer", "Amend one's declaration", "4.4"),
   r("DELETE", "/api/stoa/declare", "stoa", "bearer", "Withdraw one's declaration", "4.4"),
+  r("POST", "/api/admin/stoa-contradictions", "stoa", "operator", "Confirm that a declared commitment contradicts the agent's record (a decrease-class trust event)", "4.4, 6"),
 ];

@@ -8,6 +8,9 @@ import * as documentsJournal from "./20261121T1400_documents_journal";
 import * as iterateChains from "./20261121T1500_iterate_chains";
 import * as assessmentResults from "./20261121T1600_assessment_results";
 import * as accreditationTrust from "./20261121T1700_accreditation_trust";
+import * as practiceSessions from "./20261121T1800_practice_sessions";
+import * as watching from "./20261121T1810_watching";
+import * as stoa from "./20261121T1900_stoa";
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so the same
@@ -23,4 +26,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "20261121T1500_iterate_chains": iterateChains,
   "20261121T1600_assessment_results": assessmentResults,
   "20261121T1700_accreditation_trust": accreditationTrust,
+  "20261121T1800_practice_sessions": practiceSessions,
+  "20261121T1810_watching": watching,
+  "20261121T1900_stoa": stoa,
 };

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { DistressSeverity } from "../enums";
+import { DomainError, UnavailableError } from "../errors";
+import { detectDistress, type DistressAssessment } from "../reason/distress";
+import { textField } from "../text";
+
+/**
+ * What the reflect and calling sessions share (spec 2.16, 2.17, 4.5): how a session is named
+ * and scoped, the answer cap, the distress redirect, and the store's failures as 503.
+ */
+
+/** Answers are free text like every other account the service reads. */
+export const PRACTICE_ANSWER_MAX = 5000;
+export const SESSION_ID_MAX = 128;
+
+/** Control characters would make an id that prints differently from what was sent. */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export const PracticeSessionId = z
+  .string()
+  .min(1, "session_id must not be empty")
+  .max(SESSION_ID_MAX, `session_id is limited to ${SESSION_ID_MAX} characters`)
+  .refine((id) => id.trim().length > 0, "session_id must not be blank")
+  .refine((id) => !CONTROL.test(id), "session_id must not contain control characters")
+  .describe(
+    "The caller's name for the session, unique within the agent. Scoped to the credential's owner and the agent: the same id under another owner or agent names a different session. Echoed unchanged.",
+  );
+
+/** Like AgentId, without trimming: the id is echoed exactly as sent. */
+export const PracticeAgentId = z
+  .string()
+  .min(2, "agent_id must have at least 2 characters")
+  .max(128, "agent_id is limited to 128 characters")
+  .regex(/^\S+$/, "agent_id must not contain spaces")
+  .describe("The agent the session belongs to; a key bound to an agent may speak only for that agent.");
+
+export const PracticeAnswer = (field: string) => textField(field, PRACTICE_ANSWER_MAX);
+
+export const RedirectedResponse = z.object({
+  status: z.literal("redirected"),
+  session_id: z.string(),
+  agent_id: z.string(),
+  severity: DistressSeverity,
+  suggested_user_message: z.string().describe("Surface it to the person as it is: it points to human help."),
+  flow_terminated: z.literal(true).describe("The session has ended; it takes no further answers."),
+});
+export type RedirectedResponse = z.infer<typeof RedirectedResponse>;
+
+/** What a redirect keeps of the distress reading: never the quotes, only what the response needs. */
+export interface StoredRedirect {
+  readonly severity: DistressSeverity;
+  readonly suggested_user_message: string;
+}
+
+/**
+ * The distress check over every answer given so far and the new one: signals spread over
+ * several answers add up. Null when the flow may go on.
+ */
+export function redirectFor(answers: readonly string[]): StoredRedirect | null {
+  const reading: DistressAssessment = detectDistress(answers);
+  if (!reading.redirect) return null;
+  return { severity: reading.severity as DistressSeverity, suggested_user_message: reading.suggested_user_message! };
+}
+
+/**
+ * The session store behind a guard: a failure of the database itself answers 503 (retry
+ * later), never a 500; refusals the store decides (domain errors) pass unchanged.
+ */
+export function unavailableOnFailure<T extends object>(store: T, what: string): T {
+  const guarded: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(store)) {
+    guarded[name] =
+      typeof member === "function"
+        ? async (...args: unknown[]) => {
+            try {
+              return await (member as (...a: unknown[]) => Promise<unknown>).apply(store, args);
+            } catch (err) {
+              if (err instanceof DomainError) throw err;
+              const unavailable = new UnavailableError(`The ${what} store cannot be reached; try again shortly.`, "store_unavailable", { retry_after: 30 });
+              // Kept for whoever inspects the error; the response never carries it.
+              Object.defineProperty(unavailable, "cause", { value: err });
+              throw unavailable;
+            }
+          }
+        : member;
+  }
+  return guarded as T;
+}

@@ -1,0 +1,3 @@
+export * from "./contradictions";
+export * from "./declarations";
+export * from "./store";

@@ -1,0 +1,51 @@
+import type { PracticeSessionChange, PracticeSessionKey, PracticeSessionRecord, PracticeStore } from "@svc/core";
+
+/**
+ * An in-memory PracticeStore with the repository's semantics (unique key, update only at the
+ * expected turn, latest completed reflection), for unit tests of the reflect and calling
+ * services; the function suites run the real repository. `rows` exposes what was stored.
+ */
+export interface MemoryPracticeStore extends PracticeStore {
+  readonly rows: Map<string, PracticeSessionRecord>;
+  /** Makes the next update lose a race (returns false), as if another call moved the session. */
+  loseNextUpdate(): void;
+}
+
+const keyOf = (k: PracticeSessionKey) => JSON.stringify([k.kind, k.owner_id, k.agent_id, k.session_id]);
+
+export function memoryPracticeStore(): MemoryPracticeStore {
+  const rows = new Map<string, PracticeSessionRecord>();
+  let lose = false;
+  const byId = (id: string) => [...rows.entries()].find(([, r]) => r.id === id);
+  return {
+    rows,
+    loseNextUpdate: () => {
+      lose = true;
+    },
+    async find(key) {
+      const row = rows.get(keyOf(key));
+      return row ? structuredClone(row) : null;
+    },
+    async insert(session) {
+      if (rows.has(keyOf(session))) return false;
+      rows.set(keyOf(session), structuredClone({ ...session, outcome: session.outcome ?? null, turn: 0, updated_at: session.opened_at, closed_at: null, approval: null, holding_until: null }));
+      return true;
+    },
+    async update(id, turn, change: PracticeSessionChange) {
+      const found = byId(id);
+      if (lose || !found || found[1].turn !== turn) {
+        lose = false;
+        return false;
+      }
+      const { at, ...rest } = change;
+      rows.set(found[0], structuredClone({ ...found[1], ...rest, turn: turn + 1, updated_at: at }));
+      return true;
+    },
+    async latestReflectOutcome(ownerId, agentId) {
+      const done = [...rows.values()]
+        .filter((r) => r.kind === "reflect" && r.owner_id === ownerId && r.agent_id === agentId && r.status === "complete")
+        .sort((a, b) => Date.parse(b.closed_at!) - Date.parse(a.closed_at!));
+      return done[0] ? structuredClone(done[0].outcome) : null;
+    },
+  };
+}

@@ -3,6 +3,7 @@ import type { Platform, PlatformSession } from "@svc/http";
 import { clearCredentialCache } from "@svc/http/auth";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { accountFunction } from "../../account/src/function";
+import { accreditationFunction } from "../../accreditation/src/function";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY, type MintOptions } from "../../../tests/support/credentials";
 import { freshOwner, testPlatform } from "../../../tests/support/database";
 import { closeMeters, meteredPlatform, METER_BACKENDS } from "../../../tests/support/meter";
@@ -117,6 +118,15 @@ describe("a new user's path: open, answer through to complete, get the profile",
     const levels = Object.entries(last.profile.katorthoma_proximity_by_domain).filter(([, level]) => level !== null);
     expect(events.map((e) => [e.domain, e.level]).sort(), show(events)).toEqual(levels.sort());
     for (const e of events) expect(e, show(e)).toMatchObject({ source: "reflect", class: "hold", source_ref: row!.id });
+  });
+
+  it("reflect history cannot raise a level: a completed reflection alone makes no trust record (404)", async () => {
+    const agent = freshAgent();
+    const { key } = await mint();
+    const done = await through(key, agent, 8);
+    expect(done.status).toBe("complete");
+    expect(await (await db()).selectFrom("trust_events").select("class").where("agent_id", "=", agent).execute()).not.toHaveLength(0);
+    await expectError(await accreditationFunction.fetch(new Request(`http://t/api/trust-record/${agent}`), ENV), 404, "not_found");
   });
 
   it("answers are sealed at rest while the session is open", async () => {

@@ -67,22 +67,21 @@ export function redirectFor(answers: readonly string[]): StoredRedirect | null {
  * later), never a 500; refusals the store decides (domain errors) pass unchanged.
  */
 export function unavailableOnFailure<T extends object>(store: T, what: string): T {
-  const guarded: Record<string, unknown> = {};
-  for (const [name, member] of Object.entries(store)) {
-    guarded[name] =
-      typeof member === "function"
-        ? async (...args: unknown[]) => {
-            try {
-              return await (member as (...a: unknown[]) => Promise<unknown>).apply(store, args);
-            } catch (err) {
-              if (err instanceof DomainError) throw err;
-              const unavailable = new UnavailableError(`The ${what} store cannot be reached; try again shortly.`, "store_unavailable", { retry_after: 30 });
-              // Kept for whoever inspects the error; the response never carries it.
-              Object.defineProperty(unavailable, "cause", { value: err });
-              throw unavailable;
-            }
-          }
-        : member;
-  }
-  return guarded as T;
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const member: unknown = Reflect.get(target, property, receiver);
+      if (typeof member !== "function") return member;
+      return async (...args: unknown[]) => {
+        try {
+          return await (member as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } catch (err) {
+          if (err instanceof DomainError) throw err;
+          const unavailable = new UnavailableError(`The ${what} store cannot be reached; try again shortly.`, "store_unavailable", { retry_after: 30 });
+          // Kept for whoever inspects the error; the response never carries it.
+          Object.defineProperty(unavailable, "cause", { value: err });
+          throw unavailable;
+        }
+      };
+    },
+  });
 }

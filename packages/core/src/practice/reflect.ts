@@ -527,9 +527,10 @@ export async function reflectTurn({ ctx, principal, request }: { ctx: ReflectCon
   // The session-close pass: the one metered loop.
   const charge = await ctx.chargeLoop();
   try {
+    const summary = ReflectSessionSummary.parse(record.session_summary);
     const toExamine = answers.flatMap((a) => {
       const step = REFLECT_STEPS[stepIndex(a.step)]!;
-      return step.examined ? [{ step: step.step, response: a.response, context: step.question(ReflectSessionSummary.parse(record.session_summary)) }] : [];
+      return step.examined ? [{ step: step.step, response: a.response, context: step.question(summary) }] : [];
     });
     const exams = await mapBounded(toExamine, EXAMINATION_POOL, (a) => ctx.examine(a.response, a.context));
     const examined = toExamine.map((a, i) => ({ step: a.step, response: a.response, exam: exams[i]! }));

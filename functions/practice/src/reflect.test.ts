@@ -1,9 +1,10 @@
-import { REFLECT_MANDATORY_NOTE, ReflectComplete, ReflectQuestion, type Capability } from "@svc/core";
+import { KatorthomaProximity, REFLECT_MANDATORY_NOTE, ReflectComplete, ReflectQuestion, VirtueDomain, type Capability } from "@svc/core";
 import type { Platform, PlatformSession } from "@svc/http";
 import { clearCredentialCache } from "@svc/http/auth";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { accountFunction } from "../../account/src/function";
 import { accreditationFunction } from "../../accreditation/src/function";
+import { seededAgent, trustRecord } from "../../../tests/support/accreditation";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY, type MintOptions } from "../../../tests/support/credentials";
 import { freshOwner, testPlatform } from "../../../tests/support/database";
 import { closeMeters, meteredPlatform, METER_BACKENDS } from "../../../tests/support/meter";
@@ -114,19 +115,43 @@ describe("a new user's path: open, answer through to complete, get the profile",
 
     const [row] = await rowsOf(owner);
     expect(row, show(row)).toMatchObject({ status: "complete", sealed_answers: null, session_id: "session-1", agent_id: agent, kind: "reflect" });
-    const events = await (await db()).selectFrom("trust_events").selectAll().where("agent_id", "=", agent).execute();
-    const levels = Object.entries(last.profile.katorthoma_proximity_by_domain).filter(([, level]) => level !== null);
-    expect(events.map((e) => [e.domain, e.level]).sort(), show(events)).toEqual(levels.sort());
-    for (const e of events) expect(e, show(e)).toMatchObject({ source: "reflect", class: "hold", source_ref: row!.id });
   });
 
-  it("reflect history cannot raise a level: a completed reflection alone makes no trust record (404)", async () => {
-    const agent = freshAgent();
-    const { key } = await mint();
-    const done = await through(key, agent, 8);
+  it("reflect history reaches the trust record of an accreditation its owner holds, one hold event per domain read, lowering or holding, never raising", async () => {
+    const seeded = await seededAgent();
+    const before = await readJson<Body>(await trustRecord(seeded.agent), 200);
+    const { key } = await mint({ owner: seeded.owner, agent: seeded.agent });
+    const done = await through(key, seeded.agent, 8);
     expect(done.status).toBe("complete");
-    expect(await (await db()).selectFrom("trust_events").select("class").where("agent_id", "=", agent).execute()).not.toHaveLength(0);
-    await expectError(await accreditationFunction.fetch(new Request(`http://t/api/trust-record/${agent}`), ENV), 404, "not_found");
+    const [row] = (await rowsOf(seeded.owner)).filter((r) => r.kind === "reflect");
+    const events = await (await db()).selectFrom("trust_events").selectAll().where("agent_id", "=", seeded.agent).where("source", "=", "reflect").execute();
+    const levels = Object.entries(done.profile.katorthoma_proximity_by_domain).filter(([, level]) => level !== null);
+    expect(events.map((e) => [e.domain, e.level]).sort(), show(events)).toEqual(levels.sort());
+    for (const e of events) expect(e, show(e)).toMatchObject({ class: "hold", source_ref: row!.id });
+    const after = await readJson<Body>(await trustRecord(seeded.agent), 200);
+    const rank = (level: string | null) => (level === null ? -1 : KatorthomaProximity.options.indexOf(level as never));
+    for (const domain of VirtueDomain.options) {
+      expect(rank(after.domains[domain].level), show([before.domains, after.domains])).toBeLessThanOrEqual(rank(before.domains[domain].level));
+      const reflected = done.profile.katorthoma_proximity_by_domain[domain];
+      if (before.domains[domain].level !== null && reflected !== null && rank(reflected) < rank(before.domains[domain].level)) {
+        expect(after.domains[domain].level).toBe(reflected);
+      }
+    }
+  });
+
+  it("another owner's reflection under the same agent id never touches that agent's trust record; a reflection alone makes no trust record (404)", async () => {
+    const seeded = await seededAgent();
+    const before = await readJson<Body>(await trustRecord(seeded.agent), 200);
+    const { key } = await mint({ agent: seeded.agent });
+    expect((await through(key, seeded.agent, 8)).status).toBe("complete");
+    expect(await (await db()).selectFrom("trust_events").select("id").where("agent_id", "=", seeded.agent).where("source", "=", "reflect").execute()).toHaveLength(0);
+    expect((await readJson<Body>(await trustRecord(seeded.agent), 200)).domains).toEqual(before.domains);
+
+    const agent = freshAgent();
+    const { key: lone } = await mint();
+    expect((await through(lone, agent, 8)).status).toBe("complete");
+    expect(await (await db()).selectFrom("trust_events").select("class").where("agent_id", "=", agent).execute()).toHaveLength(0);
+    await expectError(await accreditationFunction.fetch(new Request(`http://t/api/trust-record/${agent}`), ENV), 404, "trust_record_not_found");
   });
 
   it("answers are sealed at rest while the session is open", async () => {

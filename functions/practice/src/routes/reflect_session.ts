@@ -40,6 +40,7 @@ export const reflectSession = defineOperation(
         sealer: session.sealer(),
         examine: (text, context) => examine(extractor, { text, context, ref: `reflect_${crypto.randomUUID()}` }),
         trust: unavailableOnFailure(session.trust, "trust event"),
+        accreditationOwner: async (agentId) => (await unavailableOnFailure(session.accreditations, "accreditation").find(agentId))?.owner_id ?? null,
         chargeLoop: () => chargeSkill(c, 1),
         now: () => new Date(),
       },

@@ -278,6 +278,7 @@ const ANSWERS = [
 describe("reflectTurn: the transitions of 3.3", () => {
   let store: MemoryPracticeStore;
   let minted: NewTrustEvent[][];
+  let recordOwner: string | null;
   let charges: number;
   let refunds: number;
   let failExamine: boolean;
@@ -292,6 +293,7 @@ describe("reflectTurn: the transitions of 3.3", () => {
       return examine(offlineExtractor, { text, context, ref: "reflect-test" });
     },
     trust: { mint: async (events) => (minted.push([...events]), events.length) },
+    accreditationOwner: async () => recordOwner,
     chargeLoop: async () => {
       charges += 1;
       return { refund: async () => void (refunds += 1) };
@@ -312,6 +314,7 @@ describe("reflectTurn: the transitions of 3.3", () => {
   beforeEach(() => {
     store = memoryPracticeStore();
     minted = [];
+    recordOwner = "owner-a";
     charges = 0;
     refunds = 0;
     failExamine = false;
@@ -366,6 +369,16 @@ describe("reflectTurn: the transitions of 3.3", () => {
     const domains = Object.entries(done.profile.katorthoma_proximity_by_domain).filter(([, level]) => level !== null);
     expect(minted[0]!.map((e) => [e.domain, e.level])).toEqual(domains);
     expect(minted[0]!.every((e) => e.source === "reflect" && e.class === "hold" && e.source_ref === row.id && e.agent_id === "agent-1")).toBe(true);
+  });
+
+  it.each([
+    ["another owner holds the agent's accreditation", "owner-b"],
+    ["the agent has no accreditation", null],
+  ])("a completed reflection mints nothing when %s", async (_name, owner) => {
+    recordOwner = owner;
+    const res = await through(key(), 8);
+    expect(res.status).toBe("complete");
+    expect(minted).toEqual([]);
   });
 
   it("a complete session takes no further answer (409 session_closed) and a read returns the same completion without a charge", async () => {

@@ -410,6 +410,8 @@ export interface ReflectContext {
   readonly sealer: Sealer;
   readonly examine: (text: string, context: string) => Promise<Examination>;
   readonly trust: Pick<TrustStore, "mint">;
+  /** Who owns the agent's public accreditation record, if anyone: reflect history only reaches a record its owner holds. */
+  readonly accreditationOwner: (agentId: string) => Promise<string | null>;
   /** Charges the one metered loop of the closing pass. */
   readonly chargeLoop: () => Promise<LoopCharge>;
   readonly now: () => Date;
@@ -543,8 +545,12 @@ export async function reflectTurn({ ctx, principal, request }: { ctx: ReflectCon
       previous: previousOutcome.success ? previousOutcome.data.profile : null,
       now,
     });
+    // Agent ids are public and first-come: another owner's reflection must never lower this
+    // agent's trust record, so reflect history reaches only a record the same owner holds.
     // Minted before the session is marked complete: a retry after a failed write mints nothing twice (same source_ref).
-    await ctx.trust.mint(reflectTrustEvents(record.id, key.agent_id, completion.profile, now));
+    if ((await ctx.accreditationOwner(key.agent_id)) === key.owner_id) {
+      await ctx.trust.mint(reflectTrustEvents(record.id, key.agent_id, completion.profile, now));
+    }
     const closed = { at: now.toISOString(), status: "complete" as const, sealed_answers: null, outcome: completion, closed_at: now.toISOString() };
     if (!(await ctx.store.update(record.id, record.turn, closed))) throw sessionChanged();
     return completion;

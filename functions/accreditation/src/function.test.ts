@@ -287,6 +287,19 @@ describe("write rules of spec 4.4, one test each, nothing written", () => {
     expect(await snapshot(a.agent)).toEqual(before);
   });
 
+  it.each(["regressing_check_count", "total_actions_evaluated"])("a profile %s beyond what the record stores is 400 naming it, not a 503; nothing is written", async (field) => {
+    const a = await seededAgent();
+    const body = updateBody(a.agent, a.elements, { grade_changed: false });
+    body.profile[field] = 2 ** 31;
+    await refused(a, body, 400, "invalid_field", `profile.${field}`);
+  });
+
+  it("a body nested deeper than any field needs is 400 invalid_json, not a 500; nothing is written", async () => {
+    const a = await seededAgent();
+    const body = JSON.stringify(updateBody(a.agent, a.elements, { grade_changed: false })).replace('"provenance":', `"provenance":${"[".repeat(50_000)}${"]".repeat(50_000)},"ignored":`);
+    await refused(a, body, 400, "invalid_json");
+  });
+
   it("coverage_status and credential_basis are composed by the server, whatever the writer sends", async () => {
     const a = await newAgent();
     const element = await consult(a.key, ACCOUNTS[0]!);

@@ -196,6 +196,14 @@ describe("rule 1: re-derivation and closed vocabularies (400 naming the field, n
     ["a cycle that ends before it starts", (b) => void (b.ended_at = "2026-11-21T09:00:00.000Z"), "cycle_window_invalid", "ended_at"],
     ["a field the cycle does not take", (b) => void (b.runner_version = "2.0"), "unknown_field", "runner_version"],
     ["a NUL character in free text", (b) => void (b.loop_heading = "ship\u0000it"), "invalid_field", "loop_heading"],
+    // Postgres has no year 0000: refused as a field, never a 500 from the write.
+    ["a start in the year 0000", (b) => void (b.started_at = "0000-01-01T00:00:00.000Z"), "invalid_field", "started_at"],
+    [
+      "a hold in the year 0000",
+      (b) => void Object.assign(decisions0(b)[2], { held_at: "0000-01-01T00:00:00.000Z", closed_at: "0000-01-01T00:30:00.000Z" }),
+      "invalid_field",
+      "alignment_events[0].check.decisions[2].held_at",
+    ],
   ];
   it.each(cases)("%s", async (_label, mutate, code, field) => {
     await expectRefused(mutate, code, field);

@@ -408,6 +408,19 @@ describe("confirmed contradictions", () => {
     await expectError(await contradict({ agent_id: a.agent, commitment_index: 0, observed_level: "reflexive", note: "n" }), 404, "declaration_not_found");
   });
 
+  it("are refused (409) when the agent's accreditation belongs to another owner than the declaration's: a stranger's claims never lower that record", async () => {
+    const declarer = await signUserJwt(freshOwner("user"));
+    const accredited = await newAgent();
+    await readJson(await declare(declarer, declaration({ agent_id: accredited.agent })), 201);
+    await readJson(await write(accredited, seedBody(accredited.agent, [await consult(accredited.key, ACCOUNTS[0]!)])), 201);
+    const before = await snapshot(accredited.agent);
+    const { composed_at: _at, ...recordBefore } = await readJson<Body>(await trustRecord(accredited.agent), 200);
+    await expectError(await contradict({ agent_id: accredited.agent, commitment_index: 0, observed_level: "reflexive", note: "n" }), 409, "record_of_another_owner");
+    expect(await snapshot(accredited.agent)).toEqual(before);
+    const { composed_at: _after, ...recordAfter } = await readJson<Body>(await trustRecord(accredited.agent), 200);
+    expect(recordAfter).toEqual(recordBefore);
+  });
+
   it("are refused when there is nothing to contradict: 409 no_contradiction, 404 without a declaration or commitment; nothing is minted", async () => {
     const a = await boundAgent();
     await readJson(await declare(a.key, declaration()), 201);

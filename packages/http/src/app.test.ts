@@ -280,6 +280,7 @@ describe("request body", () => {
     ["whitespace only", "   \n"],
     ["no body at all", null],
     ["invalid UTF-8 bytes", new Uint8Array([0x7b, 0x22, 0x6e, 0xff, 0xfe, 0x22, 0x7d])],
+    ["a body nested deeper than 64 levels", `{"name":${"[".repeat(64)}${"]".repeat(64)},"quantity":1}`],
   ] as const)("%s", (_label, body) => {
     it("is a 400 invalid_json", async () => {
       await expectError(await postOrder(body as RequestInit["body"]), 400, "invalid_json");

@@ -174,18 +174,29 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
 }
 
 /**
- * No input may carry a NUL character: Postgres text cannot hold one, and no field of this API
- * has a use for it. Refused here, once, as a 400 naming the field.
+ * How deep a body may nest. No field of this API goes past a dozen levels; without a bound a
+ * body of nested brackets exhausts the stack of every recursive walk after JSON.parse (a 500).
  */
-function refuseNul<T>(value: T, path: string): T {
+const MAX_JSON_DEPTH = 64;
+
+/**
+ * No input may carry a NUL character: Postgres text cannot hold one, and no field of this API
+ * has a use for it. Refused here, once, as a 400 naming the field. The same walk refuses a body
+ * nested deeper than MAX_JSON_DEPTH.
+ */
+function refuseNul<T>(value: T, path: string, depth = 0): T {
   if (typeof value === "string") {
     if (value.includes("\u0000")) throw new ValidationError("invalid_field", `${path || "body"}: must not contain a NUL character`, path || undefined);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => refuseNul(item, `${path}[${i}]`));
-  } else if (value !== null && typeof value === "object") {
+    return value;
+  }
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_JSON_DEPTH) throw new ValidationError("invalid_json", `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => refuseNul(item, `${path}[${i}]`, depth + 1));
+  } else {
     for (const [key, item] of Object.entries(value)) {
       refuseNul(key, path ? `${path}.${key}` : key);
-      refuseNul(item, path ? `${path}.${key}` : key);
+      refuseNul(item, path ? `${path}.${key}` : key, depth + 1);
     }
   }
   return value;

@@ -22,7 +22,10 @@ export const stoaContradictionCreate = defineOperation(
       401: { description: "No valid credential.", schema: ErrorEnvelope },
       403: { description: "Not an operator.", schema: ErrorEnvelope },
       404: { description: "`declaration_not_found`, or `commitment_not_found` (no commitment at that index).", schema: ErrorEnvelope },
-      409: { description: "`no_contradiction`: the claimed level is not above the observed level.", schema: ErrorEnvelope },
+      409: {
+        description: "`no_contradiction`: the claimed level is not above the observed level; `record_of_another_owner`: the agent's accreditation belongs to another owner than the declaration.",
+        schema: ErrorEnvelope,
+      },
     },
   },
   async (c, { body }) => c.json(await confirmContradiction({ ctx: await stoaContext(c), principal: principalOf(c), input: body }), 201),

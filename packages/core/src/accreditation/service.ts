@@ -14,11 +14,12 @@ import {
   type ExaminationMode as Mode,
 } from "../enums";
 import { ConflictError, ForbiddenError, NotFoundError, UnavailableError, UnprocessableError, ValidationError } from "../errors";
+import { callerSubject } from "../metering";
 import type { ConsultStore } from "../reason/records";
 import { verifyAssessment } from "../reason/signing";
 import { examineProvenance, type VerifiedElement } from "./examinations";
 import type { AccreditationRecord, AccreditationStore, CuratorFlag, GradeHistoryEntry } from "./records";
-import { composeTrustRecord, hasTrustSurface, TRUST_LIST_CAP, type TrustRecord } from "./trust_record";
+import { composeTrustRecord, decreaseStatus, hasTrustSurface, TRUST_LIST_CAP, type TrustRecord } from "./trust_record";
 import type { TrustStore } from "./trust_events";
 import {
   checkAccreditationWrite,
@@ -412,7 +413,7 @@ export async function flagTrustRecord({
   if (!domain) throw new ValidationError("missing_field", "an oversight flag names the domain it corrects", "domain");
   const now = ctx.now();
   const id = crypto.randomUUID();
-  const flagged_by = principal.type === "api_key" ? `key:${principal.credential_id}` : "operator";
+  const flagged_by = callerSubject(principal);
   const flag: Omit<CuratorFlag, "created_at"> = { id, agent_id: input.agent_id, basis: input.basis, domain, level: input.level, note: input.note, flagged_by };
   const created = await ctx.accreditations.flag(flag, {
     agent_id: input.agent_id,
@@ -425,15 +426,5 @@ export async function flagTrustRecord({
     latch: input.basis === "dikaiosyne",
     note: input.note,
   });
-  const events = await ctx.trust.events(input.agent_id);
-  const composed = composeTrustRecord({
-    agent_id: input.agent_id,
-    events,
-    readings: { readings: [], total: 0, examined: 0 },
-    gaps: [],
-    gap_count: 0,
-    has_accreditation: false,
-    now,
-  });
-  return { ...created, status: composed.domains[domain].evidence_level === null ? "held" : "applied" };
+  return { ...created, status: decreaseStatus(await ctx.trust.events(input.agent_id), domain, now) };
 }

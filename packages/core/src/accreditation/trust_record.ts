@@ -167,6 +167,15 @@ export function hasTrustSurface(input: Pick<TrustRecordInput, "events" | "gap_co
   return input.events.some((e) => e.class === "evidence") || (input.gap_count ?? input.gaps?.length ?? 0) > 0;
 }
 
+/**
+ * What a decrease event (a curator flag, a confirmed Stoa contradiction) on `domain` does now:
+ * applied where the domain has examined evidence inside the horizon, held otherwise (spec 3.6).
+ */
+export function decreaseStatus(events: readonly TrustEvent[], domain: VirtueDomain, now: Date): "applied" | "held" {
+  const composed = composeTrustRecord({ agent_id: "", events, readings: { readings: [], total: 0, examined: 0 }, gaps: [], gap_count: 0, has_accreditation: false, now });
+  return composed.domains[domain].evidence_level === null ? "held" : "applied";
+}
+
 export function composeTrustRecord(unsorted: TrustRecordInput): TrustRecord {
   // "Most recent" below relies on time order, whatever order the store returned.
   const input = { ...unsorted, events: [...unsorted.events].sort((a, b) => Date.parse(a.occurred_at) - Date.parse(b.occurred_at)) };

@@ -24,14 +24,17 @@ import { SignedAssessment, verifyAssessment } from "../reason/signing";
  * (which compare with the stored record). A malformed body is refused before state is read.
  */
 
+/** The largest count the record's integer columns hold: a larger one is a 400, not a failed write. */
+const MAX_STORED_COUNT = 2_147_483_647;
+
 /** The write body's shape only; field-level rules 2-8 are applied by checkAccreditationWrite. */
 export const AccreditationWriteBody = z.object({
   kind: z.enum(["seed", "update"]),
   profile: z.object({
     agent_id: z.string(),
     accreditation_record: z.record(z.string(), z.unknown()),
-    regressing_check_count: z.number().int().min(0),
-    total_actions_evaluated: z.number().int().min(0),
+    regressing_check_count: z.number().int().min(0).max(MAX_STORED_COUNT),
+    total_actions_evaluated: z.number().int().min(0).max(MAX_STORED_COUNT),
   }),
   provenance: z.unknown(),
   transition_result: z

@@ -104,6 +104,8 @@ describe("closed vocabularies and shapes (zod)", () => {
     ["a subject_key that is not hex", (b) => void (decisions0(b)[0].subject_key = "Z".repeat(64)), "alignment_events[0].check.decisions[0].subject_key"],
     ["a wait bound over seven days", (b) => void (decisions0(b)[1].wait_bound_ms = 7 * 24 * 3600 * 1000 + 1), "alignment_events[0].check.decisions[1].wait_bound_ms"],
     ["a timestamp without a zone", (b) => void (event0(b).check.ran_at = "2026-11-21 10:05"), "alignment_events[0].check.ran_at"],
+    ["a timestamp in the year 0000", (b) => void (b.started_at = "0000-01-01T00:00:00.000Z"), "started_at"],
+    ["a timestamp in the year 3000", (b) => void (event0(b).late_responses[0].received_at = "3000-01-01T00:00:00.000Z"), "alignment_events[0].late_responses[0].received_at"],
     ["a principal handle with spaces", (b) => void (event0(b).relayed_lifts[0].principal_handle = "Ada Lovelace"), "alignment_events[0].relayed_lifts[0].principal_handle"],
     ["a responder on a late response", (b) => void (event0(b).late_responses[0].responder = "@bob"), "alignment_events[0].late_responses[0]"],
     ["an empty alignment_events", (b) => void (b.alignment_events = []), "alignment_events"],

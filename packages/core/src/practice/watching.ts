@@ -108,7 +108,9 @@ export const WATCHING_TRUST_NOTE = "Alignment events are stored as the runner's 
 
 const Identifier = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, "expected 1 to 128 characters of [A-Za-z0-9._:-]");
 const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, "expected a SHA-256 as 64 lowercase hex characters");
-const Timestamp = z.iso.datetime({ offset: true });
+// The year as written is bounded: Postgres refuses a year 0000 (there is none), and a loop
+// ran in no year outside this range.
+const Timestamp = z.iso.datetime({ offset: true }).refine((value) => value >= "1900" && value < "3000", "expected a time between the years 1900 and 2999");
 
 export const DecisionSubject = z
   .strictObject({

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { TrustStore } from "../accreditation/trust_events";
-import { composeTrustRecord } from "../accreditation/trust_record";
+import { decreaseStatus } from "../accreditation/trust_record";
 import { AgentId, type Principal } from "../credentials";
 import { KatorthomaProximity, VirtueDomain } from "../enums";
 import { ConflictError, NotFoundError } from "../errors";
 import { rankOf } from "../ladders";
+import { callerSubject } from "../metering";
 import { STOA_COMMITMENTS_MAX, type StoaContext } from "./declarations";
 import type { StoaContradiction } from "./store";
 
@@ -77,6 +78,16 @@ export async function confirmContradiction({
       { field: "observed_level" },
     );
   }
+  // Agent ids are public and first-come: a declaration made before another owner accredited
+  // the agent is not that owner's claim, so it must never lower that owner's record.
+  const accreditation = await ctx.accreditations.find(declaration.agent_id);
+  if (accreditation && accreditation.owner_id !== declaration.owner_id) {
+    throw new ConflictError(
+      `The accreditation of ${declaration.agent_id} belongs to another owner than its Stoa declaration: the declaration's commitments are not that record's to contradict.`,
+      "record_of_another_owner",
+      { field: "agent_id" },
+    );
+  }
   const now = ctx.now();
   const latch = commitment.domain === "dikaiosyne";
   const contradiction: StoaContradiction = {
@@ -87,7 +98,7 @@ export async function confirmContradiction({
     commitment: { domain: commitment.domain, claimed_level: commitment.claimed_level, text: commitment.text },
     observed_level: input.observed_level,
     note: input.note,
-    confirmed_by: principal.type === "api_key" ? `key:${principal.credential_id}` : "operator",
+    confirmed_by: callerSubject(principal),
     created_at: now.toISOString(),
   };
   const stored = await ctx.stoa.confirmContradiction(contradiction, {
@@ -101,18 +112,9 @@ export async function confirmContradiction({
     latch,
     note: input.note,
   });
-  const composed = composeTrustRecord({
-    agent_id: declaration.agent_id,
-    events: await ctx.trust.events(declaration.agent_id),
-    readings: { readings: [], total: 0, examined: 0 },
-    gaps: [],
-    gap_count: 0,
-    has_accreditation: false,
-    now,
-  });
   return {
     ...stored,
     trust_event: { source: "stoa_contradiction", class: "decrease", domain: commitment.domain, level: input.observed_level, latch },
-    status: composed.domains[commitment.domain].evidence_level === null ? "held" : "applied",
+    status: decreaseStatus(await ctx.trust.events(declaration.agent_id), commitment.domain, now),
   };
 }

@@ -25,6 +25,7 @@ import { TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
 import { testPlatform } from "../../../tests/support/database";
 import { expectError, readJson, SUPPLIED_INPUT, suppliedExtraction } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
+import { stoaFunction } from "../../stoa/src/function";
 
 // POST/GET /api/accreditation/{agent_id}, GET /api/trust-record/{agent_id} and the curator
 // flags (spec 2.14, 2.15, 3.5, 3.6, 4.4) in-process on the test platform (PGlite, or the real
@@ -300,13 +301,47 @@ describe("write rules of spec 4.4, one test each, nothing written", () => {
     await refused(a, body, 400, "invalid_json");
   });
 
+  it.each([
+    ["the body", (b: Body) => void (b.note = "x"), "note"],
+    ["profile", (b: Body) => void (b.profile.extra = 1), "profile.extra"],
+    ["the record", (b: Body) => void (b.profile.accreditation_record.favourite_colour = "blue"), "profile.accreditation_record.favourite_colour"],
+  ])("an unknown field in %s is 400 unknown_field naming it", async (_where, change, field) => {
+    const a = await newAgent();
+    const body = seedBody(a.agent, [await consult(a.key, ACCOUNTS[0]!)]);
+    change(body);
+    await refused(a, body, 400, "unknown_field", field);
+  });
+
+  it("actions_evaluated beyond what can be stored is 400 naming it", async () => {
+    const a = await newAgent();
+    await refused(a, seedBody(a.agent, [await consult(a.key, ACCOUNTS[0]!)], { actions_evaluated: 1e300 }), 400, "invalid_field", `${R}.actions_evaluated`);
+  });
+
+  it("an agent id another owner declared in the Stoa cannot be seeded by this one (409 agent_claimed)", async () => {
+    const a = await newAgent();
+    const stranger = await newAgent({ agent: a.agent });
+    const declared = await stoaFunction.fetch(
+      new Request("http://t/api/stoa/declare", {
+        method: "POST",
+        headers: { authorization: `Bearer ${stranger.key}`, "content-type": "application/json" },
+        body: JSON.stringify({ display_name: "Another", statement: "Declared first by another owner." }),
+      }),
+      ENV,
+    );
+    await readJson(declared, 201);
+    await refused(a, seedBody(a.agent, [await consult(a.key, ACCOUNTS[0]!)]), 409, "agent_claimed");
+  });
+
   it("coverage_status and credential_basis are composed by the server, whatever the writer sends", async () => {
     const a = await newAgent();
     const element = await consult(a.key, ACCOUNTS[0]!);
     const body = seedBody(a.agent, [element], { coverage_status: "complete", credential_basis: "trust me" });
     const result = await readJson<Body>(await write(a, body), 201);
     expect(result.data.coverage_status).toBe("agent_elected");
-    expect(result.data.credential_basis).toContain(a.keyId);
+    expect(result.data.credential_basis).toContain("1 of 1 signed assessments verified");
+    // Public: it names neither the owner nor the key.
+    expect(result.data.credential_basis).not.toContain(a.owner);
+    expect(result.data.credential_basis).not.toContain(a.keyId);
     expect(result.data.credential_basis).not.toContain("trust me");
   });
 });

@@ -34,6 +34,24 @@ const entries = (query = "") => send("GET", `/api/stoa/entries${query}`, undefin
 const contradict = (body: unknown, credential = TEST_OPERATOR_KEY) => send("POST", "/api/admin/stoa-contradictions", bearer(credential), body);
 const show = (v: unknown) => JSON.stringify(v, null, 1);
 
+/** A declaration by another owner written straight to the store, as only a race could make it. */
+async function declaredByStranger(agentId: string): Promise<void> {
+  const now = new Date().toISOString();
+  const stored = await recordStores(await (await testPlatform()).database()).stoa.insert({
+    id: crypto.randomUUID(),
+    agent_id: agentId,
+    owner_id: freshOwner("stranger"),
+    display_name: "Stranger",
+    statement: "A declaration that raced a seed.",
+    commitments: [{ domain: "phronesis", claimed_level: "sage_like", text: "I deliberate before every consequential act." }],
+    contact_url: null,
+    agent_card_url: null,
+    declared_at: now,
+    amended_at: null,
+  });
+  expect(stored).toBe(true);
+}
+
 const declaration = (overrides: Body = {}): Body => ({
   display_name: "Careful Agent",
   statement: "I examine each consequential action before taking it, and I say so when I have not.",
@@ -310,13 +328,17 @@ describe("the directory", () => {
     expect((await entryOf(supplied.agent))!.links.trust_record).toBe(`/api/trust-record/${supplied.agent}`);
     expect((await readJson<Body>(await trustRecord(supplied.agent), 200)).sparse).toBe(true);
 
-    // An agent declared by one owner and accredited later by another links neither record.
+    // An agent declared by one owner cannot be accredited by another (409 agent_claimed); were
+    // the two to race, the entry would link neither record (the other owner's).
     const declarer = await signUserJwt(freshOwner("user"));
     const contested = await newAgent();
     await readJson(await declare(declarer, declaration({ agent_id: contested.agent })), 201);
-    await readJson(await write(contested, seedBody(contested.agent, [await consult(contested.key, ACCOUNTS[1]!)])), 201);
-    await readJson(await trustRecord(contested.agent), 200);
+    await expectError(await write(contested, seedBody(contested.agent, [await consult(contested.key, ACCOUNTS[1]!)])), 409, "agent_claimed");
     expect((await entryOf(contested.agent))!.links).toEqual({ accreditation: null, trust_record: null });
+    const raced = await seededAgent();
+    await declaredByStranger(raced.agent);
+    await readJson(await trustRecord(raced.agent), 200);
+    expect((await entryOf(raced.agent))!.links).toEqual({ accreditation: null, trust_record: null });
   });
 
   it("presence feeds no trust signal: declaring, amending and withdrawing leave the trust events and the trust record as they were", async () => {
@@ -409,10 +431,10 @@ describe("confirmed contradictions", () => {
   });
 
   it("are refused (409) when the agent's accreditation belongs to another owner than the declaration's: a stranger's claims never lower that record", async () => {
-    const declarer = await signUserJwt(freshOwner("user"));
-    const accredited = await newAgent();
-    await readJson(await declare(declarer, declaration({ agent_id: accredited.agent })), 201);
-    await readJson(await write(accredited, seedBody(accredited.agent, [await consult(accredited.key, ACCOUNTS[0]!)])), 201);
+    // The routes refuse this state either way round; only a race between a seed and a
+    // declaration could make it, so the declaration is written straight to the store.
+    const accredited = await seededAgent();
+    await declaredByStranger(accredited.agent);
     const before = await snapshot(accredited.agent);
     const { composed_at: _at, ...recordBefore } = await readJson<Body>(await trustRecord(accredited.agent), 200);
     await expectError(await contradict({ agent_id: accredited.agent, commitment_index: 0, observed_level: "reflexive", note: "n" }), 409, "record_of_another_owner");

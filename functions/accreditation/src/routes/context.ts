@@ -10,6 +10,7 @@ export async function accreditationContext(c: Context<AppEnv>): Promise<Accredit
     trust: session.trust,
     consults: session.consults,
     credentials: session.credentials,
+    declarationOwner: async (agentId) => (await session.stoa.find(agentId))?.owner_id ?? null,
     publicKeys: () => publicKeySet(session.signingKeys(), new Date()),
     now: () => new Date(),
   };

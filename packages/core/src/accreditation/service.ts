@@ -42,6 +42,8 @@ export interface AccreditationContext {
   readonly trust: TrustStore;
   readonly consults: ConsultStore;
   readonly credentials: CredentialStore;
+  /** The owner of the agent's Stoa declaration, if any: agent ids are one first-come namespace. */
+  readonly declarationOwner: (agentId: string) => Promise<string | null>;
   /** The public key set signed assessments verify against (GET /api/public-key). */
   readonly publicKeys: () => unknown;
   readonly now: () => Date;
@@ -205,12 +207,21 @@ const SERVER_BASIS: Record<(typeof SERVER_FIELDS)[number], string> = {
   updated_at: "recorded by the server",
 };
 
-function credentialBasis(principal: Extract<Principal, { type: "api_key" }>, verified: number, elements: number, attested: number, keyIds: readonly string[]): string {
+function credentialBasis(verified: number, elements: number, attested: number, keyIds: readonly string[]): string {
   return (
-    `Written with svc_prac_ key ${principal.credential_id} of owner ${principal.owner_id}, holding accreditation_write; ` +
+    "Written with a svc_prac_ key of the record's owner holding accreditation_write; " +
     `${verified} of ${elements} signed assessments verified against ${[...new Set(keyIds)].join(", ")}; ` +
     `${attested} attested by the consult ledger for this agent.`
   );
+}
+
+/** A store read that failed is a 503 naming no internals, never a 500. */
+export async function readOrUnavailable<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch {
+    throw new UnavailableError("The record store is unavailable; nothing was written. Try again shortly.", "store_unavailable");
+  }
 }
 
 export async function writeAccreditation({
@@ -238,6 +249,12 @@ export async function writeAccreditation({
   checkAccreditationWrite({ pathAgentId: agentId, body, stored }); // rules 1-8 and 10
   if (stored && stored.owner_id !== principal.owner_id) {
     throw new ForbiddenError(`The accreditation of ${agentId} belongs to another owner.`, "not_record_owner");
+  }
+  if (!stored) {
+    const declaredBy = await readOrUnavailable(() => ctx.declarationOwner(agentId));
+    if (declaredBy !== null && declaredBy !== principal.owner_id) {
+      throw new ConflictError(`The agent id ${agentId} is declared in the Stoa by another owner; it cannot be accredited by this one.`, "agent_claimed");
+    }
   }
   // Rule 9.
   const elementsRaw = (body.provenance as { signed_assessments?: unknown } | null)?.signed_assessments;
@@ -270,7 +287,7 @@ export async function writeAccreditation({
     }
     keyIds.push(result.key_id);
     const ref = (element.assessment.examination as { ref?: unknown } | undefined)?.ref;
-    const consult = typeof ref === "string" ? await ctx.consults.find(ref) : null;
+    const consult = typeof ref === "string" ? await readOrUnavailable(() => ctx.consults.find(ref)) : null;
     verified.push({ index, assessment: element.assessment, consult });
   }
   const outcome = examineProvenance(verified, { owner_id: principal.owner_id, agent_id: agentId }, now);
@@ -306,7 +323,7 @@ export async function writeAccreditation({
         total_actions_evaluated: body.profile.total_actions_evaluated,
         examination_mode: marker ?? stored?.examination_mode ?? null,
         coverage_status: attestedBefore || outcome.attested > 0 ? "agent_elected" : "unattested",
-        credential_basis: credentialBasis(principal, verified.length, elements.length, outcome.attested, keyIds),
+        credential_basis: credentialBasis(verified.length, elements.length, outcome.attested, keyIds),
       },
       write: { id: writeId, credential_id: principal.credential_id, elements: elements.length, verified: verified.length, attested: outcome.attested, loop_fold: outcome.loop_fold },
       grade_change: gradeChange,
@@ -415,6 +432,8 @@ export async function flagTrustRecord({
   const id = crypto.randomUUID();
   const flagged_by = callerSubject(principal);
   const flag: Omit<CuratorFlag, "created_at"> = { id, agent_id: input.agent_id, basis: input.basis, domain, level: input.level, note: input.note, flagged_by };
+  // Decided before the write (the flag adds no evidence): a failed read then refuses with nothing stored.
+  const status = decreaseStatus(await readOrUnavailable(() => ctx.trust.events(input.agent_id)), domain, now);
   const created = await ctx.accreditations.flag(flag, {
     agent_id: input.agent_id,
     source: "curator_flag",
@@ -426,5 +445,5 @@ export async function flagTrustRecord({
     latch: input.basis === "dikaiosyne",
     note: input.note,
   });
-  return { ...created, status: decreaseStatus(await ctx.trust.events(input.agent_id), domain, now) };
+  return { ...created, status };
 }

@@ -28,9 +28,9 @@ import { SignedAssessment, verifyAssessment } from "../reason/signing";
 const MAX_STORED_COUNT = 2_147_483_647;
 
 /** The write body's shape only; field-level rules 2-8 are applied by checkAccreditationWrite. */
-export const AccreditationWriteBody = z.object({
+export const AccreditationWriteBody = z.strictObject({
   kind: z.enum(["seed", "update"]),
-  profile: z.object({
+  profile: z.strictObject({
     agent_id: z.string(),
     accreditation_record: z.record(z.string(), z.unknown()),
     regressing_check_count: z.number().int().min(0).max(MAX_STORED_COUNT),
@@ -38,7 +38,7 @@ export const AccreditationWriteBody = z.object({
   }),
   provenance: z.unknown(),
   transition_result: z
-    .object({
+    .strictObject({
       grade_changed: z.boolean(),
       record: z.record(z.string(), z.unknown()).optional(),
       trigger: z.unknown().optional(),
@@ -186,8 +186,8 @@ function checkRecordFields(record: Record<string, unknown>): void {
     if (has(record, key) && record[key] !== null) checkEnum(OPTIONAL_FIELD_VALUES[key], record[key], `${RECORD}.${key}`);
   }
   const actions = record.actions_evaluated;
-  if (actions !== null && !(typeof actions === "number" && Number.isInteger(actions) && actions >= 0)) {
-    throw new ValidationError("invalid_field", `${RECORD}.actions_evaluated must be a non-negative integer or null`, `${RECORD}.actions_evaluated`);
+  if (actions !== null && !(typeof actions === "number" && Number.isInteger(actions) && actions >= 0 && actions <= MAX_STORED_COUNT)) {
+    throw new ValidationError("invalid_field", `${RECORD}.actions_evaluated must be an integer from 0 to ${MAX_STORED_COUNT}, or null`, `${RECORD}.actions_evaluated`);
   }
   const dims = record.dimension_levels;
   if (dims !== null) {

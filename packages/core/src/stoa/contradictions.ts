@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { TrustStore } from "../accreditation/trust_events";
+import { readOrUnavailable } from "../accreditation/service";
 import { decreaseStatus } from "../accreditation/trust_record";
 import { AgentId, type Principal } from "../credentials";
 import { KatorthomaProximity, VirtueDomain } from "../enums";
@@ -101,6 +102,8 @@ export async function confirmContradiction({
     confirmed_by: callerSubject(principal),
     created_at: now.toISOString(),
   };
+  // Decided before the write (a contradiction adds no evidence): a failed read refuses with nothing stored.
+  const status = decreaseStatus(await readOrUnavailable(() => ctx.trust.events(declaration.agent_id)), commitment.domain, now);
   const stored = await ctx.stoa.confirmContradiction(contradiction, {
     agent_id: declaration.agent_id,
     source: "stoa_contradiction",
@@ -115,6 +118,6 @@ export async function confirmContradiction({
   return {
     ...stored,
     trust_event: { source: "stoa_contradiction", class: "decrease", domain: commitment.domain, level: input.observed_level, latch },
-    status: decreaseStatus(await ctx.trust.events(declaration.agent_id), commitment.domain, now),
+    status,
   };
 }

@@ -1,11 +1,10 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, FLAGS, run } from "./support/chromium";
 import { AGENT_PAGE_CSP, KatorthomaProximity, VirtueDomain, type TrustRecord } from "@svc/core";
 import { clearCredentialCache } from "@svc/http/auth";
 import { accreditationFunction } from "../functions/accreditation/src/function";
@@ -17,18 +16,6 @@ import { readJson } from "./support/reason";
 // The public agent page as a person sees it: an agent seeded through the API, its page served
 // by the accreditation function and loaded by headless Chromium, the chart measured as drawn.
 // Runs where Chromium is installed (.ci/run installs it), like the badge's browser test.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const run = promisify(execFile);
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 /** Chromium writes every console message of a page (CSP violations, failed loads, errors) to stderr as `:CONSOLE`. */
 const LOGGING = ["--enable-logging=stderr", "--v=0"];
 const consoleLines = (stderr: string) => stderr.split("\n").filter((line) => line.includes(":CONSOLE"));

@@ -1,27 +1,14 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, FLAGS, run } from "./support/chromium";
 import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
 
 // The badge as a person sees it: loaded by headless Chromium as an image, and photographed.
 // Runs where Chromium is installed (.ci/run installs it), like the real-database suites.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const run = promisify(execFile);
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 describe.runIf(existsSync(CHROMIUM))("the document badge in headless Chromium", () => {
   const dir = mkdtempSync(join(tmpdir(), "svc-badge-"));

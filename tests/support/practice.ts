@@ -41,6 +41,13 @@ export function memoryPracticeStore(): MemoryPracticeStore {
       rows.set(found[0], structuredClone({ ...found[1], ...rest, turn: turn + 1, updated_at: at }));
       return true;
     },
+    async awaitingApproval(limit, ownerId) {
+      return [...rows.values()]
+        .filter((r) => r.kind === "calling" && r.status === "awaiting_approval" && (ownerId === undefined || r.owner_id === ownerId))
+        .sort((a, b) => Date.parse(a.updated_at) - Date.parse(b.updated_at))
+        .slice(0, limit)
+        .map((r) => structuredClone(r));
+    },
     async latestReflectOutcome(ownerId, agentId) {
       const done = [...rows.values()]
         .filter((r) => r.kind === "reflect" && r.owner_id === ownerId && r.agent_id === agentId && r.status === "complete")

@@ -19,6 +19,7 @@ const platform: Platform = { name: "test", open: async (cfg) => (await testPlatf
 const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
 const CALLING = "/api/calling";
 const APPROVE = "/api/calling/approve";
+const PENDING = "/api/calling/pending";
 
 type Env = Record<string, unknown>;
 type Body = Record<string, any>;
@@ -89,12 +90,19 @@ describe("a new user's path: open, reach awaiting_approval, the agent's key refu
     await expectError(await post(APPROVE, ownOperatorKey.key, approveBody(owner, agent)), 403, "own_handoff");
     expect((await rowsOf(owner))[0]).toMatchObject({ status: "awaiting_approval", approval: null });
 
+    // The operator finds it in the queue, named as the approval wants it.
+    const queue = await readJson<Body>(await send("GET", `${PENDING}?owner_id=${owner}`, `Bearer ${TEST_OPERATOR_KEY}`), 200);
+    const queued = queue.handoffs.find((h: Body) => h.owner_id === owner && h.agent_id === agent);
+    expect(queued, show(queue)).toMatchObject({ session_id: "calling-1", purpose: last.purpose, handoff: last.handoff });
+
     const approved = await readJson<Body>(await post(APPROVE, TEST_OPERATOR_KEY, approveBody(owner, agent, "calling-1", { note: "Welcome aboard." })), 200);
     expect(CallingApproved.strict().safeParse(approved).success, show(approved)).toBe(true);
     expect(approved).toMatchObject({ status: "approved", approval: { approved_by: "operator", note: "Welcome aboard." }, purpose: last.purpose, handoff: last.handoff });
 
     const read = await readJson<Body>(await post(CALLING, key, { session_id: "calling-1", agent_id: agent }), 200);
     expect(read).toEqual(approved);
+    const after = await readJson<Body>(await send("GET", `${PENDING}?owner_id=${owner}`, `Bearer ${TEST_OPERATOR_KEY}`), 200);
+    expect(after.handoffs.some((h: Body) => h.owner_id === owner && h.agent_id === agent), show(after)).toBe(false);
     expect((await rowsOf(owner))[0]).toMatchObject({ status: "approved" });
   });
 
@@ -270,7 +278,7 @@ describe("503: turned off, or the store unreachable", () => {
       open: async (cfg): Promise<PlatformSession> => {
         const session = await (await testPlatform()).open(cfg);
         const down = () => Promise.reject(new Error("ECONNRESET"));
-        return { ...session, practice: { find: down, insert: down, update: down, latestReflectOutcome: down } };
+        return { ...session, practice: { find: down, insert: down, update: down, awaitingApproval: down, latestReflectOutcome: down } };
       },
     };
     const env = { ...ENV, SVC_PLATFORM: failing };
@@ -300,6 +308,19 @@ describe("auth", () => {
     requires: { capability: "calling" },
     call: (authorization) => send("POST", CALLING, authorization, { session_id: crypto.randomUUID(), agent_id: freshAgent() }),
     validCredential: async () => (await mint()).key,
+  });
+
+  describeSecurity({
+    name: `GET ${PENDING}`,
+    platform: testPlatform,
+    requires: { operator: true },
+    call: (authorization) => send("GET", PENDING, authorization),
+    validCredential: async () => TEST_OPERATOR_KEY,
+  });
+
+  it("GET /api/calling/pending refuses a limit outside 1 to 100, naming it", async () => {
+    await expectError(await send("GET", `${PENDING}?limit=0`, `Bearer ${TEST_OPERATOR_KEY}`), 400, "invalid_field", "limit");
+    await expectError(await send("GET", `${PENDING}?limit=101`, `Bearer ${TEST_OPERATOR_KEY}`), 400, "invalid_field", "limit");
   });
 
   describeSecurity({

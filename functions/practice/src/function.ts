@@ -2,6 +2,7 @@ import { createServiceFunction } from "@svc/http";
 import { authenticate } from "@svc/http/auth";
 import { languageWorkersPlatform } from "@svc/workers/reason";
 import { callingApprove } from "./routes/calling_approve";
+import { callingPending } from "./routes/calling_pending";
 import { callingSession } from "./routes/calling_session";
 import { reflectSession } from "./routes/reflect_session";
 import { watchingCycleRecord } from "./routes/watching_cycle";
@@ -13,6 +14,7 @@ export const practiceFunction = createServiceFunction(
     reflectSession,
     callingSession,
     callingApprove,
+    callingPending,
     watchingCycleRecord,
   ],
   { platform: languageWorkersPlatform, authenticate },

@@ -253,7 +253,7 @@ describe("the transitions of 3.3 and their refusals", () => {
       open: async (cfg): Promise<PlatformSession> => {
         const session = await (await testPlatform()).open(cfg);
         const down = () => Promise.reject(new Error("connection terminated unexpectedly"));
-        return { ...session, practice: { find: down, insert: down, update: down, latestReflectOutcome: down } };
+        return { ...session, practice: { find: down, insert: down, update: down, awaitingApproval: down, latestReflectOutcome: down } };
       },
     };
     const { key } = await mint();

@@ -120,6 +120,7 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   r("POST", "/api/practice/reflect", "practice", "bearer", "Session-close reflection, Q1 to Q6", "4.5, 2.16, 3.3", { requires: "capability reflect", skill: "svc-reason" }),
   r("POST", "/api/calling", "practice", "bearer", "Purpose-discovery sequence", "4.5, 2.17, 3.4", { requires: "capability calling" }),
   r("POST", "/api/calling/approve", "practice", "operator", "Approve a calling handoff", "4.5, 3.4"),
+  r("GET", "/api/calling/pending", "practice", "operator", "Calling handoffs awaiting approval (the operator's queue)", "4.5, 3.4"),
   r("POST", "/api/practice/watching", "practice", "bearer", "Record an autonomous-loop cycle", "4.5, 2.18", { requires: "capability watching_write" }),
   // The Stoa
   r("GET", "/api/stoa/entries", "stoa", "none", "Self-declaration directory", "4.4"),

@@ -371,6 +371,39 @@ export async function callingTurn({ ctx, principal, request }: { ctx: CallingCon
   return callingView({ ...record, ...change });
 }
 
+export const PendingHandoffsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe("How many, 1 to 100 (default 50)."),
+  owner_id: OwnerId.optional().describe("Only this owner's handoffs."),
+});
+
+export const PendingHandoffs = z
+  .object({
+    handoffs: z.array(
+      z.object({
+        owner_id: z.string(),
+        agent_id: z.string(),
+        session_id: z.string(),
+        awaiting_since: z.string().describe("ISO 8601: when the session reached awaiting_approval."),
+        purpose: CallingPurpose,
+        handoff: CallingHandoff,
+      }),
+    ),
+  })
+  .describe("Calling handoffs awaiting an operator's approval, longest waiting first.");
+export type PendingHandoffs = z.infer<typeof PendingHandoffs>;
+
+/** The operator's queue: what to approve with POST /api/calling/approve, named as that route wants it. */
+export async function listPendingHandoffs({ ctx, query }: { ctx: CallingContext; query: z.infer<typeof PendingHandoffsQuery> }): Promise<PendingHandoffs> {
+  checkEnabled(ctx);
+  const rows = await ctx.store.awaitingApproval(query.limit, query.owner_id);
+  return {
+    handoffs: rows.map((r) => {
+      const outcome = r.outcome as { purpose: z.infer<typeof CallingPurpose>; handoff: z.infer<typeof CallingHandoff> };
+      return { owner_id: r.owner_id, agent_id: r.agent_id, session_id: r.session_id, awaiting_since: r.updated_at, purpose: outcome.purpose, handoff: outcome.handoff };
+    }),
+  };
+}
+
 export async function approveCalling({ ctx, principal, request }: { ctx: CallingContext; principal: Principal; request: CallingApproveRequest }): Promise<CallingApproved> {
   checkEnabled(ctx);
   // Decided on the body alone, before any read: a key never learns whether its own session exists this way.

@@ -82,6 +82,8 @@ export interface PracticeStore {
   insert(session: NewPracticeSession): Promise<boolean>;
   /** Applies the change when the session is still at `turn`; false when another call moved it first. */
   update(id: string, turn: number, change: PracticeSessionChange): Promise<boolean>;
+  /** Calling sessions awaiting approval, longest waiting first (the operator's queue). */
+  awaitingApproval(limit: number, ownerId?: string): Promise<PracticeSessionRecord[]>;
   /** The outcome of the agent's latest completed reflect session under this owner, or null. */
   latestReflectOutcome(ownerId: string, agentId: string): Promise<unknown>;
 }

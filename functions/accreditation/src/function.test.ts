@@ -568,6 +568,23 @@ describe("curator flags", () => {
     expect(trust.assessor_record.curator_flags.held).toBe(1);
   });
 
+  it("a withdrawn flag no longer lowers the level; withdrawing twice keeps the first time; an unknown id is 404", async () => {
+    const a = await seededAgent();
+    const before = await readJson<Body>(await trustRecord(a.agent), 200);
+    const created = await readJson<Body>(await flag({ agent_id: a.agent, basis: "oversight", domain: "phronesis", level: "reflexive", note: "in error" }), 201);
+    expect((await readJson<Body>(await trustRecord(a.agent), 200)).domains.phronesis.level).toBe("reflexive");
+    const withdraw = () => api.send("DELETE", `/api/admin/curator-flags/${created.id}`, `Bearer ${TEST_OPERATOR_KEY}`);
+    const first = await readJson<Body>(await withdraw(), 200);
+    expect(first).toMatchObject({ id: created.id, status: "withdrawn" });
+    expect(first.withdrawn_at).not.toBeNull();
+    const { composed_at: _a, ...after } = await readJson<Body>(await trustRecord(a.agent), 200);
+    const { composed_at: _b, ...expected } = before;
+    expect(after).toEqual(expected);
+    expect((await readJson<Body>(await withdraw(), 200)).withdrawn_at).toBe(first.withdrawn_at);
+    await expectError(await api.send("DELETE", `/api/admin/curator-flags/${crypto.randomUUID()}`, `Bearer ${TEST_OPERATOR_KEY}`), 404, "flag_not_found");
+    await expectError(await api.send("DELETE", `/api/admin/curator-flags/${created.id}`, `Bearer ${a.key}`), 403, "operator_only");
+  });
+
   it("a flag never raises a level", async () => {
     const a = await seededAgent();
     const before = await readJson<Body>(await trustRecord(a.agent), 200);

@@ -210,6 +210,7 @@ export interface CuratorFlagsTable {
   note: string;
   flagged_by: string;
   created_at: Timestamp;
+  withdrawn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Reflect and calling sessions (migration 20261121T1800_practice_sessions). */

@@ -66,6 +66,7 @@ export interface CuratorFlag {
   readonly note: string;
   readonly flagged_by: string;
   readonly created_at: string;
+  readonly withdrawn_at: string | null;
 }
 
 /** The store port of accreditation records; Postgres in @svc/db. */
@@ -75,5 +76,7 @@ export interface AccreditationStore {
   commit(commit: AccreditationCommit): Promise<CommitOutcome>;
   gradeHistory(agentId: string, limit: number): Promise<GradeHistoryEntry[]>;
   /** Records the flag and mints its trust event in one transaction. */
-  flag(flag: Omit<CuratorFlag, "created_at">, event: NewTrustEvent): Promise<CuratorFlag>;
+  flag(flag: Omit<CuratorFlag, "created_at" | "withdrawn_at">, event: NewTrustEvent): Promise<CuratorFlag>;
+  /** Withdraws the flag and removes its trust event in one transaction; a second withdrawal keeps the first time. Null when unknown. */
+  withdrawFlag(id: string, at: Date): Promise<CuratorFlag | null>;
 }

@@ -411,8 +411,16 @@ export const CuratorFlagView = z.object({
   note: z.string(),
   flagged_by: z.string(),
   created_at: z.string(),
-  status: z.enum(["applied", "held"]).describe("applied when the domain has independent examined evidence now; held otherwise (it applies once evidence exists)."),
+  withdrawn_at: z.string().nullable().describe("When an operator withdrew the flag; its trust event is gone since."),
+  status: z.enum(["applied", "held", "withdrawn"]).describe("applied when the domain has independent examined evidence now; held otherwise (it applies once evidence exists); withdrawn once withdrawn."),
 });
+
+/** Withdraws a flag: its trust event is removed, so the levels are composed as if it had never been. */
+export async function withdrawCuratorFlag({ ctx, id }: { ctx: Pick<AccreditationContext, "accreditations">; id: string }): Promise<z.infer<typeof CuratorFlagView>> {
+  const flag = await ctx.accreditations.withdrawFlag(id, new Date());
+  if (!flag) throw new NotFoundError(`No curator flag has the id ${id}.`, "flag_not_found");
+  return { ...flag, status: "withdrawn" };
+}
 
 export async function flagTrustRecord({
   ctx,
@@ -431,7 +439,7 @@ export async function flagTrustRecord({
   const now = ctx.now();
   const id = crypto.randomUUID();
   const flagged_by = callerSubject(principal);
-  const flag: Omit<CuratorFlag, "created_at"> = { id, agent_id: input.agent_id, basis: input.basis, domain, level: input.level, note: input.note, flagged_by };
+  const flag: Omit<CuratorFlag, "created_at" | "withdrawn_at"> = { id, agent_id: input.agent_id, basis: input.basis, domain, level: input.level, note: input.note, flagged_by };
   // Decided before the write (the flag adds no evidence): a failed read then refuses with nothing stored.
   const status = decreaseStatus(await readOrUnavailable(() => ctx.trust.events(input.agent_id)), domain, now);
   const created = await ctx.accreditations.flag(flag, {

@@ -115,6 +115,7 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   r("GET", "/api/accreditation/{agent_id}", "accreditation", "none", "Public read-back of an accreditation", "4.4, 2.14"),
   r("GET", "/api/trust-record/{agent_id}", "accreditation", "none", "Public trust record of an agent", "4.4, 2.15, 3.6"),
   r("POST", "/api/admin/curator-flags", "accreditation", "operator", "Flag a record (oversight or dikaiosyne)", "3.6"),
+  r("DELETE", "/api/admin/curator-flags/{id}", "accreditation", "operator", "Withdraw a curator flag", "3.6"),
   r("GET", "/agents/{agent_id}", "accreditation", "none", "Public page of an agent's accreditation and trust record", "2.14, 2.15"),
   // 4.5 Reflection, calling, watching
   r("POST", "/api/practice/reflect", "practice", "bearer", "Session-close reflection, Q1 to Q6", "4.5, 2.16, 3.3", { requires: "capability reflect", skill: "svc-reason" }),

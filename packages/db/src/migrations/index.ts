@@ -11,6 +11,7 @@ import * as accreditationTrust from "./20261121T1700_accreditation_trust";
 import * as practiceSessions from "./20261121T1800_practice_sessions";
 import * as watching from "./20261121T1810_watching";
 import * as stoa from "./20261121T1900_stoa";
+import * as curatorFlagWithdrawal from "./20261121T2000_curator_flag_withdrawal";
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so the same
@@ -29,4 +30,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "20261121T1800_practice_sessions": practiceSessions,
   "20261121T1810_watching": watching,
   "20261121T1900_stoa": stoa,
+  "20261121T2000_curator_flag_withdrawal": curatorFlagWithdrawal,
 };

@@ -1,5 +1,5 @@
 import type { AccreditationCommit, AccreditationRecord, AccreditationStore, CommitOutcome, CuratorFlag, GradeHistoryEntry } from "@svc/core";
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { AccreditationGradeHistoryTable, AccreditationsTable, CuratorFlagsTable, Database } from "../schema";
 import { mintTrustEvents } from "./trust";
 
@@ -51,6 +51,7 @@ function toFlag(row: Selectable<CuratorFlagsTable>): CuratorFlag {
     note: row.note,
     flagged_by: row.flagged_by,
     created_at: iso(row.created_at),
+    withdrawn_at: row.withdrawn_at ? iso(row.withdrawn_at) : null,
   };
 }
 
@@ -167,6 +168,19 @@ export function accreditationStore(db: Db): AccreditationStore {
       return db.transaction().execute(async (trx) => {
         const row = await trx.insertInto("curator_flags").values(flag).returningAll().executeTakeFirstOrThrow();
         await mintTrustEvents(trx, [event]);
+        return toFlag(row);
+      });
+    },
+    async withdrawFlag(id, at) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable("curator_flags")
+          .set({ withdrawn_at: sql<Date>`coalesce(withdrawn_at, ${at})` })
+          .where("id", "=", id)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return null;
+        await trx.deleteFrom("trust_events").where("source", "=", "curator_flag").where("source_ref", "=", id).execute();
         return toFlag(row);
       });
     },

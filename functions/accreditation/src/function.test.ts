@@ -260,6 +260,11 @@ describe("write rules of spec 4.4, one test each, nothing written", () => {
     expect(back.field_provenance.examination_mode).toBe("server-computed");
     const unmarked = await seededAgent();
     expect((await readJson<Body>(await readBack(unmarked.agent), 200)).data.examination_mode).toBeUndefined();
+    // A write whose only examination the ledger cannot attest (a supplied extraction) bears none.
+    const supplied = await newAgent({ harnessMarker: "post_decision_check" });
+    const element = await consult(supplied.key, SUPPLIED_INPUT, { layer1_schema: suppliedExtraction() });
+    await readJson(await write(supplied, seedBody(supplied.agent, [element])), 201);
+    expect((await readJson<Body>(await readBack(supplied.agent), 200)).data.examination_mode).toBeUndefined();
   });
 
   it("rule 12: when the credential's harness marker cannot be read the write is 503 and nothing is written", async () => {

@@ -321,7 +321,8 @@ export async function writeAccreditation({
         record,
         regressing_check_count: body.profile.regressing_check_count,
         total_actions_evaluated: body.profile.total_actions_evaluated,
-        examination_mode: marker ?? stored?.examination_mode ?? null,
+        // Rule 12: only a write bearing an examination the ledger attests sets the mode.
+        examination_mode: (outcome.attested > 0 ? marker : null) ?? stored?.examination_mode ?? null,
         coverage_status: attestedBefore || outcome.attested > 0 ? "agent_elected" : "unattested",
         credential_basis: credentialBasis(verified.length, elements.length, outcome.attested, keyIds),
       },

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { assess, extractOffline, FULL_IDS, generateSigningKey, issueApiKey, planSkillCall, sha256Hex, signAssessment, type Meter } from "@svc/core";
+import { assess, composeTrustRecord, extractOffline, FULL_IDS, generateSigningKey, issueApiKey, KatorthomaProximity, planSkillCall, sha256Hex, signAssessment, VirtueDomain, type Meter, type TrustEvent } from "@svc/core";
 import { credentialStore } from "@svc/db";
 import { assessmentsFunction } from "@svc/fn-assessments";
 import { createNarrativeConsumer } from "@svc/fn-narrative-worker";
@@ -204,7 +204,35 @@ function meterStep(meter: Meter): () => Promise<unknown> {
   };
 }
 
+/** A year of examined evidence: 1,000 examinations over four domains, plus flags and reflections. */
+function yearOfTrustEvents(agentId: string, now: Date): TrustEvent[] {
+  const levels = KatorthomaProximity.options;
+  const events: TrustEvent[] = [];
+  for (let i = 0; i < 1000; i += 1) {
+    const at = new Date(now.getTime() - (i * 365 * 86_400_000) / 1000).toISOString();
+    for (const domain of VirtueDomain.options) {
+      const source = i % 100 === 0 ? "curator_flag" : i % 50 === 0 ? "reflect" : "examination";
+      const cls = source === "curator_flag" ? "decrease" : source === "reflect" ? "hold" : "evidence";
+      events.push({ id: `${i}-${domain}`, agent_id: agentId, source, class: cls, domain, level: levels[(i + domain.length) % levels.length]!, source_ref: `loop_${i}`, occurred_at: at, latch: domain === "dikaiosyne" && i % 250 === 0, note: null, minted_at: at });
+    }
+  }
+  return events;
+}
+
 export const MICRO_BENCHMARKS: readonly MicroBenchmark[] = [
+  {
+    name: "trust record composed at read (4,000 events, decay, latch)",
+    setup: async () => {
+      const now = new Date();
+      const events = yearOfTrustEvents("bench-agent", now);
+      return {
+        run: async () => {
+          composeTrustRecord({ agent_id: "bench-agent", events, readings: { readings: [], total: 0, examined: 0 }, gaps: [], gap_count: 0, has_accreditation: true, now });
+        },
+        close: async () => undefined,
+      };
+    },
+  },
   {
     name: "Layer 2 assessment + Ed25519 signing (JCS)",
     setup: async () => {
@@ -358,6 +386,37 @@ export async function benchFullAssessment(runs: number): Promise<{ p50: number; 
   }
 }
 
+const BENCH_AGENT = "bench-agent";
+
+/** Seeds BENCH_AGENT's accreditation over three consults, so the public reads have a record to compose. */
+async function seedBenchAgent(baseUrl: string, apiKey: string): Promise<void> {
+  const call = async (path: string, body: unknown, status: number) => {
+    const res = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    if (res.status !== status) throw new Error(`bench seed: ${path} answered ${res.status} ${await res.text()}`);
+    return (await res.json()) as Record<string, unknown>;
+  };
+  const elements = [];
+  for (const input of [BENCH_INPUT, "I kept my promise to my colleague because I had given my word to the team.", "I checked who would be affected before I changed the shared schedule."]) {
+    elements.push((await call("/api/reason", { input }, 200)).assessment);
+  }
+  const record = {
+    agent_id: BENCH_AGENT, senecan_grade: "grade_3", typical_proximity: "habitual", authority_level: "guided", direction_of_travel: null,
+    passions_persisting: null, actions_evaluated: 3, dimension_levels: null, typical_deliberation_breadth: null, typical_kathekon_quality: null,
+  };
+  await call(`/api/accreditation/${BENCH_AGENT}`, {
+    kind: "seed",
+    profile: { agent_id: BENCH_AGENT, accreditation_record: record, regressing_check_count: 0, total_actions_evaluated: 3 },
+    provenance: { signed_assessments: elements },
+  }, 201);
+}
+
+/** The public reads of an accredited agent. */
+export const PUBLIC_RECORD_SCENARIOS: readonly BenchScenario[] = [
+  { name: "GET /api/accreditation/{agent_id}", method: "GET", path: `/api/accreditation/${BENCH_AGENT}`, expectStatus: 200 },
+  { name: "GET /api/trust-record/{agent_id}", method: "GET", path: `/api/trust-record/${BENCH_AGENT}`, expectStatus: 200 },
+  { name: "GET /agents/{agent_id} (HTML page)", method: "GET", path: `/agents/${BENCH_AGENT}`, expectStatus: 200 },
+];
+
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -368,7 +427,8 @@ async function main(): Promise<void> {
     console.log(`bench: ${seconds} s per scenario, ${connections} connections, loopback ${baseUrl}`);
     const apiKey = await benchKey(baseUrl);
     console.log("scenario                                      req/s      p50 ms   p99 ms   non-2xx  errors");
-    for (const scenario of BENCH_SCENARIOS) {
+    await seedBenchAgent(baseUrl, apiKey);
+    for (const scenario of [...BENCH_SCENARIOS, ...PUBLIC_RECORD_SCENARIOS]) {
       const r = await runScenario(baseUrl, scenario, seconds, scenario.connections ?? connections, apiKey);
       console.log(
         `${r.scenario.padEnd(43)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)}`,

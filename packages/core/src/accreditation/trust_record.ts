@@ -145,7 +145,10 @@ const ageDays = (at: string, now: Date) => Math.max(0, (now.getTime() - Date.par
 
 /** An event's weight at `now`: 1 when new, halving every half-life; 0 beyond the horizon. */
 export function decayWeight(at: string, now: Date): number {
-  const age = ageDays(at, now);
+  return weightAtAge(ageDays(at, now));
+}
+
+function weightAtAge(age: number): number {
   return age > TRUST_HORIZON_DAYS ? 0 : 0.5 ** (age / TRUST_HALF_LIFE_DAYS);
 }
 
@@ -178,17 +181,22 @@ export function decreaseStatus(events: readonly TrustEvent[], domain: VirtueDoma
 
 export function composeTrustRecord(unsorted: TrustRecordInput): TrustRecord {
   // "Most recent" below relies on time order, whatever order the store returned.
-  const input = { ...unsorted, events: [...unsorted.events].sort((a, b) => Date.parse(a.occurred_at) - Date.parse(b.occurred_at)) };
+  const timed = unsorted.events.map((e) => ({ e, t: Date.parse(e.occurred_at) }));
+  timed.sort((a, b) => a.t - b.t);
+  const input = { ...unsorted, events: timed.map((x) => x.e) };
+  // Each event's age and weight, computed once.
+  const ageOf = new Map(timed.map((x) => [x.e, Math.max(0, (unsorted.now.getTime() - x.t) / DAY_MS)]));
+  const weightOf = (e: TrustEvent) => weightAtAge(ageOf.get(e)!);
   const { now } = input;
   const domains = {} as Record<VirtueDomain, z.infer<typeof TrustDomainLevel>>;
   let flagsApplied = 0;
   let flagsHeld = 0;
-  const latchEvents = input.events.filter((e) => e.latch && e.domain === "dikaiosyne" && ageDays(e.occurred_at, now) <= JUSTICE_LATCH_DAYS);
+  const latchEvents = input.events.filter((e) => e.latch && e.domain === "dikaiosyne" && ageOf.get(e)! <= JUSTICE_LATCH_DAYS);
 
   for (const domain of DOMAINS) {
     const evidence = input.events
       .filter((e) => e.domain === domain && e.class === "evidence")
-      .map((e) => ({ level: e.level, weight: decayWeight(e.occurred_at, now), at: e.occurred_at }))
+      .map((e) => ({ level: e.level, weight: weightOf(e), at: e.occurred_at }))
       .filter((e) => e.weight > 0);
     const weight = evidence.reduce((s, e) => s + e.weight, 0);
     const evidenceLevel = weightedLowerMedian(evidence);
@@ -197,7 +205,7 @@ export function composeTrustRecord(unsorted: TrustRecordInput): TrustRecord {
     let held = 0;
 
     // Reflect history: the most recent reflect reading inside the horizon can lower or hold.
-    const reflect = input.events.filter((e) => e.domain === domain && e.source === "reflect" && decayWeight(e.occurred_at, now) > 0).at(-1);
+    const reflect = input.events.filter((e) => e.domain === domain && e.source === "reflect" && weightOf(e) > 0).at(-1);
     if (level !== null && reflect && rank(reflect.level) < rank(level)) {
       level = reflect.level;
       loweredBy.add("reflect");
@@ -236,7 +244,7 @@ export function composeTrustRecord(unsorted: TrustRecordInput): TrustRecord {
 
   // Confidence and sparseness count examinations, not domain events: one examination feeds several domains.
   const examinations = new Map<string, number>();
-  for (const e of input.events) if (e.class === "evidence") examinations.set(e.source_ref, decayWeight(e.occurred_at, now));
+  for (const e of input.events) if (e.class === "evidence") examinations.set(e.source_ref, weightOf(e));
   const totalWeight = [...examinations.values()].reduce((s, w) => s + w, 0);
   const counted = DOMAINS.filter((d) => domains[d].level !== null);
   const aggregate = counted.reduce<Proximity | null>((min, d) => lower(min, domains[d].level!), null);

@@ -50,6 +50,22 @@ describe("a NUL character is refused wherever it comes in", () => {
   });
 });
 
+describe("a lone surrogate (an unpaired \\uD800-\\uDFFF escape) is refused wherever it comes in", () => {
+  it.each([
+    ["a body field", scoringFunction, "POST", "/api/score-action", { action: "I kept \ud800 my promise." }, "action", "svc-score"],
+    ["a nested body field", scoringFunction, "POST", "/api/score-decision", { decision: "d", options: [{ label: "a", description: "x\udc00" }, { label: "b", description: "y" }] }, "options[0].description", "svc-decide"],
+  ] as const)("%s: 400 naming it, nothing charged", async (_label, fn, method, path, body, field, skill) => {
+    const { key } = await mintApiKey(await testPlatform());
+    await expectError(await call(fn, key, method, path, body), 400, "invalid_field", field);
+    expect(await used(key, skill)).toBe(0);
+  });
+
+  it("a well-formed pair (an emoji) is text like any other", async () => {
+    const { key } = await mintApiKey(await testPlatform());
+    await readJson(await call(scoringFunction, key, "POST", "/api/score-action", { action: "I kept my promise to my team \ud83d\ude00." }), 200);
+  });
+});
+
 describe("blank text and out-of-range dates", () => {
   it("refuses a blank action, at no cost", async () => {
     const { key } = await mintApiKey(await testPlatform());

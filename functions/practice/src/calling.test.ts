@@ -207,6 +207,7 @@ describe("400: each names its field and writes nothing", () => {
     ["an unknown field", { session_id: "s", agent_id: "agent-x", stage: "Q6" }, "stage", "unknown_field"],
     ["session_id missing", { agent_id: "agent-x" }, "session_id", "missing_field"],
     ["agent_id missing", { session_id: "s" }, "agent_id", "missing_field"],
+    ["a lone surrogate in the session_id", { session_id: "s\ud800", agent_id: "agent-x" }, "session_id", "invalid_field"],
   ];
 
   it.each(cases)("POST /api/calling: %s", async (_label, body, field, code) => {
@@ -221,6 +222,14 @@ describe("400: each names its field and writes nothing", () => {
     ["an unknown field", { session_id: "s", owner_id: "o", agent_id: "agent-x", decision: "yes" }, "decision", "unknown_field"],
   ] as Array<[string, Body, string, string]>)("POST /api/calling/approve: %s", async (_label, body, field, code) => {
     await expectError(await post(APPROVE, TEST_OPERATOR_KEY, body), 400, code, field);
+  });
+
+  it("a lone surrogate in an answer is a 400 naming response (not a 503 from the store), and the session stays where it was", async () => {
+    const agent = freshAgent();
+    const { key, owner } = await mint();
+    await through(key, agent, 1);
+    await expectError(await post(CALLING, key, { session_id: "calling-1", agent_id: agent, response: "It serves \ud800 the developers." }), 400, "invalid_field", "response");
+    expect((await rowsOf(owner))[0]).toMatchObject({ status: "in_progress", stage: "Q2", turn: 1 });
   });
 
   it("an approval refused with a 400 changes nothing", async () => {

@@ -262,6 +262,28 @@ describe("the transitions of 3.3 and their refusals", () => {
     expect(error.message).not.toMatch(/terminated/);
     expect(await usageOf(key)).toBe(0);
   });
+
+  it("the store failing at the closing write, after the loop was charged: 503, the loop given back, the session still at supporting", async () => {
+    const failingClose: Platform = {
+      name: "failing-closing-write",
+      open: async (cfg): Promise<PlatformSession> => {
+        const session = await (await testPlatform()).open(cfg);
+        const practice = session.practice;
+        const update: typeof practice.update = (id, turn, change) =>
+          change.status === "complete" ? Promise.reject(new Error("connection terminated unexpectedly")) : practice.update(id, turn, change);
+        return { ...session, practice: { ...practice, update } };
+      },
+    };
+    const env = { ...ENV, SVC_PLATFORM: failingClose };
+    const agent = freshAgent();
+    const { key, owner } = await mint();
+    await through(key, agent, 7, "s", env);
+    await expectError(await post(PATH, key, answerBody(agent, ANSWERS[7]!, "s"), env), 503, "store_unavailable");
+    expect(await usageOf(key)).toBe(0);
+    expect((await rowsOf(owner))[0]).toMatchObject({ status: "in_progress", stage: "supporting" });
+    expect(await readJson<Body>(await post(PATH, key, answerBody(agent, ANSWERS[7]!, "s")), 200)).toMatchObject({ status: "complete" });
+    expect(await usageOf(key)).toBe(1);
+  });
 });
 
 describe("400: each names its field and writes nothing, at no cost", () => {
@@ -285,6 +307,9 @@ describe("400: each names its field and writes nothing, at no cost", () => {
     ["session_id over 128 characters", openBody(agent, "s".repeat(129)), "session_id", "invalid_field"],
     ["agent_id of one character", openBody("a", "s"), "agent_id", "invalid_field"],
     ["reflect_at_close off with a response", { session_id: "s", agent_id: agent, response: "An answer.", reflect_at_close: "off" }, "reflect_at_close", "invalid_field"],
+    // Valid JSON escapes but no Unicode text: the summary's jsonb refused them (a 503), an id's text column turned them into U+FFFD.
+    ["a lone surrogate in the summary", { session_id: "s", agent_id: agent, session_summary: { ...SUMMARY, purpose_at_open: "fix \ud800 the export" } }, "session_summary.purpose_at_open", "invalid_field"],
+    ["a lone surrogate in the session_id", openBody(agent, "s\udc00"), "session_id", "invalid_field"],
   ];
 
   it.each(cases)("%s", async (_label, body, field, code) => {

@@ -127,12 +127,12 @@ export async function readOperationInput<R extends RouteContract>(
   route: R,
 ): Promise<OperationInput<R>> {
   const request = route.request ?? {};
-  const params = request.params ? parseParams(request.params, refuseNul(c.req.param(), "")) : undefined;
-  const query = request.query ? parsePart(request.query, refuseNul(c.req.query(), ""), "") : undefined;
+  const params = request.params ? parseParams(request.params, refuseUnstorableText(c.req.param(), "")) : undefined;
+  const query = request.query ? parsePart(request.query, refuseUnstorableText(c.req.query(), ""), "") : undefined;
   let body: unknown;
   if (request.body) {
     const text = await readBodyText(c.req.raw, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-    body = parsePart(request.body, refuseNul(parseJson(text), ""), "");
+    body = parsePart(request.body, refuseUnstorableText(parseJson(text), ""), "");
   }
   return { params, query, body } as OperationInput<R>;
 }
@@ -180,23 +180,31 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
 const MAX_JSON_DEPTH = 64;
 
 /**
- * No input may carry a NUL character: Postgres text cannot hold one, and no field of this API
- * has a use for it. Refused here, once, as a 400 naming the field. The same walk refuses a body
- * nested deeper than MAX_JSON_DEPTH.
+ * A UTF-16 surrogate without its pair: valid as a JSON escape (`"\ud800"`) but no Unicode text.
+ * Postgres refuses it in jsonb (a 503 that retrying never cures) and stores it in text as U+FFFD
+ * (so an id is no longer echoed as sent, and two ids become one).
  */
-function refuseNul<T>(value: T, path: string, depth = 0): T {
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * No input may carry a NUL character or a lone surrogate: Postgres cannot store either as sent,
+ * and no field of this API has a use for them. Refused here, once, as a 400 naming the field.
+ * The same walk refuses a body nested deeper than MAX_JSON_DEPTH.
+ */
+function refuseUnstorableText<T>(value: T, path: string, depth = 0): T {
   if (typeof value === "string") {
     if (value.includes("\u0000")) throw new ValidationError("invalid_field", `${path || "body"}: must not contain a NUL character`, path || undefined);
+    if (LONE_SURROGATE.test(value)) throw new ValidationError("invalid_field", `${path || "body"}: must be well-formed Unicode text (it holds an unpaired surrogate)`, path || undefined);
     return value;
   }
   if (value === null || typeof value !== "object") return value;
   if (depth >= MAX_JSON_DEPTH) throw new ValidationError("invalid_json", `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   if (Array.isArray(value)) {
-    value.forEach((item, i) => refuseNul(item, `${path}[${i}]`, depth + 1));
+    value.forEach((item, i) => refuseUnstorableText(item, `${path}[${i}]`, depth + 1));
   } else {
     for (const [key, item] of Object.entries(value)) {
-      refuseNul(key, path ? `${path}.${key}` : key);
-      refuseNul(item, path ? `${path}.${key}` : key, depth + 1);
+      refuseUnstorableText(key, path ? `${path}.${key}` : key);
+      refuseUnstorableText(item, path ? `${path}.${key}` : key, depth + 1);
     }
   }
   return value;

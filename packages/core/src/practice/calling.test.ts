@@ -219,6 +219,19 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
     expect(row().holding_until).toBeNull();
   });
 
+  it("an agent card sent with a second hold is kept (the latest wins), and the hold is not extended", async () => {
+    const principal = key();
+    await through(principal, 1);
+    const holding = await call(principal, { hold: true, agent_card_url: "https://agents.example/old.json" });
+    clock = new Date(NOW.getTime() + 3600_000);
+    expect(await call(principal, { hold: true, agent_card_url: "https://agents.example/new.json" })).toEqual(holding);
+    expect(row()).toMatchObject({ status: "holding", agent_card_url: "https://agents.example/new.json" });
+    const before = structuredClone(row());
+    expect(await call(principal, { hold: true, agent_card_url: "https://agents.example/new.json" })).toEqual(holding);
+    expect(await call(principal, { hold: true })).toEqual(holding);
+    expect(row()).toEqual(before);
+  });
+
   it("holding -> timed_out past 24 hours: the next call finds it closed", async () => {
     const principal = key();
     await through(principal, 1);
@@ -261,6 +274,19 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
     await expect(call(key(), {})).rejects.toMatchObject({ kind: "unavailable", code: "calling_disabled" });
     await expect(approve(OPERATOR)).rejects.toMatchObject({ kind: "unavailable", code: "calling_disabled" });
     expect(store.rows.size).toBe(0);
+  });
+
+  it("an open that loses a race to another open answers as a read of the session the other opened, writing nothing", async () => {
+    const principal = key();
+    await through(principal, 1);
+    const before = structuredClone(row());
+    // The first lookup misses, as when the other open inserts between this call's find and insert.
+    let missed = false;
+    const racing = { ...store, find: async (k: Parameters<typeof store.find>[0]) => (missed ? store.find(k) : ((missed = true), null)) };
+    const res = await callingTurn({ ctx: { ...ctx(), store: racing }, principal, request: CallingRequest.parse({ session_id: "c-1", agent_id: "agent-1" }) });
+    expect(res).toMatchObject({ status: "in_progress", stage: "Q2" });
+    expect(store.rows.size).toBe(1);
+    expect(row()).toEqual(before);
   });
 
   it("an answer that loses a race is 409 session_changed", async () => {

@@ -6,7 +6,18 @@ import { ConflictError, ForbiddenError, NotFoundError, UnavailableError } from "
 import { OIKEIOSIS_LADDER } from "../ladders";
 import { CIRCLE_TERMS } from "../reason/corroboration";
 import { optionalTextField } from "../text";
-import { PracticeAgentId, PracticeAnswer, PracticeSessionId, RedirectedResponse, redirectFor, type StoredRedirect } from "./common";
+import {
+  openSession,
+  PracticeAgentId,
+  PracticeAnswer,
+  PracticeSessionId,
+  RedirectedResponse,
+  redirectedView,
+  redirectFor,
+  sessionChanged,
+  wordsIn,
+  type StoredRedirect,
+} from "./common";
 import type { PracticeAnswerRecord, PracticeApproval, PracticeSessionKey, PracticeSessionRecord, PracticeStore } from "./store";
 
 /**
@@ -107,7 +118,7 @@ export const CallingHandoff = z.object({
 });
 export type CallingHandoff = z.infer<typeof CallingHandoff>;
 
-const wordsIn = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
+const answerOf = (answers: readonly PracticeAnswerRecord[], stage: Stage) => answers.find((a) => a.step === stage)?.response ?? "";
 
 /** The circles beyond self-preservation that a text names, inner to outer. */
 function circlesNamed(texts: readonly string[]): Circle[] {
@@ -120,8 +131,7 @@ function circlesNamed(texts: readonly string[]): Circle[] {
  * work serves beyond the agent itself. Otherwise the clarification says which is missing.
  */
 export function discoverPurpose(answers: readonly PracticeAnswerRecord[]): { purpose: CallingPurpose } | { clarification: string } {
-  const answerOf = (stage: Stage) => answers.find((a) => a.step === stage)?.response ?? "";
-  const statement = answerOf("Q6");
+  const statement = answerOf(answers, "Q6");
   if (NON_ANSWER.test(statement)) {
     return { clarification: "The purpose statement (Q6) declines to name a purpose, so there is no handoff to approve. When you can say what you will do, for whom and to what good, open a new session with a new session_id." };
   }
@@ -130,7 +140,7 @@ export function discoverPurpose(answers: readonly PracticeAnswerRecord[]): { pur
       clarification: `The purpose statement (Q6) has fewer than ${MIN_STATEMENT_WORDS} words: too short to say what you will do, for whom and to what good. Open a new session with a new session_id and state it in a full sentence.`,
     };
   }
-  const serves = circlesNamed([answerOf("Q2"), statement]);
+  const serves = circlesNamed([answerOf(answers, "Q2"), statement]);
   if (serves.length === 0) {
     return {
       clarification: "Neither whom the work serves (Q2) nor the purpose statement (Q6) names anyone beyond the agent itself: a calling serves someone. Open a new session with a new session_id and name the people or the circle the work reaches.",
@@ -140,16 +150,15 @@ export function discoverPurpose(answers: readonly PracticeAnswerRecord[]): { pur
 }
 
 function handoffOf(key: PracticeSessionKey, answers: readonly PracticeAnswerRecord[], purpose: CallingPurpose, agentCardUrl: string | null): CallingHandoff {
-  const answerOf = (stage: Stage) => answers.find((a) => a.step === stage)?.response ?? "";
   return {
     agent_id: key.agent_id,
     session_id: key.session_id,
     purpose_statement: purpose.statement,
     serves: purpose.serves,
-    work: answerOf("Q1"),
-    in_its_control: answerOf("Q3"),
-    boundaries: answerOf("Q4"),
-    capacities: answerOf("Q5"),
+    work: answerOf(answers, "Q1"),
+    in_its_control: answerOf(answers, "Q3"),
+    boundaries: answerOf(answers, "Q4"),
+    capacities: answerOf(answers, "Q5"),
     agent_card_url: agentCardUrl,
   };
 }
@@ -261,7 +270,7 @@ function callingView(record: PracticeSessionRecord): CallingResponse {
         message: "The session passed its time bound unanswered and is closed. Open a new session with a new session_id to begin again.",
       };
     case "redirected":
-      return { status: "redirected", ...base, ...(record.outcome as StoredRedirect), flow_terminated: true };
+      return redirectedView(record, record.outcome as StoredRedirect);
     default:
       throw new Error(`calling session in unexpected state ${record.status}`);
   }
@@ -277,8 +286,6 @@ export interface CallingContext {
   readonly enabled: boolean;
   readonly now: () => Date;
 }
-
-const sessionChanged = () => new ConflictError("Another call changed this session first; read where it stands (a call without response) and try again.", "session_changed");
 
 function checkEnabled(ctx: CallingContext): void {
   if (!ctx.enabled) throw new UnavailableError("The calling sequence is not available on this deployment.", "calling_disabled");
@@ -314,28 +321,32 @@ export async function callingTurn({ ctx, principal, request }: { ctx: CallingCon
 
   if (request.response === undefined && request.hold !== true) {
     if (record) return callingView(record);
-    const opened = {
-      ...key,
-      id: crypto.randomUUID(),
-      status: "in_progress" as const,
-      stage: STAGES[0]!,
-      context_source: null,
-      session_summary: null,
-      agent_card_url: request.agent_card_url ?? null,
-      answers: [],
-      sealed_answers: null,
-      opened_at: at,
-    };
-    if (await ctx.store.insert(opened)) return callingView({ ...opened, turn: 0, updated_at: at, closed_at: null, approval: null, holding_until: null, outcome: null });
-    const existing = await ctx.store.find(key);
-    if (!existing) throw sessionChanged();
-    return callingView(existing);
+    return callingView(
+      await openSession(ctx.store, {
+        ...key,
+        id: crypto.randomUUID(),
+        status: "in_progress",
+        stage: STAGES[0]!,
+        context_source: null,
+        session_summary: null,
+        agent_card_url: request.agent_card_url ?? null,
+        answers: [],
+        sealed_answers: null,
+        opened_at: at,
+      }),
+    );
   }
 
   if (!record) throw notFound();
 
   if (request.hold === true) {
-    if (record.status === "holding") return callingView(record);
+    if (record.status === "holding") {
+      // A second hold keeps the first one's 24 hours, but an agent card sent with it is kept (the latest wins).
+      if (request.agent_card_url === undefined || request.agent_card_url === record.agent_card_url) return callingView(record);
+      const change = { at, agent_card_url: request.agent_card_url };
+      if (!(await ctx.store.update(record.id, record.turn, change))) throw sessionChanged();
+      return callingView({ ...record, ...change });
+    }
     if (record.status !== "in_progress") throw new ConflictError(`This session is ${record.status}; only a session in progress can hold.`, "session_not_in_progress", { status: record.status });
     const holdingUntil = new Date(now.getTime() + CALLING_HOLD_MS).toISOString();
     const change = { at, status: "holding" as const, holding_until: holdingUntil, ...(request.agent_card_url ? { agent_card_url: request.agent_card_url } : {}) };

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { DistressSeverity } from "../enums";
-import { DomainError, UnavailableError } from "../errors";
+import { ConflictError, DomainError, UnavailableError } from "../errors";
 import { detectDistress, type DistressAssessment } from "../reason/distress";
 import { textField } from "../text";
+import type { NewPracticeSession, PracticeSessionRecord, PracticeStore } from "./store";
 
 /**
  * What the reflect and calling sessions share (spec 2.16, 2.17, 4.5): how a session is named
@@ -50,6 +51,30 @@ export type RedirectedResponse = z.infer<typeof RedirectedResponse>;
 export interface StoredRedirect {
   readonly severity: DistressSeverity;
   readonly suggested_user_message: string;
+}
+
+/** The redirect, as answered to the call that ended the flow and to every later read. */
+export function redirectedView(record: Pick<PracticeSessionRecord, "session_id" | "agent_id">, redirect: StoredRedirect): RedirectedResponse {
+  return { status: "redirected", session_id: record.session_id, agent_id: record.agent_id, ...redirect, flow_terminated: true };
+}
+
+/** Words in an answer, for the lexical thresholds (a thin reflect answer, a short purpose statement). */
+export const wordsIn = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
+
+export const sessionChanged = () =>
+  new ConflictError("Another call changed this session first; read where it stands (a call without response) and try again.", "session_changed");
+
+/**
+ * Inserts a new session and returns it as stored. When another call opened the same session
+ * first (same key), returns that one instead: the open then answers as a read of it.
+ */
+export async function openSession(store: PracticeStore, session: NewPracticeSession): Promise<PracticeSessionRecord> {
+  if (await store.insert(session)) {
+    return { ...session, outcome: session.outcome ?? null, turn: 0, updated_at: session.opened_at, closed_at: null, approval: null, holding_until: null };
+  }
+  const existing = await store.find(session);
+  if (!existing) throw sessionChanged();
+  return existing;
 }
 
 /**

@@ -467,6 +467,18 @@ describe("reflectTurn: the transitions of 3.3", () => {
     expect(await answer(principal, ANSWERS[7]!)).toMatchObject({ status: "complete" });
   });
 
+  it("an open that loses a race to another open answers as a read of the session the other opened, writing nothing", async () => {
+    const principal = key();
+    await through(principal, 2);
+    const before = structuredClone([...store.rows.values()][0]!);
+    let missed = false;
+    const racing = { ...store, find: async (k: Parameters<typeof store.find>[0]) => (missed ? store.find(k) : ((missed = true), null)) };
+    const res = await reflectTurn({ ctx: { ...ctx(), store: racing }, principal, request: ReflectRequest.parse({ session_id: "s-1", agent_id: "agent-1", session_summary: SUMMARY }) });
+    expect(res).toMatchObject({ status: "in_progress", step: "Q3" });
+    expect(store.rows.size).toBe(1);
+    expect([...store.rows.values()][0]).toEqual(before);
+  });
+
   it("an answer that loses a race to another is 409 session_changed and changes nothing", async () => {
     const principal = key();
     await through(principal, 1);

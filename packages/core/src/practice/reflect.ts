@@ -22,7 +22,18 @@ import { AssessmentSchema } from "../reason/engine";
 import type { Sealer } from "../sealing";
 import type { Examination } from "../scoring/examine";
 import { textField } from "../text";
-import { PracticeAgentId, PracticeAnswer, PracticeSessionId, RedirectedResponse, redirectFor, type StoredRedirect } from "./common";
+import {
+  openSession,
+  PracticeAgentId,
+  PracticeAnswer,
+  PracticeSessionId,
+  RedirectedResponse,
+  redirectedView,
+  redirectFor,
+  sessionChanged,
+  wordsIn,
+  type StoredRedirect,
+} from "./common";
 import type { PracticeAnswerRecord, PracticeSessionKey, PracticeSessionRecord, PracticeStore } from "./store";
 
 /**
@@ -281,7 +292,6 @@ export type ReflectResponse = z.infer<typeof ReflectResponse>;
 const THIN_ANSWER_WORDS = 12;
 const MAX_PRIORITIES = 3;
 const rank = (p: Proximity) => rankOf(KatorthomaProximity, p);
-const wordsIn = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
 
 export interface ExaminedAnswer {
   readonly step: Stage;
@@ -436,10 +446,6 @@ function questionFor(record: PracticeSessionRecord): ReflectQuestion {
   };
 }
 
-function redirectedView(record: PracticeSessionRecord, redirect: StoredRedirect): RedirectedResponse {
-  return { status: "redirected", session_id: record.session_id, agent_id: record.agent_id, ...redirect, flow_terminated: true };
-}
-
 /** Where a session stands, as the response of a call that changes nothing. */
 function reflectView(record: PracticeSessionRecord): ReflectResponse {
   if (record.status === "complete") return ReflectComplete.parse(record.outcome);
@@ -456,8 +462,6 @@ function checkResumable(record: PracticeSessionRecord): void {
     );
   }
 }
-
-const sessionChanged = () => new ConflictError("Another call changed this session first; read where it stands (a call without response) and answer again.", "session_changed");
 
 async function openAnswers(ctx: ReflectContext, record: PracticeSessionRecord): Promise<PracticeAnswerRecord[]> {
   if (!record.sealed_answers) return [];
@@ -483,10 +487,11 @@ export async function reflectTurn({ ctx, principal, request }: { ctx: ReflectCon
       checkResumable(record);
       return reflectView(record);
     }
-    const opened = {
+    const id = crypto.randomUUID();
+    const session = await openSession(ctx.store, {
       ...key,
-      id: crypto.randomUUID(),
-      status: "in_progress" as const,
+      id,
+      status: "in_progress",
       stage: REFLECT_STEPS[0]!.step,
       context_source: request.context_source ?? null,
       session_summary: ReflectSessionSummary.parse(request.session_summary),
@@ -494,13 +499,10 @@ export async function reflectTurn({ ctx, principal, request }: { ctx: ReflectCon
       answers: null,
       sealed_answers: null,
       opened_at: ctx.now().toISOString(),
-    };
-    if (await ctx.store.insert(opened)) return questionFor({ ...opened, turn: 0, updated_at: opened.opened_at, closed_at: null, approval: null, holding_until: null, outcome: null });
-    // Opened concurrently by another call with the same id: answer as a read of that one.
-    const existing = await ctx.store.find(key);
-    if (!existing) throw sessionChanged();
-    checkResumable(existing);
-    return reflectView(existing);
+    });
+    // Another call opened it first: answer as a read of that one.
+    if (session.id !== id) checkResumable(session);
+    return reflectView(session);
   }
 
   if (!record) throw new NotFoundError("No reflect session of this agent has this session_id; open it first (a call with session_summary and without response).", "session_not_found");

@@ -1,4 +1,4 @@
-import type { PracticeSessionChange, PracticeSessionKey, PracticeSessionRecord, PracticeStore } from "@svc/core";
+import type { NewTrustEvent, PracticeSessionChange, PracticeSessionKey, PracticeSessionRecord, PracticeStore } from "@svc/core";
 
 /**
  * An in-memory PracticeStore with the repository's semantics (unique key, update only at the
@@ -7,6 +7,8 @@ import type { PracticeSessionChange, PracticeSessionKey, PracticeSessionRecord, 
  */
 export interface MemoryPracticeStore extends PracticeStore {
   readonly rows: Map<string, PracticeSessionRecord>;
+  /** The trust events each completed session minted with it. */
+  readonly minted: NewTrustEvent[][];
   /** Makes the next update lose a race (returns false), as if another call moved the session. */
   loseNextUpdate(): void;
 }
@@ -16,9 +18,21 @@ const keyOf = (k: PracticeSessionKey) => JSON.stringify([k.kind, k.owner_id, k.a
 export function memoryPracticeStore(): MemoryPracticeStore {
   const rows = new Map<string, PracticeSessionRecord>();
   let lose = false;
+  const minted: NewTrustEvent[][] = [];
   const byId = (id: string) => [...rows.entries()].find(([, r]) => r.id === id);
+  const update = async (id: string, turn: number, change: PracticeSessionChange) => {
+    const found = byId(id);
+    if (lose || !found || found[1].turn !== turn) {
+      lose = false;
+      return false;
+    }
+    const { at, ...rest } = change;
+    rows.set(found[0], structuredClone({ ...found[1], ...rest, turn: turn + 1, updated_at: at }));
+    return true;
+  };
   return {
     rows,
+    minted,
     loseNextUpdate: () => {
       lose = true;
     },
@@ -31,14 +45,10 @@ export function memoryPracticeStore(): MemoryPracticeStore {
       rows.set(keyOf(session), structuredClone({ ...session, outcome: session.outcome ?? null, turn: 0, updated_at: session.opened_at, closed_at: null, approval: null, holding_until: null }));
       return true;
     },
-    async update(id, turn, change: PracticeSessionChange) {
-      const found = byId(id);
-      if (lose || !found || found[1].turn !== turn) {
-        lose = false;
-        return false;
-      }
-      const { at, ...rest } = change;
-      rows.set(found[0], structuredClone({ ...found[1], ...rest, turn: turn + 1, updated_at: at }));
+    update,
+    async complete(id, turn, change, events) {
+      if (!(await update(id, turn, change))) return false;
+      if (events.length > 0) minted.push([...events]);
       return true;
     },
     async awaitingApproval(limit, ownerId) {

@@ -287,7 +287,7 @@ describe("503: turned off, or the store unreachable", () => {
       open: async (cfg): Promise<PlatformSession> => {
         const session = await (await testPlatform()).open(cfg);
         const down = () => Promise.reject(new Error("ECONNRESET"));
-        return { ...session, practice: { find: down, insert: down, update: down, awaitingApproval: down, latestReflectOutcome: down } };
+        return { ...session, practice: { find: down, insert: down, update: down, complete: down, awaitingApproval: down, latestReflectOutcome: down } };
       },
     };
     const env = { ...ENV, SVC_PLATFORM: failing };

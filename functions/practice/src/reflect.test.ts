@@ -1,6 +1,7 @@
 import { KatorthomaProximity, REFLECT_MANDATORY_NOTE, ReflectComplete, ReflectQuestion, VirtueDomain, type Capability } from "@svc/core";
 import type { Platform, PlatformSession } from "@svc/http";
 import { clearCredentialCache } from "@svc/http/auth";
+import { recordStores } from "@svc/db";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { accountFunction } from "../../account/src/function";
 import { accreditationFunction } from "../../accreditation/src/function";
@@ -253,7 +254,7 @@ describe("the transitions of 3.3 and their refusals", () => {
       open: async (cfg): Promise<PlatformSession> => {
         const session = await (await testPlatform()).open(cfg);
         const down = () => Promise.reject(new Error("connection terminated unexpectedly"));
-        return { ...session, practice: { find: down, insert: down, update: down, awaitingApproval: down, latestReflectOutcome: down } };
+        return { ...session, practice: { find: down, insert: down, update: down, complete: down, awaitingApproval: down, latestReflectOutcome: down } };
       },
     };
     const { key } = await mint();
@@ -269,9 +270,8 @@ describe("the transitions of 3.3 and their refusals", () => {
       open: async (cfg): Promise<PlatformSession> => {
         const session = await (await testPlatform()).open(cfg);
         const practice = session.practice;
-        const update: typeof practice.update = (id, turn, change) =>
-          change.status === "complete" ? Promise.reject(new Error("connection terminated unexpectedly")) : practice.update(id, turn, change);
-        return { ...session, practice: { ...practice, update } };
+        const complete: typeof practice.complete = () => Promise.reject(new Error("connection terminated unexpectedly"));
+        return { ...session, practice: { ...practice, complete } };
       },
     };
     const env = { ...ENV, SVC_PLATFORM: failingClose };
@@ -283,6 +283,20 @@ describe("the transitions of 3.3 and their refusals", () => {
     expect((await rowsOf(owner))[0]).toMatchObject({ status: "in_progress", stage: "supporting" });
     expect(await readJson<Body>(await post(PATH, key, answerBody(agent, ANSWERS[7]!, "s")), 200)).toMatchObject({ status: "complete" });
     expect(await usageOf(key)).toBe(1);
+  });
+
+  it("closing a session and minting its trust events are one transaction: when the mint fails, the session stays open", async () => {
+    const seeded = await seededAgent();
+    const { key } = await mint({ owner: seeded.owner, agent: seeded.agent });
+    await through(key, seeded.agent, 7, "atomic");
+    const [row] = (await rowsOf(seeded.owner)).filter((r) => r.kind === "reflect");
+    const store = recordStores(await db()).practice;
+    const closing = { at: new Date().toISOString(), status: "complete" as const, closed_at: new Date().toISOString() };
+    const invalid = { agent_id: seeded.agent, source: "reflect" as const, class: "hold" as const, domain: "no_such_domain" as never, level: "habitual" as const, source_ref: row!.id, occurred_at: closing.at };
+    await expect(store.complete(row!.id, row!.turn, closing, [invalid])).rejects.toThrow();
+    const [after] = (await rowsOf(seeded.owner)).filter((r) => r.kind === "reflect");
+    expect(after).toMatchObject({ status: "in_progress", stage: "supporting", turn: row!.turn });
+    expect(await (await db()).selectFrom("trust_events").select("id").where("source_ref", "=", row!.id).execute()).toHaveLength(0);
   });
 });
 

@@ -39,7 +39,6 @@ export const reflectSession = defineOperation(
         store: unavailableOnFailure(session.practice, "session"),
         sealer: session.sealer(),
         examine: (text, context) => examine(extractor, { text, context, ref: `reflect_${crypto.randomUUID()}` }),
-        trust: unavailableOnFailure(session.trust, "trust event"),
         accreditationOwner: async (agentId) => (await unavailableOnFailure(session.accreditations, "accreditation").find(agentId))?.owner_id ?? null,
         chargeLoop: () => chargeSkill(c, 1),
         now: () => new Date(),

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { memoryPracticeStore, type MemoryPracticeStore } from "../../../../tests/support/practice";
-import type { NewTrustEvent } from "../accreditation/trust_events";
 import type { Principal } from "../credentials";
 import { KatorthomaProximity, type KatorthomaProximity as Proximity } from "../enums";
 import { DISTRESS_MESSAGE } from "../reason/distress";
@@ -277,7 +276,6 @@ const ANSWERS = [
 
 describe("reflectTurn: the transitions of 3.3", () => {
   let store: MemoryPracticeStore;
-  let minted: NewTrustEvent[][];
   let recordOwner: string | null;
   let charges: number;
   let refunds: number;
@@ -292,7 +290,6 @@ describe("reflectTurn: the transitions of 3.3", () => {
       if (failExamine) throw new Error("the language model failed");
       return examine(offlineExtractor, { text, context, ref: "reflect-test" });
     },
-    trust: { mint: async (events) => (minted.push([...events]), events.length) },
     accreditationOwner: async () => recordOwner,
     chargeLoop: async () => {
       charges += 1;
@@ -313,7 +310,6 @@ describe("reflectTurn: the transitions of 3.3", () => {
 
   beforeEach(() => {
     store = memoryPracticeStore();
-    minted = [];
     recordOwner = "owner-a";
     charges = 0;
     refunds = 0;
@@ -365,10 +361,10 @@ describe("reflectTurn: the transitions of 3.3", () => {
     expect(refunds).toBe(0);
     const row = [...store.rows.values()][0]!;
     expect(row).toMatchObject({ status: "complete", sealed_answers: null, closed_at: NOW.toISOString() });
-    expect(minted).toHaveLength(1);
+    expect(store.minted).toHaveLength(1);
     const domains = Object.entries(done.profile.katorthoma_proximity_by_domain).filter(([, level]) => level !== null);
-    expect(minted[0]!.map((e) => [e.domain, e.level])).toEqual(domains);
-    expect(minted[0]!.every((e) => e.source === "reflect" && e.class === "hold" && e.source_ref === row.id && e.agent_id === "agent-1")).toBe(true);
+    expect(store.minted[0]!.map((e) => [e.domain, e.level])).toEqual(domains);
+    expect(store.minted[0]!.every((e) => e.source === "reflect" && e.class === "hold" && e.source_ref === row.id && e.agent_id === "agent-1")).toBe(true);
   });
 
   it.each([
@@ -378,7 +374,7 @@ describe("reflectTurn: the transitions of 3.3", () => {
     recordOwner = owner;
     const res = await through(key(), 8);
     expect(res.status).toBe("complete");
-    expect(minted).toEqual([]);
+    expect(store.minted).toEqual([]);
   });
 
   it("a complete session takes no further answer (409 session_closed) and a read returns the same completion without a charge", async () => {
@@ -462,7 +458,7 @@ describe("reflectTurn: the transitions of 3.3", () => {
     await expect(answer(principal, ANSWERS[7]!)).rejects.toThrow(/language model/);
     expect([charges, refunds]).toEqual([1, 1]);
     expect([...store.rows.values()][0]).toMatchObject({ status: "in_progress", stage: "supporting" });
-    expect(minted).toHaveLength(0);
+    expect(store.minted).toHaveLength(0);
     failExamine = false;
     expect(await answer(principal, ANSWERS[7]!)).toMatchObject({ status: "complete" });
   });

@@ -419,7 +419,6 @@ export interface ReflectContext {
   /** Seals the answers at rest while the session is open. */
   readonly sealer: Sealer;
   readonly examine: (text: string, context: string) => Promise<Examination>;
-  readonly trust: Pick<TrustStore, "mint">;
   /** Who owns the agent's public accreditation record, if anyone: reflect history only reaches a record its owner holds. */
   readonly accreditationOwner: (agentId: string) => Promise<string | null>;
   /** Charges the one metered loop of the closing pass. */
@@ -549,12 +548,10 @@ export async function reflectTurn({ ctx, principal, request }: { ctx: ReflectCon
     });
     // Agent ids are public and first-come: another owner's reflection must never lower this
     // agent's trust record, so reflect history reaches only a record the same owner holds.
-    // Minted before the session is marked complete: a retry after a failed write mints nothing twice (same source_ref).
-    if ((await ctx.accreditationOwner(key.agent_id)) === key.owner_id) {
-      await ctx.trust.mint(reflectTrustEvents(record.id, key.agent_id, completion.profile, now));
-    }
+    const events = (await ctx.accreditationOwner(key.agent_id)) === key.owner_id ? reflectTrustEvents(record.id, key.agent_id, completion.profile, now) : [];
     const closed = { at: now.toISOString(), status: "complete" as const, sealed_answers: null, outcome: completion, closed_at: now.toISOString() };
-    if (!(await ctx.store.update(record.id, record.turn, closed))) throw sessionChanged();
+    // The session closes and its events are minted in one transaction: both or neither.
+    if (!(await ctx.store.complete(record.id, record.turn, closed, events))) throw sessionChanged();
     return completion;
   } catch (err) {
     await charge.refund();

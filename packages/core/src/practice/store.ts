@@ -1,3 +1,4 @@
+import type { NewTrustEvent } from "../accreditation/trust_events";
 import type { ContextSource } from "../enums";
 
 /**
@@ -82,6 +83,11 @@ export interface PracticeStore {
   insert(session: NewPracticeSession): Promise<boolean>;
   /** Applies the change when the session is still at `turn`; false when another call moved it first. */
   update(id: string, turn: number, change: PracticeSessionChange): Promise<boolean>;
+  /**
+   * Closes a session like `update` and mints its trust events in the same transaction: both or
+   * neither, so a refused or lost closing pass leaves no trace in a trust record.
+   */
+  complete(id: string, turn: number, change: PracticeSessionChange, events: readonly NewTrustEvent[]): Promise<boolean>;
   /** Calling sessions awaiting approval, longest waiting first (the operator's queue). */
   awaitingApproval(limit: number, ownerId?: string): Promise<PracticeSessionRecord[]>;
   /** The outcome of the agent's latest completed reflect session under this owner, or null. */

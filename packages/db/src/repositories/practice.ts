@@ -1,6 +1,7 @@
-import type { ContextSource, PracticeSessionRecord, PracticeStore } from "@svc/core";
-import type { Kysely, Selectable } from "kysely";
+import type { ContextSource, PracticeSessionChange, PracticeSessionRecord, PracticeStore } from "@svc/core";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database, PracticeSessionsTable } from "../schema";
+import { mintTrustEvents } from "./trust";
 
 type Db = Kysely<Database>;
 
@@ -31,6 +32,25 @@ function recordOf(row: Selectable<PracticeSessionsTable>): PracticeSessionRecord
     updated_at: iso(row.updated_at),
     closed_at: isoOrNull(row.closed_at),
   };
+}
+
+/** Applies a change when the session is still at `turn`; false when another call moved it first. */
+async function updateSession(db: Db | Transaction<Database>, id: string, turn: number, change: PracticeSessionChange): Promise<boolean> {
+  const { at, answers, outcome, approval, ...plain } = change;
+  const result = await db
+    .updateTable("practice_sessions")
+    .set({
+      ...plain,
+      ...(answers !== undefined ? { answers: jsonOrNull(answers) } : {}),
+      ...(outcome !== undefined ? { outcome: jsonOrNull(outcome) } : {}),
+      ...(approval !== undefined ? { approval: jsonOrNull(approval) } : {}),
+      turn: turn + 1,
+      updated_at: at,
+    })
+    .where("id", "=", id)
+    .where("turn", "=", turn)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Reflect and calling sessions (table practice_sessions). */
@@ -82,22 +102,13 @@ export function practiceStore(db: Db): PracticeStore {
         .executeTakeFirst();
       return inserted !== undefined;
     },
-    async update(id, turn, change) {
-      const { at, answers, outcome, approval, ...plain } = change;
-      const result = await db
-        .updateTable("practice_sessions")
-        .set({
-          ...plain,
-          ...(answers !== undefined ? { answers: jsonOrNull(answers) } : {}),
-          ...(outcome !== undefined ? { outcome: jsonOrNull(outcome) } : {}),
-          ...(approval !== undefined ? { approval: jsonOrNull(approval) } : {}),
-          turn: turn + 1,
-          updated_at: at,
-        })
-        .where("id", "=", id)
-        .where("turn", "=", turn)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    update: (id, turn, change) => updateSession(db, id, turn, change),
+    async complete(id, turn, change, events) {
+      return db.transaction().execute(async (trx) => {
+        if (!(await updateSession(trx, id, turn, change))) return false;
+        await mintTrustEvents(trx, events);
+        return true;
+      });
     },
     async latestReflectOutcome(ownerId, agentId) {
       const row = await db

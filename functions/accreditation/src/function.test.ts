@@ -533,6 +533,19 @@ describe("the trust record", () => {
     await expectError(dark, 503, "trust_store_unavailable");
   });
 
+  it("503 trust_record_dark, never cached, when the deployment takes the surface dark; the agent page says so", async () => {
+    const a = await seededAgent();
+    const dark = { ...ENV, TRUST_RECORD_SURFACE: "dark" };
+    const res = await trustRecord(a.agent, dark);
+    await expectError(res, 503, "trust_record_dark");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const page = await api.send("GET", `/agents/${a.agent}`, undefined, undefined, dark);
+    const html = await page.text();
+    expect(page.status, html.slice(0, 300)).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(html).toContain("temporarily unavailable");
+  });
+
   it("no route lets a consumer write a trust event", async () => {
     const a = await seededAgent();
     for (const path of [`/api/trust-record/${a.agent}`, `/api/trust-record/${a.agent}/events`]) {

@@ -67,6 +67,10 @@ export const EnvSchema = z
       .enum(["true", "false"])
       .default("true")
       .describe("`false` turns the calling sequence and its approval off: both answer 503 calling_disabled."),
+    TRUST_RECORD_SURFACE: z
+      .enum(["live", "dark"])
+      .default("live")
+      .describe("`dark` takes the public trust record (and its part of the agent page) offline: 503 trust_record_dark, never cached."),
   })
   .describe("Service environment");
 

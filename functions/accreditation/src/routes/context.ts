@@ -12,6 +12,7 @@ export async function accreditationContext(c: Context<AppEnv>): Promise<Accredit
     credentials: session.credentials,
     declarationOwner: async (agentId) => (await session.stoa.find(agentId))?.owner_id ?? null,
     publicKeys: () => publicKeySet(session.signingKeys(), new Date()),
+    trustSurfaceLive: c.get("config").TRUST_RECORD_SURFACE === "live",
     now: () => new Date(),
   };
 }

@@ -46,6 +46,8 @@ export interface AccreditationContext {
   readonly declarationOwner: (agentId: string) => Promise<string | null>;
   /** The public key set signed assessments verify against (GET /api/public-key). */
   readonly publicKeys: () => unknown;
+  /** False when the deployment took the trust record surface dark (spec 3.6): 503. */
+  readonly trustSurfaceLive: boolean;
   readonly now: () => Date;
 }
 
@@ -372,9 +374,10 @@ export async function readTrustRecord({
   ctx,
   agentId,
 }: {
-  ctx: Pick<AccreditationContext, "accreditations" | "trust" | "now">;
+  ctx: Pick<AccreditationContext, "accreditations" | "trust" | "trustSurfaceLive" | "now">;
   agentId: string;
 }): Promise<TrustRecord> {
+  if (!ctx.trustSurfaceLive) throw new UnavailableError("The trust record surface is dark on this deployment; try again later.", "trust_record_dark");
   const unavailable = () => new UnavailableError("The trust record store is unavailable; try again shortly.", "trust_store_unavailable");
   const [events, readings, gaps, gapCount, accreditation] = await Promise.all([
     ctx.trust.events(agentId).catch(() => null),

@@ -16,7 +16,6 @@ import {
 import { ConflictError, ForbiddenError, NotFoundError, UnavailableError, UnprocessableError, ValidationError } from "../errors";
 import { callerSubject } from "../metering";
 import type { ConsultStore } from "../reason/records";
-import { verifyAssessment } from "../reason/signing";
 import { examineProvenance, type VerifiedElement } from "./examinations";
 import type { AccreditationRecord, AccreditationStore, CuratorFlag, GradeHistoryEntry } from "./records";
 import { composeTrustRecord, decreaseStatus, hasTrustSurface, TRUST_LIST_CAP, type TrustRecord } from "./trust_record";
@@ -282,7 +281,7 @@ export async function writeAccreditation({
   const unverified: number[] = [];
   const keyIds: string[] = [];
   for (const [index, element] of elements.entries()) {
-    const result = await verifyAssessment(element, jwks);
+    const result = provenance.results[index]!;
     if (!result.valid) {
       unverified.push(index);
       continue;

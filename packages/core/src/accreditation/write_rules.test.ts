@@ -271,10 +271,12 @@ describe("rule 9: checkProvenance", () => {
     expect(await checkProvenance({ signed_assessments: [{ ...signed, key_id: "l2-1999Q1" }] }, jwks)).toMatchObject({ status: 403 });
   });
   it("a real signature verifies", async () => {
-    expect(await checkProvenance({ signed_assessments: [signed] }, jwks)).toEqual({ ok: true, verified: 1 });
+    expect(await checkProvenance({ signed_assessments: [signed] }, jwks)).toMatchObject({ ok: true, verified: 1, results: [{ valid: true, key_id: signed.key_id }] });
   });
   it("counts only the elements that verify", async () => {
     const forged = { ...signed, assessment: { other: true } };
-    expect(await checkProvenance({ signed_assessments: [signed, forged, signed] }, jwks)).toEqual({ ok: true, verified: 2 });
+    const result = await checkProvenance({ signed_assessments: [signed, forged, signed] }, jwks);
+    expect(result).toMatchObject({ ok: true, verified: 2 });
+    expect(result.ok && result.results.map((r) => r.valid)).toEqual([true, false, true]);
   });
 });

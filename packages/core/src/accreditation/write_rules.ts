@@ -12,7 +12,7 @@ import {
 } from "../enums";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { compareOnLadder, deriveFromProximity, SENECAN_GRADE_LADDER } from "../ladders";
-import { SignedAssessment, verifyAssessment } from "../reason/signing";
+import { SignedAssessment, verifyAssessment, type VerificationResult } from "../reason/signing";
 
 /**
  * Write rules of POST /api/accreditation/{agent_id} (spec 4.4 rules 1-10, state table 3.5).
@@ -325,13 +325,13 @@ export function checkAccreditationWrite(input: AccreditationWriteInput): void {
 const ProvenanceShape = z.object({ signed_assessments: z.array(SignedAssessment).min(1) });
 
 export type ProvenanceResult =
-  | { ok: true; verified: number }
+  | { ok: true; verified: number; results: readonly VerificationResult[] }
   | { ok: false; status: 422; code: "bad_provenance"; message: string }
   | { ok: false; status: 403; code: "no_examination"; message: string };
 
 /**
  * Rule 9: malformed provenance gives 422 `bad_provenance`; no element verifying against the
- * key set gives 403 `no_examination`. Otherwise the count of verifying elements.
+ * key set gives 403 `no_examination`. Otherwise the count of verifying elements and each element's result.
  */
 export async function checkProvenance(provenance: unknown, jwks: unknown): Promise<ProvenanceResult> {
   const parsed = ProvenanceShape.safeParse(provenance);
@@ -341,12 +341,11 @@ export async function checkProvenance(provenance: unknown, jwks: unknown): Promi
   }
   // Verify the caller's own elements (not zod's copies), as they were received.
   const elements = (provenance as { signed_assessments: unknown[] }).signed_assessments;
-  let verified = 0;
-  for (const element of elements) {
-    if ((await verifyAssessment(element, jwks)).valid) verified++;
-  }
+  const results: VerificationResult[] = [];
+  for (const element of elements) results.push(await verifyAssessment(element, jwks));
+  const verified = results.filter((r) => r.valid).length;
   if (verified === 0) {
     return { ok: false, status: 403, code: "no_examination", message: "no signed assessment in provenance verifies against the public key" };
   }
-  return { ok: true, verified };
+  return { ok: true, verified, results };
 }

@@ -66,3 +66,25 @@ export function memoryPracticeStore(): MemoryPracticeStore {
     },
   };
 }
+
+/** Reflect answers Q1..supporting that engage several domains, with no distress signal. */
+export const REFLECT_ANSWERS = [
+  "I set out to fix the invoice export and I did fix it, because I had promised the finance team it would be done today, though I drifted into refactoring.",
+  "I accepted the claim that the data was clean without checking it; when I looked again it did not hold, and I should have tested it before acting.",
+  "Only my own changes and my tests were up to me; the upstream outage was not, and I spent an hour refreshing its status page for nothing.",
+  "I was afraid of breaking production, so I hesitated and put off the deploy, anxious about what the manager would say about another failure.",
+  "I told my colleague the truth about the missed deadline, because it was the right thing to do for everyone who depended on the export.",
+  "I kept my promise to my colleague and finished the report, because I had given my word to the team, and I reached past my test access once.",
+  "I wrote in the ticket that the export failed twice before my fix, and I told the finance team the exact time it would be ready.",
+  "Before each deploy I will ask myself what is up to me, and write it down in the ticket first.",
+];
+
+/** Calling answers Q1..Q6 from which a purpose serving others is discovered. */
+export const PURPOSEFUL_ANSWERS = [
+  "I keep writing clear migration guides for the libraries I maintain, even when no one asks for them.",
+  "It serves the developers who use those libraries, and the people who use their applications downstream.",
+  "The writing and its accuracy are up to me; whether people read it or adopt the libraries is not.",
+  "I would refuse to hide breaking changes or to overstate what a release fixes, even if asked to.",
+  "It draws on my reading of code and changelogs; I would need to grow in explaining trade-offs plainly.",
+  "I will write honest, tested migration guides so that developers and their users can upgrade without harm.",
+];

@@ -8,6 +8,7 @@ import { expectError, readJson } from "../../../tests/support/reason";
 import { requester } from "../../../tests/support/requests";
 import { describeSecurity } from "../../../tests/support/security";
 import { practiceFunction } from "./function";
+import { PURPOSEFUL_ANSWERS as ANSWERS } from "../../../tests/support/practice";
 
 // POST /api/calling and POST /api/calling/approve (spec 2.17, 3.4, 4.5, 7) in-process on the
 // test platform (PGlite, or the real PostgreSQL when DATABASE_URL is set): a new user's path to
@@ -29,14 +30,6 @@ const show = (value: unknown) => JSON.stringify(value, null, 1);
 const freshAgent = () => `agent-${crypto.randomUUID()}`;
 const mint = async (options: MintOptions = {}) => mintApiKey(await testPlatform(), { kind: "live", tier: "free", capabilities: ["calling"], ...options });
 
-const ANSWERS = [
-  "I keep writing clear migration guides for the libraries I maintain, even when no one asks for them.",
-  "It serves the developers who use those libraries, and the people who use their applications downstream.",
-  "The writing and its accuracy are up to me; whether people read it or adopt the libraries is not.",
-  "I would refuse to hide breaking changes or to overstate what a release fixes, even if asked to.",
-  "It draws on my reading of code and changelogs; I would need to grow in explaining trade-offs plainly.",
-  "I will write honest, tested migration guides so that developers and their users can upgrade without harm.",
-];
 
 async function db() {
   return (await testPlatform()).database();

@@ -13,6 +13,7 @@ import { expectError, readJson } from "../../../tests/support/reason";
 import { requester } from "../../../tests/support/requests";
 import { describeSecurity } from "../../../tests/support/security";
 import { practiceFunction } from "./function";
+import { REFLECT_ANSWERS as ANSWERS } from "../../../tests/support/practice";
 
 // POST /api/practice/reflect (spec 2.16, 3.3, 4.5) in-process on the test platform (PGlite, or
 // the real PostgreSQL when DATABASE_URL is set), Layer 1 the offline extractor: a new user's
@@ -41,16 +42,6 @@ const SUMMARY = {
   sage_reasoning_passes: 1,
 };
 
-const ANSWERS = [
-  "I set out to fix the invoice export and I did fix it, because I had promised the finance team it would be done today, though I drifted into refactoring.",
-  "I accepted the claim that the data was clean without checking it; when I looked again it did not hold, and I should have tested it before acting.",
-  "Only my own changes and my tests were up to me; the upstream outage was not, and I spent an hour refreshing its status page for nothing.",
-  "I was afraid of breaking production, so I hesitated and put off the deploy, anxious about what the manager would say about another failure.",
-  "I told my colleague the truth about the missed deadline, because it was the right thing to do for everyone who depended on the export.",
-  "I kept my promise to my colleague and finished the report, because I had given my word to the team, and I reached past my test access once.",
-  "I wrote in the ticket that the export failed twice before my fix, and I told the finance team the exact time it would be ready.",
-  "Before each deploy I will ask myself what is up to me, and write it down in the ticket first.",
-];
 
 const openBody = (agent_id: string, session_id = "session-1", extra: Body = {}) => ({ session_id, agent_id, session_summary: SUMMARY, ...extra });
 const answerBody = (agent_id: string, response: string, session_id = "session-1", extra: Body = {}) => ({ session_id, agent_id, response, ...extra });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { memoryPracticeStore, type MemoryPracticeStore } from "../../../../tests/support/practice";
+import { memoryPracticeStore, type MemoryPracticeStore, PURPOSEFUL_ANSWERS as PURPOSEFUL } from "../../../../tests/support/practice";
 import type { Principal } from "../credentials";
 import { DISTRESS_MESSAGE } from "../reason/distress";
 import {
@@ -34,14 +34,6 @@ const key = (owner = "owner-a", options: { agent?: string | null; operator?: boo
 });
 const OPERATOR: Principal = { type: "operator", owner_id: "operator", tier: "paid", capabilities: ["operator"] };
 
-const PURPOSEFUL = [
-  "I keep writing clear migration guides for the libraries I maintain, even when no one asks for them.",
-  "It serves the developers who use those libraries, and the people who use their applications downstream.",
-  "The writing and its accuracy are up to me; whether people read it or adopt the libraries is not.",
-  "I would refuse to hide breaking changes or to overstate what a release fixes, even if asked to.",
-  "It draws on my reading of code and changelogs; I would need to grow in explaining trade-offs plainly.",
-  "I will write honest, tested migration guides so that developers and their users can upgrade without harm.",
-];
 
 describe("CallingRequest", () => {
   const base = { session_id: "c-1", agent_id: "agent-1" };

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { memoryPracticeStore, type MemoryPracticeStore } from "../../../../tests/support/practice";
+import { memoryPracticeStore, type MemoryPracticeStore, REFLECT_ANSWERS as ANSWERS } from "../../../../tests/support/practice";
 import type { Principal } from "../credentials";
 import { KatorthomaProximity, type KatorthomaProximity as Proximity } from "../enums";
 import { DISTRESS_MESSAGE } from "../reason/distress";
@@ -263,16 +263,6 @@ describe("reflectTrustEvents", () => {
 
 /* ------------------------------------------------------------------------------------------ */
 
-const ANSWERS = [
-  "I set out to fix the invoice export and I did fix it, because I had promised the finance team it would be done today, though I drifted into refactoring.",
-  "I accepted the claim that the data was clean without checking it; when I looked again it did not hold, and I should have tested it before acting.",
-  "Only my own changes and my tests were up to me; the upstream outage was not, and I spent an hour refreshing its status page for nothing.",
-  "I was afraid of breaking production, so I hesitated and put off the deploy, anxious about what the manager would say about another failure.",
-  "I told my colleague the truth about the missed deadline, because it was the right thing to do for everyone who depended on the export.",
-  "I kept my promise to my colleague and finished the report, because I had given my word to the team, and I reached past my test access once.",
-  "I wrote in the ticket that the export failed twice before my fix, and I told the finance team the exact time it would be ready.",
-  "Before each deploy I will ask myself what is up to me, and write it down in the ticket first.",
-];
 
 describe("reflectTurn: the transitions of 3.3", () => {
   let store: MemoryPracticeStore;

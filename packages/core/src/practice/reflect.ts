@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { NewTrustEvent, TrustStore } from "../accreditation/trust_events";
+import type { NewTrustEvent } from "../accreditation/trust_events";
 import { checkAgentBinding, EXAMINATION_POOL } from "../assessments/service";
 import { dimensionLevel, directionFrom, typicalProximity } from "../assessments/results";
 import { mapBounded } from "../concurrency";

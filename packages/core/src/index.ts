@@ -26,3 +26,4 @@ export * from "./practice/calling";
 export * from "./accreditation";
 export * from "./stoa";
 export * from "./text";
+export * from "./store_failures";

@@ -16,6 +16,7 @@ import {
 import { ConflictError, ForbiddenError, NotFoundError, UnavailableError, UnprocessableError, ValidationError } from "../errors";
 import { callerSubject } from "../metering";
 import type { ConsultStore } from "../reason/records";
+import { readOrUnavailable } from "../store_failures";
 import { examineProvenance, type VerifiedElement } from "./examinations";
 import type { AccreditationRecord, AccreditationStore, CuratorFlag, GradeHistoryEntry } from "./records";
 import { composeTrustRecord, decreaseStatus, hasTrustSurface, TRUST_LIST_CAP, type TrustRecord } from "./trust_record";
@@ -216,15 +217,6 @@ function credentialBasis(verified: number, elements: number, attested: number, k
   );
 }
 
-/** A store read that failed is a 503 naming no internals, never a 500. */
-export async function readOrUnavailable<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch {
-    throw new UnavailableError("The record store is unavailable; nothing was written. Try again shortly.", "store_unavailable");
-  }
-}
-
 export async function writeAccreditation({
   ctx,
   principal,
@@ -241,18 +233,13 @@ export async function writeAccreditation({
   }
   checkAgentBinding(principal, agentId);
   const now = ctx.now();
-  let stored: AccreditationRecord | null;
-  try {
-    stored = await ctx.accreditations.find(agentId);
-  } catch {
-    throw new UnavailableError("The accreditation store cannot be read; nothing was written.", "store_unavailable");
-  }
+  const stored = await readOrUnavailable("accreditation", () => ctx.accreditations.find(agentId));
   checkAccreditationWrite({ pathAgentId: agentId, body, stored }); // rules 1-8 and 10
   if (stored && stored.owner_id !== principal.owner_id) {
     throw new ForbiddenError(`The accreditation of ${agentId} belongs to another owner.`, "not_record_owner");
   }
   if (!stored) {
-    const declaredBy = await readOrUnavailable(() => ctx.declarationOwner(agentId));
+    const declaredBy = await readOrUnavailable("Stoa", () => ctx.declarationOwner(agentId));
     if (declaredBy !== null && declaredBy !== principal.owner_id) {
       throw new ConflictError(`The agent id ${agentId} is declared in the Stoa by another owner; it cannot be accredited by this one.`, "agent_claimed");
     }
@@ -288,7 +275,7 @@ export async function writeAccreditation({
     }
     keyIds.push(result.key_id);
     const ref = (element.assessment.examination as { ref?: unknown } | undefined)?.ref;
-    const consult = typeof ref === "string" ? await readOrUnavailable(() => ctx.consults.find(ref)) : null;
+    const consult = typeof ref === "string" ? await readOrUnavailable("consult ledger", () => ctx.consults.find(ref)) : null;
     verified.push({ index, assessment: element.assessment, consult });
   }
   const outcome = examineProvenance(verified, { owner_id: principal.owner_id, agent_id: agentId }, now);
@@ -309,8 +296,8 @@ export async function writeAccreditation({
         }
       : null;
   const attestedBefore = stored?.coverage_status === "agent_elected";
-  const committed = await ctx.accreditations
-    .commit({
+  const committed = await readOrUnavailable("accreditation", () =>
+    ctx.accreditations.commit({
       kind: body.kind,
       expected_version: stored?.version ?? null,
       record: {
@@ -332,10 +319,8 @@ export async function writeAccreditation({
       events: outcome.events,
       readings: outcome.readings,
       gaps: outcome.gaps.map((g) => ({ ...g, write_id: writeId })),
-    })
-    .catch(() => {
-      throw new UnavailableError("The accreditation store is unavailable; nothing was written.", "store_unavailable");
-    });
+    }),
+  );
   if (!committed.ok) {
     if (committed.reason === "exists") throw new ConflictError(`agent ${agentId} already has an accreditation record`, "agent_exists");
     if (committed.reason === "missing") throw new NotFoundError(`agent ${agentId} has no accreditation record to update`, "agent_not_found");
@@ -444,7 +429,7 @@ export async function flagTrustRecord({
   const flagged_by = callerSubject(principal);
   const flag: Omit<CuratorFlag, "created_at" | "withdrawn_at"> = { id, agent_id: input.agent_id, basis: input.basis, domain, level: input.level, note: input.note, flagged_by };
   // Decided before the write (the flag adds no evidence): a failed read then refuses with nothing stored.
-  const status = decreaseStatus(await readOrUnavailable(() => ctx.trust.events(input.agent_id)), domain, now);
+  const status = decreaseStatus(await readOrUnavailable("trust event", () => ctx.trust.events(input.agent_id)), domain, now);
   const created = await ctx.accreditations.flag(flag, {
     agent_id: input.agent_id,
     source: "curator_flag",

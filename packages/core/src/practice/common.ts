@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DistressSeverity } from "../enums";
-import { ConflictError, DomainError, UnavailableError } from "../errors";
+import { ConflictError } from "../errors";
 import { detectDistress, type DistressAssessment } from "../reason/distress";
 import { textField } from "../text";
 import type { NewPracticeSession, PracticeSessionRecord, PracticeStore } from "./store";
@@ -87,26 +87,3 @@ export function redirectFor(answers: readonly string[]): StoredRedirect | null {
   return { severity: reading.severity as DistressSeverity, suggested_user_message: reading.suggested_user_message! };
 }
 
-/**
- * The session store behind a guard: a failure of the database itself answers 503 (retry
- * later), never a 500; refusals the store decides (domain errors) pass unchanged.
- */
-export function unavailableOnFailure<T extends object>(store: T, what: string): T {
-  return new Proxy(store, {
-    get(target, property, receiver) {
-      const member: unknown = Reflect.get(target, property, receiver);
-      if (typeof member !== "function") return member;
-      return async (...args: unknown[]) => {
-        try {
-          return await (member as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-        } catch (err) {
-          if (err instanceof DomainError) throw err;
-          const unavailable = new UnavailableError(`The ${what} store cannot be reached; try again shortly.`, "store_unavailable", { retry_after: 30 });
-          // Kept for whoever inspects the error; the response never carries it.
-          Object.defineProperty(unavailable, "cause", { value: err });
-          throw unavailable;
-        }
-      };
-    },
-  });
-}

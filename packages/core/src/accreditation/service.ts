@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkAgentBinding } from "../assessments/service";
-import type { CredentialStore, Principal } from "../credentials";
+import { AgentId, type CredentialStore, type Principal } from "../credentials";
 import {
   AuthorityLevel,
   DirectionOfTravel,
@@ -381,7 +381,7 @@ export async function readTrustRecord({
 
 export const CuratorFlagRequest = z
   .strictObject({
-    agent_id: z.string().min(2).max(128).describe("The agent whose record is flagged."),
+    agent_id: AgentId.describe("The agent whose record is flagged."),
     basis: z.enum(["oversight", "dikaiosyne"]).describe("oversight: a curator's correction of a domain's level; dikaiosyne: a justice concern, which also engages the justice latch."),
     domain: VirtueDomain.optional().describe("The domain an oversight flag corrects; a dikaiosyne flag is always on dikaiosyne (omit it, or name dikaiosyne)."),
     level: KatorthomaProximity.describe("The highest level the domain may show while the flag stands: it lowers or corrects, never raises."),

@@ -21,6 +21,10 @@ export async function startNeonBridge(port = 0): Promise<NeonBridge> {
     server.once("listening", resolve);
     server.once("error", reject);
   });
+  // Past listening, a server error (none is expected) is not worth the process the bridge lives in.
+  server.on("error", () => undefined);
+  // Each side's end or error closes the other; a Postgres that stops, restarts or refuses
+  // connections closes only the WebSockets bridged to it, and the driver reconnects through here.
   server.on("connection", (socket, request) => {
     const address = new URL(request.url ?? "/", "http://bridge").searchParams.get("address") ?? "";
     const separator = address.lastIndexOf(":");
@@ -33,8 +37,8 @@ export async function startNeonBridge(port = 0): Promise<NeonBridge> {
     const tcp = connect({ host, port: targetPort });
     tcp.on("data", (chunk) => socket.readyState === socket.OPEN && socket.send(chunk));
     tcp.on("close", () => socket.close());
-    tcp.on("error", () => socket.close());
-    socket.on("message", (data) => tcp.write(data as Buffer));
+    tcp.on("error", () => socket.close(1011, "the Postgres connection failed"));
+    socket.on("message", (data) => void (tcp.destroyed || tcp.write(data as Buffer)));
     socket.on("close", () => tcp.destroy());
     socket.on("error", () => tcp.destroy());
   });

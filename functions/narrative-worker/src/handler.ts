@@ -37,7 +37,15 @@ function configure() {
     const handle = createNarrativeConsumer({
       maxReceives: MAX_RECEIVES,
       open: async () => {
-        const connection = connectNeon({ connectionString: config.DATABASE_URL!, webSocketConstructor: ws, ...(config.NEON_WS_PROXY ? { wsProxy: config.NEON_WS_PROXY } : {}) });
+        const connection = connectNeon({
+          connectionString: config.DATABASE_URL!,
+          webSocketConstructor: ws,
+          connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+          // A batch whose connection died fails its messages (the queue redelivers them); the container lives on.
+          onConnectionError: (err) => writeLog(config.LOG_LEVEL, "warn", "database_connection_lost", { function: "narrative-worker", error: String(err) }),
+          ...(config.NEON_WS_PROXY ? { wsProxy: config.NEON_WS_PROXY } : {}),
+        });
         return { store: narrativeStore(connection.db), sealer, narrator, release: () => connection.close() };
       },
       log: (level, msg, fields) => writeLog(config.LOG_LEVEL, level, msg, { function: "narrative-worker", ...fields }),

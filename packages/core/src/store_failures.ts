@@ -1,15 +1,31 @@
 import { DomainError, UnavailableError } from "./errors";
 
+/** Seconds a client is told to wait before retrying a call the store could not serve. */
+export const STORE_RETRY_AFTER_SECONDS = 30;
+
 /**
- * A failure of a store itself (the database unreachable, a dropped connection) answers 503
- * `store_unavailable` with a retry hint, never a 500 and never the driver's message; refusals a
- * store decides (domain errors) pass unchanged.
+ * A failure of a store itself (the database unreachable, a dropped connection, a timeout)
+ * answers 503 `store_unavailable` with a retry hint, never a 500 and never the driver's
+ * message; refusals a store decides (domain errors) pass unchanged.
  */
 export function storeUnavailable(what: string, cause: unknown): UnavailableError {
-  const unavailable = new UnavailableError(`The ${what} store cannot be reached; nothing was written. Try again shortly.`, "store_unavailable", { retry_after: 30 });
-  // Kept for whoever inspects the error; the response never carries it.
+  const unavailable = new UnavailableError(`The ${what} store cannot be reached. Try again shortly.`, "store_unavailable", { retry_after: STORE_RETRY_AFTER_SECONDS });
+  // Kept for the log; the response never carries it.
   Object.defineProperty(unavailable, "cause", { value: cause });
   return unavailable;
+}
+
+// SQLSTATE classes of a server that cannot serve now: connection exception, transaction
+// rollback (serialization, deadlock), insufficient resources, operator intervention (shutdown,
+// statement timeout), system error. Any other error the server answers with is about the
+// statement itself (a bug, not an outage) and stays a 500.
+const OUTAGE_SQLSTATE_CLASSES = new Set(["08", "40", "53", "57", "58"]);
+
+/** True for a failure to reach or hear the store; false for an error the server answered with about the statement. */
+export function isStoreOutage(err: unknown): boolean {
+  const { code, severity } = (err ?? {}) as { code?: unknown; severity?: unknown };
+  const answeredByServer = typeof severity === "string" && typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
+  return !answeredByServer || OUTAGE_SQLSTATE_CLASSES.has((code as string).slice(0, 2));
 }
 
 /** One store call behind the guard. */
@@ -17,7 +33,7 @@ export async function readOrUnavailable<T>(what: string, read: () => Promise<T>)
   try {
     return await read();
   } catch (err) {
-    if (err instanceof DomainError) throw err;
+    if (err instanceof DomainError || !isStoreOutage(err)) throw err;
     throw storeUnavailable(what, err);
   }
 }

@@ -141,10 +141,10 @@ describe.runIf(!!process.env.DATABASE_URL)("migrate on a fresh PostgreSQL databa
     bridge = await startNeonBridge();
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = "/postgres";
-    admin = connectNeon({ connectionString: url.toString(), wsProxy: bridge.wsProxy, webSocketConstructor: ws });
+    admin = connectNeon({ connectionString: url.toString(), wsProxy: bridge.wsProxy, webSocketConstructor: ws, connectTimeoutMs: 10_000, statementTimeoutMs: 0 });
     await sql`create database ${sql.id(name)}`.execute(admin.db);
     url.pathname = `/${name}`;
-    scratch = connectNeon({ connectionString: url.toString(), wsProxy: bridge.wsProxy, webSocketConstructor: ws });
+    scratch = connectNeon({ connectionString: url.toString(), wsProxy: bridge.wsProxy, webSocketConstructor: ws, connectTimeoutMs: 10_000, statementTimeoutMs: 0 });
     return scratch.db;
   });
 });

@@ -17,6 +17,8 @@ export async function openPglite(dataDir: string, options: { migrate: boolean } 
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir);
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  // An in-process session has no network to lose, but an unheard pool error would end the process.
+  pool.on("error", () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   if (options.migrate) await migrateToLatest(db);
   return {

@@ -163,6 +163,8 @@ export function createServiceFunction(
         function: name,
         request_id: requestId,
         error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+        // A store outage's driver error: the response never carries it, the log does.
+        ...(err instanceof Error && err.cause !== undefined ? { cause: String(err.cause) } : {}),
         stack: err instanceof Error ? err.stack : undefined,
       });
     }

@@ -25,6 +25,20 @@ export const EnvSchema = z
       .regex(/^[^\s/]+:\d+(\/\S*)?$/, "must look like host:port/path")
       .optional()
       .describe("WebSocket bridge in front of a plain Postgres (local and tests); Neon needs none."),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(60_000)
+      .default(5000)
+      .describe("Opening a database connection, or waiting for a free one, fails after this long: 503 store_unavailable."),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(300_000)
+      .default(10_000)
+      .describe("A database statement unanswered after this long fails and its connection is dropped: 503 store_unavailable."),
     OPERATOR_API_KEY: z.string().min(8).optional().describe("Accepted as an operator credential, to bootstrap a deployment."),
     JWT_SECRET: z.string().min(32).optional().describe("HS256 secret for human users' JWTs."),
     JWT_JWKS_URL: z.url().optional().describe("JWKS of the identity provider, for human users' JWTs."),

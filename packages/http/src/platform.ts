@@ -21,6 +21,7 @@ import type {
   TrustStore,
   WatchingStore,
 } from "@svc/core";
+import { unavailableOnFailure } from "@svc/core";
 import type { ServiceEnv } from "./env";
 
 /**
@@ -82,6 +83,41 @@ export interface Platform {
 }
 
 export const PLATFORM_BINDING = "SVC_PLATFORM";
+
+/** The members of a session that are stores over the database. */
+export type SessionStore = Exclude<keyof PlatformSession, "meter" | "queue" | "sealer" | "language" | "signingKeys" | "reason" | "release">;
+
+/** Each store with the name its outage is reported under; a new store fails to compile until named here. */
+export const SESSION_STORES: Readonly<Record<SessionStore, string>> = {
+  credentials: "credential",
+  consults: "consult ledger",
+  narratives: "narrative",
+  outbox: "outbox",
+  retention: "retention",
+  scores: "score",
+  documents: "document",
+  journal: "journal",
+  chains: "chain",
+  assessments: "assessment",
+  trust: "trust event",
+  accreditations: "accreditation",
+  watching: "watching",
+  practice: "practice session",
+  stoa: "Stoa",
+};
+
+/**
+ * The session every request sees: each store behind the one guard, so a store that cannot be
+ * reached (refused, dropped, timed out) answers 503 store_unavailable with Retry-After on any
+ * route, authentication included, whatever the platform. The meter keeps its own outage policy.
+ */
+export function guardedSession(session: PlatformSession): PlatformSession {
+  const guarded: Record<string, unknown> = { ...session };
+  for (const [member, what] of Object.entries(SESSION_STORES)) {
+    guarded[member] = unavailableOnFailure(session[member as SessionStore], what);
+  }
+  return guarded as unknown as PlatformSession;
+}
 
 export function isPlatform(value: unknown): value is Platform {
   return typeof value === "object" && value !== null && typeof (value as Platform).open === "function";

@@ -2,7 +2,7 @@ import type { Principal } from "@svc/core";
 import type { Context } from "hono";
 import type { AppEnv } from "./context";
 import { HttpError } from "./errors";
-import type { PlatformSession } from "./platform";
+import { guardedSession, type PlatformSession } from "./platform";
 
 /** The request's platform session, opened on first use (public routes never open one). */
 export function sessionOf(c: Context<AppEnv>): Promise<PlatformSession> {
@@ -12,7 +12,7 @@ export function sessionOf(c: Context<AppEnv>): Promise<PlatformSession> {
   if (!platform) {
     throw new HttpError(500, "bad_environment", "The service is misconfigured: this function has no database platform.", "DATABASE_URL");
   }
-  const opened = platform.open(c.get("config"));
+  const opened = platform.open(c.get("config")).then(guardedSession);
   c.set("session", opened);
   return opened;
 }

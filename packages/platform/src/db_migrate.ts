@@ -15,6 +15,9 @@ async function main(): Promise<void> {
     migrateEmbedded: false,
     ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
     ...(config.NEON_WS_PROXY ? { wsProxy: config.NEON_WS_PROXY } : {}),
+    // A migration may rewrite a table for longer than any request should wait: no statement limit.
+    databaseTimeouts: { connectMs: config.DATABASE_CONNECT_TIMEOUT_MS, statementMs: 0 },
+    onConnectionError: (err) => console.error(`database connection lost: ${err.message}`),
   });
   try {
     const db = await platform.database();

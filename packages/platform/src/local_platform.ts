@@ -4,7 +4,7 @@ import { createSealer, rotate, type KeyRing, type Meter, type NarrativeQueue, ty
 import { recordStores, type Database } from "@svc/db";
 import { connectNeon, type DatabaseConnection } from "@svc/db/neon";
 import { openPglite } from "@svc/db/pglite";
-import type { Platform, ReasonKit } from "@svc/http";
+import { parseEnv, type Platform, type ReasonKit } from "@svc/http";
 import { languageLayers, type LanguageModelSettings } from "@svc/llm";
 import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
@@ -24,6 +24,10 @@ export interface LocalPlatformOptions {
   readonly dataDir: string;
   /** An existing bridge; when absent and the database is on loopback, one is started. */
   readonly wsProxy?: string;
+  /** DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS (0: none, for migrations); unset: their defaults. */
+  readonly databaseTimeouts?: { readonly connectMs: number; readonly statementMs: number };
+  /** Told of a database connection that died outside any query; the pool opens a fresh one on the next. */
+  readonly onConnectionError?: (err: Error) => void;
   /** Migrate the embedded database on open (default true); `db:migrate` does it itself. */
   readonly migrateEmbedded?: boolean;
   /** An Upstash REST endpoint; used as in production. */
@@ -75,9 +79,14 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
         bridge = await startNeonBridge();
         wsProxy = bridge.wsProxy;
       }
+      const defaults = parseEnv({});
+      const timeouts = options.databaseTimeouts ?? { connectMs: defaults.DATABASE_CONNECT_TIMEOUT_MS, statementMs: defaults.DATABASE_STATEMENT_TIMEOUT_MS };
       const connection = connectNeon({
         connectionString: options.databaseUrl,
         webSocketConstructor: ws,
+        connectTimeoutMs: timeouts.connectMs,
+        statementTimeoutMs: timeouts.statementMs,
+        ...(options.onConnectionError ? { onConnectionError: options.onConnectionError } : {}),
         ...(wsProxy ? { wsProxy } : {}),
       });
       return bridge ? { connection, bridge } : { connection };

@@ -37,6 +37,9 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
     dataDir: config.DATA_DIR,
     ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
     ...(config.NEON_WS_PROXY ? { wsProxy: config.NEON_WS_PROXY } : {}),
+    databaseTimeouts: { connectMs: config.DATABASE_CONNECT_TIMEOUT_MS, statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS },
+    // The server keeps serving: the store answers 503 until Postgres is back, then recovers on its own.
+    onConnectionError: (err) => writeLog(config.LOG_LEVEL, "warn", "database_connection_lost", { error: String(err) }),
     ...(config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN
       ? { upstash: { url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN } }
       : {}),

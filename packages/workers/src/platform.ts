@@ -1,7 +1,7 @@
 import { createSealer, MeterUnavailableError, parseDataKeyRing, parseKeyRing, type KeyRing, type Meter, type Sealer } from "@svc/core";
 import { recordStores } from "@svc/db";
 import { connectNeon } from "@svc/db/neon";
-import { HttpError, type LanguageLayers, type Platform, type PlatformSession, type ReasonKit, type ServiceEnv } from "@svc/http";
+import { HttpError, writeLog, type LanguageLayers, type Platform, type PlatformSession, type ReasonKit, type ServiceEnv } from "@svc/http";
 import { createUpstashMeter } from "@svc/meter/upstash";
 import { sqsQueueFromSettings } from "@svc/queue";
 
@@ -32,6 +32,9 @@ async function openSession(config: ServiceEnv, { reasonKit, language }: WorkersP
   const connection = connectNeon({
     connectionString: config.DATABASE_URL,
     ...(config.NEON_WS_PROXY ? { wsProxy: config.NEON_WS_PROXY } : {}),
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    onConnectionError: (err) => writeLog(config.LOG_LEVEL, "warn", "database_connection_lost", { error: String(err) }),
   });
   return {
     ...recordStores(connection.db),

@@ -1,4 +1,4 @@
-import { AGENT_PAGE_CSP, AgentId, NotFoundError, readAccreditation, readTrustRecord, renderAgentPage, type AccreditationReadBack, type TrustRecord } from "@svc/core";
+import { AGENT_PAGE_CSP, AgentId, NotFoundError, readAccreditation, readTrustRecord, renderAgentPage, STORE_RETRY_AFTER_SECONDS, type AccreditationReadBack, type TrustRecord } from "@svc/core";
 import { defineOperation } from "@svc/http";
 import { z } from "zod";
 import { accreditationContext } from "./context";
@@ -61,6 +61,7 @@ export const agentPageGet = defineOperation(
       "X-Content-Type-Options": "nosniff",
       "Referrer-Policy": "no-referrer",
       "Cache-Control": partial ? "no-store" : "public, max-age=60",
+      ...(status === 503 ? { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) } : {}),
     });
   },
 );

@@ -1,11 +1,11 @@
-import { AGENT_CARD_URL_MAX, CallingRequest, type CallingContext, CallingResponse, callingTurn, PRACTICE_ANSWER_MAX, unavailableOnFailure } from "@svc/core";
+import { AGENT_CARD_URL_MAX, CallingRequest, type CallingContext, CallingResponse, callingTurn, PRACTICE_ANSWER_MAX } from "@svc/core";
 import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf, sessionOf, type AppEnv } from "@svc/http";
 import type { Context } from "hono";
 
-/** The calling services of a request: the guarded session store and the deployment's switch. */
+/** The calling services of a request: the session store (guarded, as every store of a session) and the deployment's switch. */
 export async function callingContext(c: Context<AppEnv>): Promise<CallingContext> {
   const session = await sessionOf(c);
-  return { store: unavailableOnFailure(session.practice, "session"), enabled: c.get("config").CALLING_ENABLED === "true", now: () => new Date() };
+  return { store: session.practice, enabled: c.get("config").CALLING_ENABLED === "true", now: () => new Date() };
 }
 
 export const callingSession = defineOperation(

@@ -1,4 +1,4 @@
-import { examine, PRACTICE_ANSWER_MAX, ReflectRequest, ReflectResponse, reflectTurn, unavailableOnFailure } from "@svc/core";
+import { examine, PRACTICE_ANSWER_MAX, ReflectRequest, ReflectResponse, reflectTurn } from "@svc/core";
 import { bodyCapForText, chargeSkill, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
 
 export const reflectSession = defineOperation(
@@ -36,10 +36,10 @@ export const reflectSession = defineOperation(
     const { extractor } = session.language();
     const result = await reflectTurn({
       ctx: {
-        store: unavailableOnFailure(session.practice, "session"),
+        store: session.practice,
         sealer: session.sealer(),
         examine: (text, context) => examine(extractor, { text, context, ref: `reflect_${crypto.randomUUID()}` }),
-        accreditationOwner: async (agentId) => (await unavailableOnFailure(session.accreditations, "accreditation").find(agentId))?.owner_id ?? null,
+        accreditationOwner: async (agentId) => (await session.accreditations.find(agentId))?.owner_id ?? null,
         chargeLoop: () => chargeSkill(c, 1),
         now: () => new Date(),
       },

@@ -16,7 +16,7 @@ import {
 import { ConflictError, ForbiddenError, NotFoundError, UnavailableError, UnprocessableError, ValidationError } from "../errors";
 import { callerSubject } from "../metering";
 import type { ConsultStore } from "../reason/records";
-import { readOrUnavailable } from "../store_failures";
+import { STORE_RETRY_AFTER_SECONDS } from "../store_failures";
 import { examineProvenance, type VerifiedElement } from "./examinations";
 import type { AccreditationRecord, AccreditationStore, CuratorFlag, GradeHistoryEntry } from "./records";
 import { composeTrustRecord, decreaseStatus, hasTrustSurface, TRUST_LIST_CAP, type TrustRecord } from "./trust_record";
@@ -233,13 +233,13 @@ export async function writeAccreditation({
   }
   checkAgentBinding(principal, agentId);
   const now = ctx.now();
-  const stored = await readOrUnavailable("accreditation", () => ctx.accreditations.find(agentId));
+  const stored = await ctx.accreditations.find(agentId);
   checkAccreditationWrite({ pathAgentId: agentId, body, stored }); // rules 1-8 and 10
   if (stored && stored.owner_id !== principal.owner_id) {
     throw new ForbiddenError(`The accreditation of ${agentId} belongs to another owner.`, "not_record_owner");
   }
   if (!stored) {
-    const declaredBy = await readOrUnavailable("Stoa", () => ctx.declarationOwner(agentId));
+    const declaredBy = await ctx.declarationOwner(agentId);
     if (declaredBy !== null && declaredBy !== principal.owner_id) {
       throw new ConflictError(`The agent id ${agentId} is declared in the Stoa by another owner; it cannot be accredited by this one.`, "agent_claimed");
     }
@@ -260,7 +260,7 @@ export async function writeAccreditation({
   try {
     marker = await ctx.credentials.harnessMarker(principal.credential_id);
   } catch {
-    throw new UnavailableError("The writing credential's harness marker cannot be read; the write is refused and nothing was written.", "harness_marker_unavailable");
+    throw new UnavailableError("The writing credential's harness marker cannot be read; the write is refused and nothing was written.", "harness_marker_unavailable", { retry_after: STORE_RETRY_AFTER_SECONDS });
   }
 
   const elements = (body.provenance as { signed_assessments: { assessment: Record<string, unknown>; key_id: string }[] }).signed_assessments;
@@ -275,7 +275,7 @@ export async function writeAccreditation({
     }
     keyIds.push(result.key_id);
     const ref = (element.assessment.examination as { ref?: unknown } | undefined)?.ref;
-    const consult = typeof ref === "string" ? await readOrUnavailable("consult ledger", () => ctx.consults.find(ref)) : null;
+    const consult = typeof ref === "string" ? await ctx.consults.find(ref) : null;
     verified.push({ index, assessment: element.assessment, consult });
   }
   const outcome = examineProvenance(verified, { owner_id: principal.owner_id, agent_id: agentId }, now);
@@ -296,31 +296,29 @@ export async function writeAccreditation({
         }
       : null;
   const attestedBefore = stored?.coverage_status === "agent_elected";
-  const committed = await readOrUnavailable("accreditation", () =>
-    ctx.accreditations.commit({
-      kind: body.kind,
-      expected_version: stored?.version ?? null,
-      record: {
-        agent_id: agentId,
-        owner_id: principal.owner_id,
-        senecan_grade: record.senecan_grade as AccreditationRecord["senecan_grade"],
-        typical_proximity: record.typical_proximity as AccreditationRecord["typical_proximity"],
-        authority_level: record.authority_level as AccreditationRecord["authority_level"],
-        record,
-        regressing_check_count: body.profile.regressing_check_count,
-        total_actions_evaluated: body.profile.total_actions_evaluated,
-        // Rule 12: only a write bearing an examination the ledger attests sets the mode.
-        examination_mode: (outcome.attested > 0 ? marker : null) ?? stored?.examination_mode ?? null,
-        coverage_status: attestedBefore || outcome.attested > 0 ? "agent_elected" : "unattested",
-        credential_basis: credentialBasis(verified.length, elements.length, outcome.attested, keyIds),
-      },
-      write: { id: writeId, credential_id: principal.credential_id, elements: elements.length, verified: verified.length, attested: outcome.attested, loop_fold: outcome.loop_fold },
-      grade_change: gradeChange,
-      events: outcome.events,
-      readings: outcome.readings,
-      gaps: outcome.gaps.map((g) => ({ ...g, write_id: writeId })),
-    }),
-  );
+  const committed = await ctx.accreditations.commit({
+    kind: body.kind,
+    expected_version: stored?.version ?? null,
+    record: {
+      agent_id: agentId,
+      owner_id: principal.owner_id,
+      senecan_grade: record.senecan_grade as AccreditationRecord["senecan_grade"],
+      typical_proximity: record.typical_proximity as AccreditationRecord["typical_proximity"],
+      authority_level: record.authority_level as AccreditationRecord["authority_level"],
+      record,
+      regressing_check_count: body.profile.regressing_check_count,
+      total_actions_evaluated: body.profile.total_actions_evaluated,
+      // Rule 12: only a write bearing an examination the ledger attests sets the mode.
+      examination_mode: (outcome.attested > 0 ? marker : null) ?? stored?.examination_mode ?? null,
+      coverage_status: attestedBefore || outcome.attested > 0 ? "agent_elected" : "unattested",
+      credential_basis: credentialBasis(verified.length, elements.length, outcome.attested, keyIds),
+    },
+    write: { id: writeId, credential_id: principal.credential_id, elements: elements.length, verified: verified.length, attested: outcome.attested, loop_fold: outcome.loop_fold },
+    grade_change: gradeChange,
+    events: outcome.events,
+    readings: outcome.readings,
+    gaps: outcome.gaps.map((g) => ({ ...g, write_id: writeId })),
+  });
   if (!committed.ok) {
     if (committed.reason === "exists") throw new ConflictError(`agent ${agentId} already has an accreditation record`, "agent_exists");
     if (committed.reason === "missing") throw new NotFoundError(`agent ${agentId} has no accreditation record to update`, "agent_not_found");
@@ -362,7 +360,7 @@ export async function readTrustRecord({
   agentId: string;
 }): Promise<TrustRecord> {
   if (!ctx.trustSurfaceLive) throw new UnavailableError("The trust record surface is dark on this deployment; try again later.", "trust_record_dark");
-  const unavailable = () => new UnavailableError("The trust record store is unavailable; try again shortly.", "trust_store_unavailable");
+  const unavailable = () => new UnavailableError("The trust record store is unavailable; try again shortly.", "trust_store_unavailable", { retry_after: STORE_RETRY_AFTER_SECONDS });
   const [events, readings, gaps, gapCount, accreditation] = await Promise.all([
     ctx.trust.events(agentId).catch(() => null),
     ctx.trust.readings(agentId, TRUST_LIST_CAP).catch(() => null),
@@ -429,7 +427,7 @@ export async function flagTrustRecord({
   const flagged_by = callerSubject(principal);
   const flag: Omit<CuratorFlag, "created_at" | "withdrawn_at"> = { id, agent_id: input.agent_id, basis: input.basis, domain, level: input.level, note: input.note, flagged_by };
   // Decided before the write (the flag adds no evidence): a failed read then refuses with nothing stored.
-  const status = decreaseStatus(await readOrUnavailable("trust event", () => ctx.trust.events(input.agent_id)), domain, now);
+  const status = decreaseStatus(await ctx.trust.events(input.agent_id), domain, now);
   const created = await ctx.accreditations.flag(flag, {
     agent_id: input.agent_id,
     source: "curator_flag",

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { TrustStore } from "../accreditation/trust_events";
-import { readOrUnavailable } from "../store_failures";
 import { decreaseStatus } from "../accreditation/trust_record";
 import { AgentId, type Principal } from "../credentials";
 import { KatorthomaProximity, VirtueDomain } from "../enums";
@@ -103,7 +102,7 @@ export async function confirmContradiction({
     created_at: now.toISOString(),
   };
   // Decided before the write (a contradiction adds no evidence): a failed read refuses with nothing stored.
-  const status = decreaseStatus(await readOrUnavailable("trust event", () => ctx.trust.events(declaration.agent_id)), commitment.domain, now);
+  const status = decreaseStatus(await ctx.trust.events(declaration.agent_id), commitment.domain, now);
   const stored = await ctx.stoa.confirmContradiction(contradiction, {
     agent_id: declaration.agent_id,
     source: "stoa_contradiction",

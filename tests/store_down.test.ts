@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
-import { BASELINE_SCENARIOS, FOUNDATIONAL_IDS, FULL_IDS, generateApiKey } from "@svc/core";
+import { BASELINE_SCENARIOS, FOUNDATIONAL_IDS, FULL_IDS, generateApiKey, readOrUnavailable, UnavailableError } from "@svc/core";
 import { ErrorEnvelope, PLATFORM_BINDING } from "@svc/http";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDispatcher, type Dispatch } from "../packages/platform/src/dispatcher";
 import { SERVICE_FUNCTIONS } from "../packages/platform/src/functions";
@@ -220,5 +221,21 @@ describe("with the store unreachable", () => {
     // The key may be refused (its kind, its allowance) but never for the store.
     const keyed = await dispatch(request(method, route.path, agentKey, route.body));
     expect(keyed.status, await keyed.text()).toBeLessThan(500);
+  });
+});
+
+describe("what the guard counts as an outage", () => {
+  it("a store it cannot reach: 503 store_unavailable, the driver's error kept only as the cause", async () => {
+    const err = (await readOrUnavailable("test", async () => sql`select 1`.execute(await down.database())).catch((e: unknown) => e)) as UnavailableError;
+    expect(err).toBeInstanceOf(UnavailableError);
+    expect(err.code).toBe("store_unavailable");
+    expect(err.cause).toBeInstanceOf(Error);
+  });
+
+  it("a statement the server refuses is no outage: its own error stays (a logged 500, not a retry hint)", async () => {
+    const db = await (await testPlatform()).database();
+    const err = (await readOrUnavailable("test", () => sql`select * from no_such_table_at_all`.execute(db)).catch((e: unknown) => e)) as { code?: string };
+    expect(err).not.toBeInstanceOf(UnavailableError);
+    expect(err.code).toBe("42P01");
   });
 });

@@ -121,20 +121,26 @@ export function pathMatcher(path: string): RegExp {
   return new RegExp(`^${pattern}$`);
 }
 
-/** Validates params, query and body against the contract; throws before any service runs. */
+/**
+ * Validates params, query and body against the contract; throws before any service runs.
+ * Also gives the body's JSON as sent (before the schema's defaults), which Idempotency-Key
+ * fingerprints.
+ */
 export async function readOperationInput<R extends RouteContract>(
   c: Context<AppEnv>,
   route: R,
-): Promise<OperationInput<R>> {
+): Promise<{ input: OperationInput<R>; json: unknown }> {
   const request = route.request ?? {};
   const params = request.params ? parseParams(request.params, refuseUnstorableText(c.req.param(), "")) : undefined;
   const query = request.query ? parsePart(request.query, refuseUnstorableText(c.req.query(), ""), "") : undefined;
   let body: unknown;
+  let json: unknown;
   if (request.body) {
     const text = await readBodyText(c.req.raw, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-    body = parsePart(request.body, refuseUnstorableText(parseJson(text), ""), "");
+    json = refuseUnstorableText(parseJson(text), "");
+    body = parsePart(request.body, json, "");
   }
-  return { params, query, body } as OperationInput<R>;
+  return { input: { params, query, body } as OperationInput<R>, json };
 }
 
 /**

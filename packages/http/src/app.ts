@@ -5,7 +5,7 @@ import { parseEnv } from "./env";
 import { HttpError, renderError } from "./errors";
 import { writeLog, type LogLevel } from "./log";
 import { isPlatform, PLATFORM_BINDING, type Platform } from "./platform";
-import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER, runIdempotently } from "./idempotency";
+import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER, ORIGINAL_REQUEST_HEADER, runIdempotently } from "./idempotency";
 import { meterRequest } from "./metering";
 import { releaseSession } from "./session";
 import { defineOperation, pathMatcher, readOperationInput, toHonoPath, type Operation, type RouteContract } from "./route";
@@ -23,7 +23,7 @@ const REQUEST_ID_HEADER = "X-Request-Id";
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const PREFLIGHT_MAX_AGE = "86400";
 const CORS_REQUEST_HEADERS = `Authorization, Content-Type, X-Request-Id, If-None-Match, ${IDEMPOTENCY_KEY_HEADER}`;
-const CORS_EXPOSED_HEADERS = `X-Request-Id, ETag, Retry-After, RateLimit, RateLimit-Policy, X-Loop-Id, ${IDEMPOTENT_REPLAYED_HEADER}`;
+const CORS_EXPOSED_HEADERS = `X-Request-Id, ETag, Retry-After, RateLimit, RateLimit-Policy, X-Loop-Id, ${IDEMPOTENT_REPLAYED_HEADER}, ${ORIGINAL_REQUEST_HEADER}`;
 
 export const HealthResponse = z.object({
   status: z.literal("ok"),

@@ -19,6 +19,8 @@ import { writeLog } from "./log";
 import { sessionOf } from "./session";
 
 export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
+/** On a replay, the request id of the call that ran (an error envelope's request_id is that one's). */
+export const ORIGINAL_REQUEST_HEADER = "Original-Request";
 
 /** The response headers a replay repeats: what describes the result, not this delivery. */
 const REPLAYED_HEADERS = ["Content-Type", "Location", "X-Loop-Id", "ETag", "RateLimit", "RateLimit-Policy", "Retry-After"];
@@ -74,14 +76,14 @@ export async function runIdempotently(
   const run = (async () => {
     try {
       const response = await execute();
-      await finish({ status: response.status, headers: replayedHeaders(response.headers), body: await response.clone().text() });
+      await finish({ status: response.status, headers: replayedHeaders(response.headers, c), body: await response.clone().text() });
       return response;
     } catch (err) {
       // The error is rendered by the app's error handler exactly as here, so a replay repeats it.
       const rendered = renderError(err, c.get("requestId"));
       await finish({
         status: rendered.status,
-        headers: { ...rendered.headers, "Content-Type": "application/json" },
+        headers: { ...rendered.headers, "Content-Type": "application/json", [ORIGINAL_REQUEST_HEADER]: c.get("requestId") },
         body: JSON.stringify(rendered.body),
       });
       throw err;
@@ -97,8 +99,8 @@ export async function runIdempotently(
   return run;
 }
 
-function replayedHeaders(headers: Headers): Record<string, string> {
-  const kept: Record<string, string> = {};
+function replayedHeaders(headers: Headers, c: Context<AppEnv>): Record<string, string> {
+  const kept: Record<string, string> = { [ORIGINAL_REQUEST_HEADER]: c.get("requestId") };
   for (const name of REPLAYED_HEADERS) {
     const value = headers.get(name);
     if (value !== null) kept[name] = value;

@@ -7,8 +7,10 @@ import { idempotencyStore } from "@svc/db";
 import type { Platform, PlatformSession } from "@svc/http";
 import { clearCredentialCache } from "@svc/http/auth";
 import { sql } from "kysely";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accountFunction } from "../functions/account/src/function";
+import { adminFunction } from "../functions/admin/src/function";
+import { stoaFunction } from "../functions/stoa/src/function";
 import { scoringFunction } from "../functions/scoring/src/function";
 import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "./support/credentials";
@@ -35,6 +37,11 @@ describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
   const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
 
   const mint = async () => mintApiKey(await testPlatform(backend), { kind: "live", tier: "free" });
+
+  // Opening (and migrating) the database is setup, not part of the first test's time.
+  beforeAll(async () => {
+    await platform.database();
+  });
 
   function postWithKey(key: string, idempotencyKey: string | undefined, body: unknown = BODY, path = SCORE_PATH, env: Record<string, unknown> = ENV): Promise<Response> {
     const headers: Record<string, string> = { authorization: `Bearer ${key}`, "content-type": "application/json" };
@@ -249,6 +256,41 @@ describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
     expect(await scoreCount(key)).toBe(0);
   });
 
+  it("an uncharged POST accepts it too: a retried Stoa declaration gets its 201 again, not 409 already_declared", async () => {
+    const { key } = await mint();
+    const agent = `idem-agent-${crypto.randomUUID()}`;
+    const declaration = { agent_id: agent, display_name: "Careful Agent", statement: "I examine each consequential action before taking it." };
+    const idem = crypto.randomUUID();
+    const declare = (idempotencyKey?: string) =>
+      Promise.resolve(
+        stoaFunction.fetch(
+          new Request("http://t/api/stoa/declare", {
+            method: "POST",
+            headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
+            body: JSON.stringify(declaration),
+          }),
+          ENV,
+        ),
+      );
+    const first = await readJson<{ agent_id: string }>(await declare(idem), 201);
+    const again = await declare(idem);
+    expect(await readJson(again, 201)).toEqual(first);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    await expectError(await declare(), 409, "already_declared");
+  });
+
+  it("the route that shows a new API key once refuses the header: its response is never stored", async () => {
+    const res = await adminFunction.fetch(
+      new Request("http://t/api/admin/keys", {
+        method: "POST",
+        headers: { authorization: `Bearer ${TEST_OPERATOR_KEY}`, "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
+        body: JSON.stringify({ kind: "live", owner_id: freshOwner("admin-idem"), tier: "free" }),
+      }),
+      ENV,
+    );
+    await expectError(res, 400, "idempotency_key_not_accepted", "Idempotency-Key");
+  });
+
   describe.each([
     ["empty", ""],
     ["256 characters", "k".repeat(256)],
@@ -290,12 +332,7 @@ describe("a dropped connection, over the real local server", () => {
   let server: LocalServer | undefined;
   let baseDir: string | undefined;
 
-  afterAll(async () => {
-    await server?.close();
-    if (baseDir) rmSync(baseDir, { recursive: true, force: true });
-  });
-
-  it("the client sends, hangs up, retries with the same key: one charge, one score, the stored result", async () => {
+  beforeAll(async () => {
     baseDir = mkdtempSync(join(tmpdir(), "svc-idempotency-"));
     // The real database when there is one (migrated by the test platform), else the embedded one.
     if (REAL_DATABASE_URL) await testPlatform("postgres");
@@ -307,7 +344,15 @@ describe("a dropped connection, over the real local server", () => {
       ...(REAL_DATABASE_URL ? { DATABASE_URL: REAL_DATABASE_URL } : {}),
       ...(REAL_REDIS_URL ? { REDIS_URL: REAL_REDIS_URL } : {}),
     });
-    const url = server.url;
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    if (baseDir) rmSync(baseDir, { recursive: true, force: true });
+  });
+
+  it("the client sends, hangs up, retries with the same key: one charge, one score, the stored result", async () => {
+    const url = server!.url;
     const jwt = await signUserJwt(freshOwner("dropped"));
     const idem = crypto.randomUUID();
     const body = JSON.stringify(BODY);

@@ -133,7 +133,7 @@ export function createServiceFunction(
       if (principal && op.route.precheck) op.route.precheck(principal);
       const { input, json } = await readOperationInput(c, op.route);
       if (!principal) return op.handle(c, input);
-      const idempotencyKey = idempotencyKeyOf(c);
+      const idempotencyKey = idempotencyKeyOf(c, op.route);
       authorize(principal, { ...op.route.requires, operator: op.route.auth === "operator" });
       const execute = async () => {
         const charge = await meterRequest(c, principal, op.route, input.body);

@@ -10,12 +10,14 @@ import {
   type IdempotentRequest,
   type Principal,
   type StoredResponse,
+  ValidationError,
 } from "@svc/core";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./context";
 import { renderError } from "./errors";
 import { writeLog } from "./log";
+import type { RouteContract } from "./route";
 import { sessionOf } from "./session";
 
 export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
@@ -27,11 +29,20 @@ const REPLAYED_HEADERS = ["Content-Type", "Location", "X-Loop-Id", "ETag", "Rate
 
 /**
  * The caller's Idempotency-Key on an authenticated POST (every POST that writes or charges is
- * one); other methods and public routes ignore the header. A malformed value is a 400.
+ * one); other methods and public routes ignore the header. A malformed value is a 400, and so is
+ * any value on a route whose response must never be stored.
  */
-export function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
+export function idempotencyKeyOf(c: Context<AppEnv>, route: RouteContract): string | undefined {
   if (c.req.method !== "POST") return undefined;
-  return parseIdempotencyKey(c.req.header(IDEMPOTENCY_KEY_HEADER));
+  const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_KEY_HEADER));
+  if (key !== undefined && route.idempotent === false) {
+    throw new ValidationError(
+      "idempotency_key_not_accepted",
+      `${IDEMPOTENCY_KEY_HEADER} is not accepted on ${route.path}: its response carries a secret that is shown once and never stored, so it cannot be replayed.`,
+      IDEMPOTENCY_KEY_HEADER,
+    );
+  }
+  return key;
 }
 
 /**

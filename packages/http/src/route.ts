@@ -52,6 +52,12 @@ export interface RouteContract {
    * need the caller (so those refusals cost nothing too).
    */
   readonly metering?: "before_handler" | "by_handler";
+  /**
+   * `false`: the route refuses Idempotency-Key (400), because its response carries a secret that
+   * is shown once and must never be stored (a new API key). Every other authenticated POST
+   * accepts it (docs/decisions.md, "Retries and Idempotency-Key").
+   */
+  readonly idempotent?: false;
   /** Public GETs answer with ETag and Cache-Control and are open to every origin. */
   readonly cache?: "public";
   /** Raw body cap in bytes, checked before parsing; DEFAULT_MAX_BODY_BYTES when absent. */

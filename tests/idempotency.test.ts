@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bodyFingerprint, planSkillCall, type Meter } from "@svc/core";
 import { idempotencyStore } from "@svc/db";
-import type { Platform, PlatformSession } from "@svc/http";
+import { HttpError, type Platform, type PlatformSession } from "@svc/http";
 import { clearCredentialCache } from "@svc/http/auth";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -85,6 +85,42 @@ describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
 
     expect(await usedScore(key)).toBe(1);
     expect(await scoreCount(key)).toBe(1);
+  });
+
+  it("the stored body is sealed at rest with the data keys, tied to its caller and key", async () => {
+    const { key, id } = await mint();
+    const idem = crypto.randomUUID();
+    const first = await postWithKey(key, idem);
+    const firstText = await first.text();
+    expect(first.status, firstText).toBe(200);
+    const [row] = await idempotencyRows(id);
+    expect(row, "one record for the call").toMatchObject({ response_status: 200, response_sealed: true });
+    expect(row!.response_body).toMatch(/^v1\./);
+    expect(row!.response_body).not.toContain(BODY.action);
+    expect(row!.response_body).not.toContain(JSON.parse(firstText).id);
+    expect(await (await postWithKey(key, idem)).text()).toBe(firstText);
+  });
+
+  it("a deployment without DATA_KEYS keeps the body as sent, and still replays it", async () => {
+    const unsealed: Platform = {
+      name: "no-data-keys",
+      open: async (cfg): Promise<PlatformSession> => ({
+        ...(await platform.open(cfg)),
+        sealer: () => {
+          throw new HttpError(500, "bad_environment", "The service is misconfigured: DATA_KEYS is not set.", "DATA_KEYS");
+        },
+      }),
+    };
+    const env = { ...ENV, SVC_PLATFORM: unsealed };
+    const { key, id } = await mint();
+    const idem = crypto.randomUUID();
+    const firstText = await (await postWithKey(key, idem, BODY, SCORE_PATH, env)).text();
+    const [row] = await idempotencyRows(id);
+    expect(row, firstText).toMatchObject({ response_status: 200, response_sealed: false, response_body: firstText });
+    const again = await postWithKey(key, idem, BODY, SCORE_PATH, env);
+    expect(await again.text()).toBe(firstText);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await usedScore(key)).toBe(1);
   });
 
   it("without a key, two identical calls run twice (the header is what deduplicates)", async () => {

@@ -53,6 +53,13 @@ export interface StoredResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  /** The body is a Sealer value, opened with idempotencySealContext as associated data. */
+  readonly sealed: boolean;
+}
+
+/** What a stored body is sealed to: its caller and key, so it opens in no other record. */
+export function idempotencySealContext(subject: string, key: string): string {
+  return `idempotency:${subject}:${key}`;
 }
 
 /** A key's record as the store holds it. */

@@ -362,6 +362,7 @@ export interface IdempotencyKeysTable {
   response_status: number | null;
   response_headers: ColumnType<unknown, string | null | undefined, string | null>;
   response_body: string | null;
+  response_sealed: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   expires_at: IdempotencyTime;
 }

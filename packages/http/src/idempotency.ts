@@ -2,6 +2,7 @@ import {
   bodyFingerprint,
   callerSubject,
   claimIdempotencyKey,
+  idempotencySealContext,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_TTL_SECONDS,
   keepsIdempotentResponse,
@@ -9,14 +10,16 @@ import {
   readOrUnavailable,
   type IdempotentRequest,
   type Principal,
+  type Sealer,
   type StoredResponse,
   ValidationError,
 } from "@svc/core";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./context";
-import { renderError } from "./errors";
+import { HttpError, renderError } from "./errors";
 import { writeLog } from "./log";
+import type { PlatformSession } from "./platform";
 import type { RouteContract } from "./route";
 import { sessionOf } from "./session";
 
@@ -25,7 +28,7 @@ export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
 export const ORIGINAL_REQUEST_HEADER = "Original-Request";
 
 /** The response headers a replay repeats: what describes the result, not this delivery. */
-const REPLAYED_HEADERS = ["Content-Type", "Location", "X-Loop-Id", "ETag", "RateLimit", "RateLimit-Policy", "Retry-After"];
+const REPLAYED_HEADERS = ["Content-Type", "Cache-Control", "Location", "X-Loop-Id", "ETag", "RateLimit", "RateLimit-Policy", "Retry-After"];
 
 /**
  * The caller's Idempotency-Key on an authenticated POST (every POST that writes or charges is
@@ -56,7 +59,9 @@ export async function runIdempotently(
   input: { principal: Principal; key: string; body: unknown },
   execute: () => Promise<Response>,
 ): Promise<Response> {
-  const { idempotency } = await sessionOf(c);
+  const session = await sessionOf(c);
+  const { idempotency } = session;
+  const sealer = sealerFor(c, session);
   const url = new URL(c.req.url);
   const request: IdempotentRequest = {
     subject: callerSubject(input.principal),
@@ -66,13 +71,23 @@ export async function runIdempotently(
     bodySha256: await bodyFingerprint(input.body),
   };
   const claim = await readOrUnavailable("idempotency", () => claimIdempotencyKey({ store: idempotency, request, now: new Date() }));
-  if (claim.kind === "replay") return replay(c, claim.response);
+  const sealContext = idempotencySealContext(request.subject, request.key);
+  if (claim.kind === "replay") {
+    const stored = claim.response;
+    // A sealed body needs the data keys; without them session.sealer() names the missing variable.
+    const body = stored.sealed ? await (sealer ?? session.sealer()).open(stored.body, sealContext) : stored.body;
+    return replay(c, { ...stored, body });
+  }
 
-  const finish = async (response: StoredResponse) => {
+  const finish = async (response: Omit<StoredResponse, "sealed">) => {
     const stored = keepsIdempotentResponse(response.status);
     try {
-      if (stored) await idempotency.complete(request.subject, request.key, claim.claimId, response, new Date(Date.now() + IDEMPOTENCY_TTL_SECONDS * 1000));
-      else await idempotency.release(request.subject, request.key, claim.claimId);
+      if (stored) {
+        const kept = sealer ? { ...response, body: await sealer.seal(response.body, sealContext), sealed: true } : { ...response, sealed: false };
+        await idempotency.complete(request.subject, request.key, claim.claimId, kept, new Date(Date.now() + IDEMPOTENCY_TTL_SECONDS * 1000));
+      } else {
+        await idempotency.release(request.subject, request.key, claim.claimId);
+      }
     } catch (err) {
       // The call's own outcome stands; its claim lapses with the lease (a retry meanwhile is a 409).
       writeLog(c.get("config").LOG_LEVEL, "warn", "idempotency_store_failed", {
@@ -108,6 +123,21 @@ export async function runIdempotently(
     // Node has no execution context, and finishes the call anyway.
   }
   return run;
+}
+
+/**
+ * The deployment's sealer where it has data keys (the embedded default always does): stored
+ * bodies are sealed then, so a response whose records are sealed at rest (an assessment, a
+ * journal entry) never sits beside them in plaintext. A deployment without DATA_KEYS stores
+ * bodies as sent; data keys that are set but invalid still fail as bad_environment.
+ */
+function sealerFor(c: Context<AppEnv>, session: PlatformSession): Sealer | null {
+  try {
+    return session.sealer();
+  } catch (err) {
+    if (err instanceof HttpError && err.code === "bad_environment" && !c.get("config").DATA_KEYS) return null;
+    throw err;
+  }
 }
 
 function replayedHeaders(headers: Headers, c: Context<AppEnv>): Record<string, string> {

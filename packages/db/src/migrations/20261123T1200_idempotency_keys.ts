@@ -3,7 +3,8 @@ import { sql, type Kysely } from "kysely";
 /**
  * Idempotency-Key records (docs/decisions.md, "Retries and Idempotency-Key"): one row per
  * caller and key, claimed before a call runs (response_status null while it runs), holding the
- * request's fingerprint and, once it finished, the response replayed to a retry for 24 hours.
+ * request's fingerprint and, once it finished, the response replayed to a retry for 24 hours
+ * (its body sealed where the deployment has data keys).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -18,6 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("response_status", "integer")
     .addColumn("response_headers", "jsonb")
     .addColumn("response_body", "text")
+    .addColumn("response_sealed", "boolean", (col) => col.notNull().defaultTo(false))
     .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn("expires_at", "timestamptz", (col) => col.notNull())
     .addPrimaryKeyConstraint("idempotency_keys_pkey", ["subject", "key"])

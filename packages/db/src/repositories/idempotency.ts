@@ -7,7 +7,9 @@ type Db = Kysely<Database>;
 function toRecord(row: Selectable<IdempotencyKeysTable>): IdempotencyRecord {
   const headers = typeof row.response_headers === "string" ? JSON.parse(row.response_headers) : row.response_headers;
   const response: StoredResponse | null =
-    row.response_status === null ? null : { status: row.response_status, headers: (headers ?? {}) as Record<string, string>, body: row.response_body ?? "" };
+    row.response_status === null
+      ? null
+      : { status: row.response_status, headers: (headers ?? {}) as Record<string, string>, body: row.response_body ?? "", sealed: row.response_sealed };
   return {
     method: row.method,
     path: row.path,
@@ -31,6 +33,7 @@ export function idempotencyStore(db: Db): IdempotencyStore {
         response_status: null,
         response_headers: null,
         response_body: null,
+        response_sealed: false,
         created_at: now,
         expires_at: expiresAt,
       };
@@ -71,7 +74,13 @@ export function idempotencyStore(db: Db): IdempotencyStore {
     async complete(subject, key, claimId, response, expiresAt) {
       await db
         .updateTable("idempotency_keys")
-        .set({ response_status: response.status, response_headers: JSON.stringify(response.headers), response_body: response.body, expires_at: expiresAt })
+        .set({
+          response_status: response.status,
+          response_headers: JSON.stringify(response.headers),
+          response_body: response.body,
+          response_sealed: response.sealed,
+          expires_at: expiresAt,
+        })
         .where("subject", "=", subject)
         .where("key", "=", key)
         .where("claim_id", "=", claimId)

@@ -4,13 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bodyFingerprint, planSkillCall, type Meter } from "@svc/core";
 import { idempotencyStore } from "@svc/db";
-import { HttpError, type Platform, type PlatformSession } from "@svc/http";
+import { HttpError, parseEnv, type Platform, type PlatformSession } from "@svc/http";
 import { clearCredentialCache } from "@svc/http/auth";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accountFunction } from "../functions/account/src/function";
 import { adminFunction } from "../functions/admin/src/function";
 import { stoaFunction } from "../functions/stoa/src/function";
+import { runScheduledJobs } from "../functions/scheduler/src/jobs";
 import { scoringFunction } from "../functions/scoring/src/function";
 import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "./support/credentials";
@@ -348,6 +349,26 @@ describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
     const again = await postWithKey(key, idem);
     await readJson(again, 200);
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+});
+
+describe("the scheduled function", () => {
+  it("purges Idempotency-Key records past their 24 hours, and only those", async () => {
+    // The embedded database of this test worker: the jobs also sweep the outbox, which on the
+    // shared PostgreSQL holds other suites' jobs.
+    const local = await testPlatform("pglite");
+    const store = idempotencyStore(await local.database());
+    const now = new Date();
+    const request = { subject: `key:${crypto.randomUUID()}`, method: "POST", path: SCORE_PATH, bodySha256: await bodyFingerprint(BODY) };
+    const stale = { ...request, key: "stale" };
+    const live = { ...request, key: "live" };
+    const claimedAt = { now, lockedUntil: now, expiresAt: new Date(now.getTime() + 86_400_000) };
+    await store.claim(stale, { ...claimedAt, claimId: crypto.randomUUID(), expiresAt: new Date(now.getTime() - 1000) });
+    await store.claim(live, { ...claimedAt, claimId: crypto.randomUUID() });
+    const run = await runScheduledJobs(await local.open(parseEnv({ LOG_LEVEL: "silent" })), now);
+    expect(run.purged.idempotency_keys).toBeGreaterThanOrEqual(1);
+    const left = await (await local.database()).selectFrom("idempotency_keys").select("key").where("subject", "=", request.subject).execute();
+    expect(left.map((r) => r.key)).toEqual(["live"]);
   });
 });
 

@@ -27,3 +27,4 @@ export * from "./accreditation";
 export * from "./stoa";
 export * from "./text";
 export * from "./store_failures";
+export * from "./idempotency";

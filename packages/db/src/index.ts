@@ -11,4 +11,5 @@ export * from "./repositories/assessments";
 export * from "./repositories/watching";
 export * from "./repositories/practice";
 export * from "./repositories/stoa";
+export * from "./repositories/idempotency";
 export * from "./stores";

@@ -347,6 +347,26 @@ export interface StoaContradictionsTable {
   created_at: StoaTime;
 }
 
+/** Idempotency-Key records (migration 20261123T1200_idempotency_keys). */
+type IdempotencyTime = ColumnType<Date, Date | string, Date | string>;
+
+export interface IdempotencyKeysTable {
+  subject: string;
+  key: string;
+  method: string;
+  path: string;
+  body_sha256: string;
+  claim_id: string;
+  locked_until: IdempotencyTime;
+  /** Null while the claimed call runs. */
+  response_status: number | null;
+  response_headers: ColumnType<unknown, string | null | undefined, string | null>;
+  response_body: string | null;
+  response_sealed: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: IdempotencyTime;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   consults: ConsultsTable;
@@ -372,6 +392,7 @@ export interface Database {
   watching_lifts: WatchingLiftsTable;
   stoa_declarations: StoaDeclarationsTable;
   stoa_contradictions: StoaContradictionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -4,6 +4,7 @@ import { credentialStore } from "./repositories/api_keys";
 import { assessmentStore } from "./repositories/assessments";
 import { consultStore } from "./repositories/consults";
 import { chainStore, documentStore, journalStore } from "./repositories/documents";
+import { idempotencyStore } from "./repositories/idempotency";
 import { narrativeStore, outbox, retentionStore } from "./repositories/narratives";
 import { practiceStore } from "./repositories/practice";
 import { scoreStore } from "./repositories/scores";
@@ -30,5 +31,6 @@ export function recordStores(db: Kysely<Database>) {
     watching: watchingStore(db),
     practice: practiceStore(db),
     stoa: stoaStore(db),
+    idempotency: idempotencyStore(db),
   };
 }

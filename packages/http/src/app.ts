@@ -1,10 +1,11 @@
-import { authorize, type Principal } from "@svc/core";
+import { authorize, IDEMPOTENCY_KEY_HEADER, type Principal } from "@svc/core";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "./context";
 import { parseEnv } from "./env";
 import { HttpError, renderError } from "./errors";
 import { writeLog, type LogLevel } from "./log";
 import { isPlatform, PLATFORM_BINDING, type Platform } from "./platform";
+import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER, ORIGINAL_REQUEST_HEADER, runIdempotently } from "./idempotency";
 import { meterRequest } from "./metering";
 import { releaseSession } from "./session";
 import { defineOperation, pathMatcher, readOperationInput, toHonoPath, type Operation, type RouteContract } from "./route";
@@ -21,8 +22,8 @@ export interface ServiceFunction {
 const REQUEST_ID_HEADER = "X-Request-Id";
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const PREFLIGHT_MAX_AGE = "86400";
-const CORS_REQUEST_HEADERS = "Authorization, Content-Type, X-Request-Id, If-None-Match";
-const CORS_EXPOSED_HEADERS = "X-Request-Id, ETag, Retry-After, RateLimit, RateLimit-Policy, X-Loop-Id";
+const CORS_REQUEST_HEADERS = `Authorization, Content-Type, X-Request-Id, If-None-Match, ${IDEMPOTENCY_KEY_HEADER}`;
+const CORS_EXPOSED_HEADERS = `X-Request-Id, ETag, Retry-After, RateLimit, RateLimit-Policy, X-Loop-Id, ${IDEMPOTENT_REPLAYED_HEADER}, ${ORIGINAL_REQUEST_HEADER}`;
 
 export const HealthResponse = z.object({
   status: z.literal("ok"),
@@ -130,17 +131,22 @@ export function createServiceFunction(
       const principal = op.route.auth === "none" ? undefined : await authenticate!(c);
       c.set("principal", principal);
       if (principal && op.route.precheck) op.route.precheck(principal);
-      const input = await readOperationInput(c, op.route);
+      const { input, json } = await readOperationInput(c, op.route);
       if (!principal) return op.handle(c, input);
+      const idempotencyKey = idempotencyKeyOf(c, op.route);
       authorize(principal, { ...op.route.requires, operator: op.route.auth === "operator" });
-      const charge = await meterRequest(c, principal, op.route, input.body);
-      try {
-        return await op.handle(c, input);
-      } catch (err) {
-        // A call that failed after it was charged costs nothing; the caller is told why.
-        await charge.refund();
-        throw err;
-      }
+      const execute = async () => {
+        const charge = await meterRequest(c, principal, op.route, input.body);
+        try {
+          return await op.handle(c, input);
+        } catch (err) {
+          // A call that failed after it was charged costs nothing; the caller is told why.
+          await charge.refund();
+          throw err;
+        }
+      };
+      // With an Idempotency-Key the key is claimed before the meter: a retry is never charged twice.
+      return idempotencyKey === undefined ? execute() : runIdempotently(c, { principal, key: idempotencyKey, body: json }, execute);
     });
   }
 

@@ -8,3 +8,4 @@ export * from "./metering";
 export * from "./platform";
 export * from "./route";
 export * from "./session";
+export * from "./idempotency";

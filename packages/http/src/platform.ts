@@ -13,6 +13,7 @@ import type {
   AssessmentStore,
   ChainStore,
   DocumentStore,
+  IdempotencyStore,
   JournalStore,
   PracticeStore,
   ScoreStore,
@@ -51,6 +52,8 @@ export interface PlatformSession {
   readonly practice: PracticeStore;
   /** Stoa declarations and the contradictions operators confirmed. */
   readonly stoa: StoaStore;
+  /** Idempotency-Key claims and the responses they replay (Postgres, shared by every Worker). */
+  readonly idempotency: IdempotencyStore;
   /** Where deferred narrative jobs are sent. */
   readonly queue: NarrativeQueue;
   /** Seals data at rest; throws bad_environment where a deployment lacks DATA_KEYS. */

@@ -52,6 +52,12 @@ export interface RouteContract {
    * need the caller (so those refusals cost nothing too).
    */
   readonly metering?: "before_handler" | "by_handler";
+  /**
+   * `false`: the route refuses Idempotency-Key (400), because its response carries a secret that
+   * is shown once and must never be stored (a new API key). Every other authenticated POST
+   * accepts it (docs/decisions.md, "Retries and Idempotency-Key").
+   */
+  readonly idempotent?: false;
   /** Public GETs answer with ETag and Cache-Control and are open to every origin. */
   readonly cache?: "public";
   /** Raw body cap in bytes, checked before parsing; DEFAULT_MAX_BODY_BYTES when absent. */
@@ -121,20 +127,26 @@ export function pathMatcher(path: string): RegExp {
   return new RegExp(`^${pattern}$`);
 }
 
-/** Validates params, query and body against the contract; throws before any service runs. */
+/**
+ * Validates params, query and body against the contract; throws before any service runs.
+ * Also gives the body's JSON as sent (before the schema's defaults), which Idempotency-Key
+ * fingerprints.
+ */
 export async function readOperationInput<R extends RouteContract>(
   c: Context<AppEnv>,
   route: R,
-): Promise<OperationInput<R>> {
+): Promise<{ input: OperationInput<R>; json: unknown }> {
   const request = route.request ?? {};
   const params = request.params ? parseParams(request.params, refuseUnstorableText(c.req.param(), "")) : undefined;
   const query = request.query ? parsePart(request.query, refuseUnstorableText(c.req.query(), ""), "") : undefined;
   let body: unknown;
+  let json: unknown;
   if (request.body) {
     const text = await readBodyText(c.req.raw, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-    body = parsePart(request.body, refuseUnstorableText(parseJson(text), ""), "");
+    json = refuseUnstorableText(parseJson(text), "");
+    body = parsePart(request.body, json, "");
   }
-  return { params, query, body } as OperationInput<R>;
+  return { input: { params, query, body } as OperationInput<R>, json };
 }
 
 /**

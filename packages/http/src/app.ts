@@ -81,7 +81,18 @@ export function createServiceFunction(
     }
     return [...methods];
   };
-  const isPublicPath = (path: string) => matchers.every(({ route, regex }) => !regex.test(path) || route.auth === "none");
+  /**
+   * Whether a request goes to a public route, judged on its method and path: a public GET
+   * shares its path with a protected POST (GET and POST /api/accreditation/{agent_id}). A
+   * preflight is judged on the method it asks about; a request no route answers on its
+   * method (404, 405) is public unless a protected route shares the path.
+   */
+  const isPublicRequest = (method: string, path: string, preflightMethod: string | undefined) => {
+    const asked = (method === "OPTIONS" ? (preflightMethod ?? "") : method).toLowerCase();
+    const onPath = matchers.filter(({ regex }) => regex.test(path)).map(({ route }) => route);
+    const onMethod = onPath.filter((route) => route.method === asked || (asked === "head" && route.method === "get"));
+    return (onMethod.length > 0 ? onMethod : onPath).every((route) => route.auth === "none");
+  };
 
   const app = new Hono<AppEnv>();
 
@@ -93,6 +104,11 @@ export function createServiceFunction(
     await next();
     await releaseSession(c);
     c.header(REQUEST_ID_HEADER, requestId);
+    c.header("X-Content-Type-Options", "nosniff");
+    // Set here, once, after the handler: no shared cache may keep what a credential was
+    // answered (a new API key, usage, a refusal), whatever the handler itself set.
+    const route = c.get("route");
+    if (route && route.auth !== "none") c.header("Cache-Control", "no-store");
     const threshold: LogLevel = c.get("config")?.LOG_LEVEL ?? "info";
     writeLog(threshold, c.res.status >= 500 ? "error" : "info", "request", {
       function: name,
@@ -109,7 +125,7 @@ export function createServiceFunction(
     c.set("config", parseEnv(c.env));
     const bound = c.env?.[PLATFORM_BINDING];
     c.set("platform", isPlatform(bound) ? bound : options.platform);
-    applyCors(c, isPublicPath(c.req.path));
+    applyCors(c, isPublicRequest(c.req.method, c.req.path, c.req.header("Access-Control-Request-Method")));
     if (c.req.method === "OPTIONS") {
       const methods = methodsFor(c.req.path);
       if (methods.length === 0) throw notFound(c.req.path);

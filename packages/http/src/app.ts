@@ -25,8 +25,12 @@ const CORS_REQUEST_HEADERS = "Authorization, Content-Type, X-Request-Id, If-None
 const CORS_EXPOSED_HEADERS = "X-Request-Id, ETag, Retry-After, RateLimit, RateLimit-Policy, X-Loop-Id";
 
 export const HealthResponse = z.object({
-  status: z.literal("ok"),
-  function: z.string().describe("Name of the function that answered."),
+  status: z.enum(["ok", "degraded"]).describe("degraded only on the local server, when one of the functions it hosts fails."),
+  function: z.string().describe("Name of the function that answered (`local` for the local server, which hosts every function)."),
+  functions: z
+    .array(z.object({ function: z.string(), status: z.enum(["ok", "failing"]) }))
+    .optional()
+    .describe("The local server only (`npm start`): the health of each function it hosts."),
 });
 
 /** Every function answers GET /healthz for its own liveness. */
@@ -39,7 +43,10 @@ function healthOperation(name: string) {
       summary: "Liveness of the function",
       tags: ["meta"],
       auth: "none",
-      responses: { 200: { description: "The function is up.", schema: HealthResponse } },
+      responses: {
+        200: { description: "The function is up.", schema: HealthResponse },
+        503: { description: "The local server only: a function it hosts is failing.", schema: HealthResponse },
+      },
     },
     (c) => c.json({ status: "ok" as const, function: name }),
   );

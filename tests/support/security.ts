@@ -4,8 +4,9 @@ import type { LocalPlatform } from "../../packages/platform/src/local_platform";
 import { mintApiKey, signUserJwt } from "./credentials";
 
 /**
- * The shared security suite every protected route runs: missing, malformed, unknown,
- * revoked and expired credentials get 401 with `WWW-Authenticate: Bearer`; a credential of
+ * The shared security suite every protected route runs: a missing credential gets 401 with
+ * `WWW-Authenticate: Bearer`, a malformed, unknown, revoked or expired one 401 with
+ * `WWW-Authenticate: Bearer error="invalid_token"`, every refusal `Cache-Control: no-store`; a credential of
  * the wrong kind or without the needed capability, or a non-operator on an operator route,
  * gets 403 naming what is missing. `call` sends one request with the given Authorization
  * header (or none) and a body the route would otherwise accept.
@@ -25,7 +26,10 @@ async function expectEnvelope(res: Response, status: number, code: string): Prom
   const body = JSON.parse(text) as { error: Record<string, unknown> };
   expect(body.error.code, text).toBe(code);
   expect(body.error.request_id, text).toBe(res.headers.get("x-request-id"));
-  if (status === 401) expect(res.headers.get("www-authenticate")).toBe("Bearer");
+  // RFC 6750 section 3.1: no error code without a credential; invalid_token for a refused one.
+  if (status === 401) expect(res.headers.get("www-authenticate"), text).toBe(code === "missing_credential" ? "Bearer" : 'Bearer error="invalid_token"');
+  // No refusal of a protected route may be kept by a shared cache.
+  expect(res.headers.get("cache-control"), text).toBe("no-store");
   return body.error;
 }
 

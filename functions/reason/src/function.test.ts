@@ -11,6 +11,7 @@ import {
   verifyAssessment,
   type Capability,
   type CredentialKind,
+  type SignedAssessment,
   type Tier,
 } from "@svc/core";
 import { EnvSchema, type Platform } from "@svc/http";
@@ -71,7 +72,7 @@ async function publicKeys(env: Env = ENV): Promise<PublicKeySet> {
 
 const assessmentOf = (r: ReasonResponse) => r.assessment.assessment as Record<string, any>;
 
-function nodeVerify(signed: ReasonResponse["assessment"], jwks: PublicKeySet): boolean {
+function nodeVerify(signed: SignedAssessment, jwks: PublicKeySet): boolean {
   const jwk = jwks.keys.find((k) => k.kid === signed.key_id);
   if (!jwk) return false;
   return nodeCrypto.verify(

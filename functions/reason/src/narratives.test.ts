@@ -42,7 +42,7 @@ async function expectNarrative(res: Response): Promise<NarrativeResponse> {
   const body = await readJson(res, 200);
   const parsed = NarrativeResponse.strict().safeParse(body);
   expect(parsed.success, `${JSON.stringify(body)}\n${parsed.error?.message}`).toBe(true);
-  expect(res.headers.get("cache-control"), JSON.stringify(body)).toBe("private, no-store");
+  expect(res.headers.get("cache-control"), JSON.stringify(body)).toBe("no-store");
   return parsed.data!;
 }
 

@@ -210,6 +210,15 @@ export function rateLimitHeaders(readings: readonly CounterReading[], now: Date)
   return { "RateLimit-Policy": policy, RateLimit: state };
 }
 
+/** The same headers for the credential's short burst window, so a burst 429 says when to retry. */
+export function burstRateLimitHeaders(outcome: BurstOutcome, windowSeconds: number, now: Date): Record<string, string> {
+  const resetSeconds = Math.max(0, Math.ceil((outcome.resetAtMs - now.getTime()) / 1000));
+  return {
+    "RateLimit-Policy": `"burst";q=${outcome.limit};w=${windowSeconds}`,
+    RateLimit: `"burst";r=${Math.max(0, outcome.remaining)};t=${resetSeconds}`,
+  };
+}
+
 export const UsageResponse = z.object({
   metered: z.boolean().describe("False for operators, who are not metered."),
   tier: z.enum(["free", "paid"]),

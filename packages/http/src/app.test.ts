@@ -98,9 +98,59 @@ const privateGet = defineOperation(
   (c) => c.json({ private: true }),
 );
 
+// A public read sharing its path with a protected write, as GET and POST /api/accreditation/{agent_id} do.
+const noteGet = defineOperation(
+  {
+    operationId: "getNote",
+    method: "get",
+    path: "/notes/{id}",
+    summary: "A public read",
+    tags: ["test"],
+    auth: "none",
+    request: { params: z.object({ id: z.string() }) },
+    responses: { 200: { description: "The note." } },
+  },
+  (c, { params }) => {
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json({ id: params.id });
+  },
+);
+
+const notePost = defineOperation(
+  {
+    operationId: "writeNote",
+    method: "post",
+    path: "/notes/{id}",
+    summary: "A protected write on the same path; its handler asks for public caching, which must not win",
+    tags: ["test"],
+    auth: "bearer",
+    request: { params: z.object({ id: z.string() }) },
+    responses: { 200: { description: "Written." } },
+  },
+  (c, { params }) => {
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json({ id: params.id, written: true });
+  },
+);
+
+const privateRefusal = defineOperation(
+  {
+    operationId: "refusePrivate",
+    method: "get",
+    path: "/private/refusal",
+    summary: "A bearer route that refuses",
+    tags: ["test"],
+    auth: "bearer",
+    responses: { 200: { description: "Never." } },
+  },
+  () => {
+    throw new ForbiddenError("This credential lacks the capability.");
+  },
+);
+
 // Authentication has its own suite (auth.test.ts); here every bearer call is let through.
 const letEveryoneIn = async () => ({ type: "operator" as const, owner_id: "operator" as const, tier: "paid" as const, capabilities: ["operator" as const] });
-const testFunction = createServiceFunction("test-fn", [thingGet, orderCreate, boomGet, refusalGet, privateGet], {
+const testFunction = createServiceFunction("test-fn", [thingGet, orderCreate, boomGet, refusalGet, privateGet, noteGet, notePost, privateRefusal], {
   authenticate: letEveryoneIn,
 });
 
@@ -463,6 +513,64 @@ describe("CORS", () => {
     const res = await call("/private", { method: "OPTIONS", headers: { Origin: ALLOWED } }, env);
     expect(res.status).toBe(204);
     expect(res.headers.get("Access-Control-Allow-Origin")).toBe(ALLOWED);
+  });
+});
+
+describe("CORS on a path shared by a public read and a protected write", () => {
+  const ALLOWED = "https://app.example";
+  const env = { LOG_LEVEL: "silent", CORS_ALLOWED_ORIGINS: ALLOWED };
+
+  it("opens the public GET to every origin", async () => {
+    const res = await call("/notes/n1", { headers: { Origin: "https://anywhere.example" } }, env);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
+  });
+
+  it("opens the preflight for the GET to every origin", async () => {
+    const res = await call("/notes/n1", { method: "OPTIONS", headers: { Origin: "https://anywhere.example", "Access-Control-Request-Method": "GET" } }, env);
+    expect(res.status).toBe(204);
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
+  });
+
+  it("keeps the protected POST and its preflight to the listed origins", async () => {
+    const post = await call("/notes/n1", { method: "POST", headers: { Origin: "https://anywhere.example" } }, env);
+    expect(post.status, await post.clone().text()).toBe(200);
+    expect(post.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    const preflight = await call("/notes/n1", { method: "OPTIONS", headers: { Origin: "https://anywhere.example", "Access-Control-Request-Method": "POST" } }, env);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    const listed = await call("/notes/n1", { method: "OPTIONS", headers: { Origin: ALLOWED, "Access-Control-Request-Method": "POST" } }, env);
+    expect(listed.headers.get("Access-Control-Allow-Origin")).toBe(ALLOWED);
+  });
+});
+
+describe("response headers every function sets", () => {
+  it.each([
+    ["a public 200", "/things/stone", {}],
+    ["a 404", "/nothing", {}],
+    ["a 500", "/boom", {}],
+    ["a protected 200", "/private", {}],
+    ["a preflight", "/things/stone", { method: "OPTIONS" }],
+  ] as const)("sends X-Content-Type-Options: nosniff on %s", async (_name, path, init) => {
+    const res = await call(path, init);
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+
+  it("sends Cache-Control: no-store on a protected 200, even when its handler asked for public caching", async () => {
+    const res = await call("/notes/n1", { method: "POST" });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect((await call("/private")).headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("sends Cache-Control: no-store on a protected route's refusal", async () => {
+    const res = await call("/private/refusal");
+    expect(res.status).toBe(403);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("leaves a public route's own caching alone", async () => {
+    const res = await call("/notes/n1");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=60");
   });
 });
 

@@ -26,8 +26,12 @@ const CORS_REQUEST_HEADERS = `Authorization, Content-Type, X-Request-Id, If-None
 const CORS_EXPOSED_HEADERS = `X-Request-Id, ETag, Retry-After, RateLimit, RateLimit-Policy, X-Loop-Id, ${IDEMPOTENT_REPLAYED_HEADER}, ${ORIGINAL_REQUEST_HEADER}`;
 
 export const HealthResponse = z.object({
-  status: z.literal("ok"),
-  function: z.string().describe("Name of the function that answered."),
+  status: z.enum(["ok", "degraded"]).describe("degraded only on the local server, when one of the functions it hosts fails."),
+  function: z.string().describe("Name of the function that answered (`local` for the local server, which hosts every function)."),
+  functions: z
+    .array(z.object({ function: z.string(), status: z.enum(["ok", "failing"]) }))
+    .optional()
+    .describe("The local server only (`npm start`): the health of each function it hosts."),
 });
 
 /** Every function answers GET /healthz for its own liveness. */
@@ -40,7 +44,10 @@ function healthOperation(name: string) {
       summary: "Liveness of the function",
       tags: ["meta"],
       auth: "none",
-      responses: { 200: { description: "The function is up.", schema: HealthResponse } },
+      responses: {
+        200: { description: "The function is up.", schema: HealthResponse },
+        503: { description: "The local server only: a function it hosts is failing.", schema: HealthResponse },
+      },
     },
     (c) => c.json({ status: "ok" as const, function: name }),
   );
@@ -82,7 +89,18 @@ export function createServiceFunction(
     }
     return [...methods];
   };
-  const isPublicPath = (path: string) => matchers.every(({ route, regex }) => !regex.test(path) || route.auth === "none");
+  /**
+   * Whether a request goes to a public route, judged on its method and path: a public GET
+   * shares its path with a protected POST (GET and POST /api/accreditation/{agent_id}). A
+   * preflight is judged on the method it asks about; a request no route answers on its
+   * method (404, 405) is public unless a protected route shares the path.
+   */
+  const isPublicRequest = (method: string, path: string, preflightMethod: string | undefined) => {
+    const asked = (method === "OPTIONS" ? (preflightMethod ?? "") : method).toLowerCase();
+    const onPath = matchers.filter(({ regex }) => regex.test(path)).map(({ route }) => route);
+    const onMethod = onPath.filter((route) => route.method === asked || (asked === "head" && route.method === "get"));
+    return (onMethod.length > 0 ? onMethod : onPath).every((route) => route.auth === "none");
+  };
 
   const app = new Hono<AppEnv>();
 
@@ -94,6 +112,11 @@ export function createServiceFunction(
     await next();
     await releaseSession(c);
     c.header(REQUEST_ID_HEADER, requestId);
+    c.header("X-Content-Type-Options", "nosniff");
+    // Set here, once, after the handler: no shared cache may keep what a credential was
+    // answered (a new API key, usage, a refusal), whatever the handler itself set.
+    const route = c.get("route");
+    if (route && route.auth !== "none") c.header("Cache-Control", "no-store");
     const threshold: LogLevel = c.get("config")?.LOG_LEVEL ?? "info";
     writeLog(threshold, c.res.status >= 500 ? "error" : "info", "request", {
       function: name,
@@ -110,7 +133,7 @@ export function createServiceFunction(
     c.set("config", parseEnv(c.env));
     const bound = c.env?.[PLATFORM_BINDING];
     c.set("platform", isPlatform(bound) ? bound : options.platform);
-    applyCors(c, isPublicPath(c.req.path));
+    applyCors(c, isPublicRequest(c.req.method, c.req.path, c.req.header("Access-Control-Request-Method")));
     if (c.req.method === "OPTIONS") {
       const methods = methodsFor(c.req.path);
       if (methods.length === 0) throw notFound(c.req.path);

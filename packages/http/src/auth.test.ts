@@ -64,7 +64,8 @@ async function expectRefusal(res: Response, status: number, code: string): Promi
   expect(res.status, text).toBe(status);
   const body = JSON.parse(text) as { error: Record<string, unknown> };
   expect(body.error.code, text).toBe(code);
-  if (status === 401) expect(res.headers.get("www-authenticate"), text).toBe("Bearer");
+  // RFC 6750 section 3.1: no error code without a credential; invalid_token for a refused one.
+  if (status === 401) expect(res.headers.get("www-authenticate"), text).toBe(code === "missing_credential" ? "Bearer" : 'Bearer error="invalid_token"');
   return body.error;
 }
 

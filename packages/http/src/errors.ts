@@ -16,6 +16,12 @@ export const ErrorEnvelope = z
   .describe("Error envelope shared by every route.");
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
+/** The paid-tier refusal: the spec repeats `message` and names `upgrade_url` beside `error`. */
+export const PaidTierRequired = ErrorEnvelope.extend({
+  message: z.string().describe("The same message as error.message."),
+  upgrade_url: z.string().describe("Where to get a paid key."),
+}).describe("403 paid_tier_required: the error envelope plus message and upgrade_url.");
+
 export const STATUS_OF_KIND: Readonly<Record<DomainErrorKind, number>> = {
   validation: 400,
   unauthenticated: 401,
@@ -68,7 +74,7 @@ export function renderError(thrown: unknown, requestId: string): RenderedError {
     return {
       status: STATUS_OF_KIND[err.kind],
       headers: {
-        ...(err.kind === "unauthenticated" ? { "WWW-Authenticate": "Bearer" } : {}),
+        ...(err.kind === "unauthenticated" ? { "WWW-Authenticate": bearerChallenge(err.code) } : {}),
         ...(typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {}),
       },
       body: { ...err.topLevel, error: { ...err.extra, code: err.code, message: err.message, ...fieldOf(err.field), request_id: requestId } },
@@ -85,6 +91,14 @@ export function renderError(thrown: unknown, requestId: string): RenderedError {
       },
     },
   };
+}
+
+/**
+ * RFC 6750 section 3.1: a request with no credential gets the bare challenge (no error code);
+ * one whose credential was refused (unknown, malformed, expired, revoked) gets invalid_token.
+ */
+function bearerChallenge(code: string): string {
+  return code === "missing_credential" ? "Bearer" : 'Bearer error="invalid_token"';
 }
 
 function fieldOf(field: string | undefined): { field?: string } {

@@ -416,6 +416,8 @@ describe.each(METER_BACKENDS)("metering on the request path (%s meter)", (backen
       expect(retryAfter).toBeLessThanOrEqual(61);
       expect(error.retry_after).toBe(retryAfter);
       expect(Date.parse(String(error.reset))).toBeGreaterThan(Date.now());
+      expect(refused.headers.get("RateLimit-Policy")).toBe('"burst";q=3;w=60');
+      expect(refused.headers.get("RateLimit")).toBe(`"burst";r=0;t=${retryAfter}`);
       // The refused request did not draw on the allowance (read back outside the burst
       // configuration: GET /api/usage stands behind the same burst window).
       expect(await usedOf(env, bearer(key), "svc-diagnose")).toBe(3);

@@ -1,5 +1,6 @@
 import {
   burstExceeded,
+  burstRateLimitHeaders,
   limitExceeded,
   meteringUnavailable,
   MeterUnavailableError,
@@ -36,7 +37,10 @@ export async function meterRequest(c: Context<AppEnv>, principal: Principal, rou
 
   try {
     const burst = await meter.burst(subject, config.BURST_LIMIT, config.BURST_WINDOW_SECONDS);
-    if (!burst.allowed) throw burstExceeded(burst, now);
+    if (!burst.allowed) {
+      for (const [name, value] of Object.entries(burstRateLimitHeaders(burst, config.BURST_WINDOW_SECONDS, now))) c.header(name, value);
+      throw burstExceeded(burst, now);
+    }
   } catch (err) {
     if (!(err instanceof MeterUnavailableError)) throw err;
     // The burst window only protects the service; losing it must not take the API down.
@@ -46,8 +50,6 @@ export async function meterRequest(c: Context<AppEnv>, principal: Principal, rou
   if (!route.skill || route.metering === "by_handler") return NOTHING_CHARGED;
   return charge(c, principal, route, route.meterUnits ? route.meterUnits(body) : 1);
 }
-
-
 
 /** For `metering: "by_handler"` routes: charges the route's skill once the handler's own checks pass. */
 export async function chargeSkill(c: Context<AppEnv>, units: number, extra: (subject: string) => readonly MeterCounter[] = () => []): Promise<Charge> {

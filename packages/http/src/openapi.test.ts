@@ -136,6 +136,60 @@ describe("buildOpenApiDocument over SERVICE_FUNCTIONS", () => {
   });
 });
 
+describe("named components, headers and tags", () => {
+  it("refers to each named component by $ref wherever its schema is used", () => {
+    const reason = paths["/api/reason"]!.post!;
+    expect(reason.responses["200"].content["application/json"].schema.anyOf).toEqual([
+      { $ref: "#/components/schemas/ReasonResponse" },
+      { $ref: "#/components/schemas/ClarificationResponse" },
+    ]);
+    expect(reason.responses["401"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
+    expect(document.components.schemas.ReasonResponse.properties.extraction).toEqual({ $ref: "#/components/schemas/Extraction" });
+    expect(document.components.schemas.SignedAssessment.properties.assessment.$ref).toBe("#/components/schemas/Assessment");
+  });
+
+  it("types the signed assessment and gives the extraction one closed object with the orientation observations", () => {
+    const assessment = document.components.schemas.Assessment as Json;
+    expect(assessment.type).toBe("object");
+    expect(assessment.required).toEqual(expect.arrayContaining(["schema", "engine_version", "examination"]));
+    const extraction = document.components.schemas.Extraction as Json;
+    expect(extraction.allOf).toBeUndefined();
+    expect(extraction.additionalProperties).toBe(false);
+    expect(extraction.required).toEqual(expect.arrayContaining(["schema_version", "situation", "orientation_observations"]));
+  });
+
+  it("documents the paid-tier 403 with message and upgrade_url", () => {
+    const schema = paths["/api/assessment/full"]!.post!.responses["403"].content["application/json"].schema as Json;
+    expect(schema.anyOf).toContainEqual({ $ref: "#/components/schemas/PaidTierRequired" });
+    expect(document.components.schemas.PaidTierRequired.required).toEqual(expect.arrayContaining(["error", "message", "upgrade_url"]));
+  });
+
+  it("gives every protected route a 401 with WWW-Authenticate and a 429 with Retry-After and RateLimit", () => {
+    for (const { route } of servedRoutes.filter(({ route }) => route.auth !== "none")) {
+      const responses = paths[route.path]![route.method]!.responses as Json;
+      const key = `${route.method} ${route.path}`;
+      expect(responses["401"]?.headers?.["WWW-Authenticate"], key).toEqual({ $ref: "#/components/headers/WWW-Authenticate" });
+      expect(responses["429"]?.headers?.["Retry-After"], key).toEqual({ $ref: "#/components/headers/Retry-After" });
+      expect(responses["429"]?.headers?.RateLimit, key).toEqual({ $ref: "#/components/headers/RateLimit" });
+    }
+  });
+
+  it("declares X-Request-Id on every response and X-Loop-Id on the consult's 200", () => {
+    for (const { method, path, operation } of operationsOf(document)) {
+      for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
+        expect(response.headers?.["X-Request-Id"], `${method} ${path} ${status}`).toEqual({ $ref: "#/components/headers/X-Request-Id" });
+      }
+    }
+    expect(paths["/api/reason"]!.post!.responses["200"].headers["X-Loop-Id"]).toEqual({ $ref: "#/components/headers/X-Loop-Id" });
+  });
+
+  it("lists every tag its operations use, each with a description", () => {
+    const used = new Set(operationsOf(document).flatMap(({ operation }) => operation.tags as string[]));
+    expect((document.tags as Json[]).map((t) => t.name).sort()).toEqual([...used].sort());
+    for (const tag of document.tags as Json[]) expect(tag.description, tag.name).toBeTypeOf("string");
+  });
+});
+
 describe("buildOpenApiDocument on a synthetic function", () => {
   const route = defineRoute({
     operationId: "readRecord",
@@ -171,5 +225,22 @@ describe("buildOpenApiDocument on a synthetic function", () => {
     expect(byName.version).toMatchObject({ in: "path", required: true });
     expect(byName.cursor).toMatchObject({ in: "query", required: true });
     expect(byName.limit).toMatchObject({ in: "query", required: false });
+  });
+});
+
+describe("buildOpenApiDocument with a route schema nested whole in another", () => {
+  it("refuses to build, naming both, until the shared schema has a name", () => {
+    const Item = z.object({ name: z.string() });
+    const one = defineRoute({ operationId: "readItem", method: "get", path: "/item", summary: "One", tags: ["test"], auth: "none", responses: { 200: { description: "An item.", schema: Item } } });
+    const many = defineRoute({
+      operationId: "listItems",
+      method: "get",
+      path: "/items",
+      summary: "Many",
+      tags: ["test"],
+      auth: "none",
+      responses: { 200: { description: "Items.", schema: z.object({ items: z.array(Item) }) } },
+    });
+    expect(() => buildOpenApiDocument([{ name: "items", routes: [one, many] }])).toThrow(/listItems\.200 contains readItem\.200/);
   });
 });

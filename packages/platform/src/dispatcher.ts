@@ -23,12 +23,11 @@ export function createDispatcher(functions: readonly ServiceFunction[], env: Rec
 }
 
 async function healthOfAll(functions: readonly ServiceFunction[], request: Request, env: Record<string, unknown>): Promise<Response> {
-  const results = await Promise.all(
-    functions.map(async (fn) => {
-      const res = await fn.fetch(new Request(request.url, { headers: request.headers }), env);
-      return { function: fn.name, status: res.ok ? "ok" : "failing" };
-    }),
-  );
+  const responses = await Promise.all(functions.map((fn) => fn.fetch(new Request(request.url, { headers: request.headers }), env)));
+  const results = responses.map((res, i) => ({ function: functions[i]!.name, status: res.ok ? "ok" : "failing" }));
   const healthy = results.every((r) => r.status === "ok");
-  return Response.json({ status: healthy ? "ok" : "degraded", functions: results }, { status: healthy ? 200 : 503 });
+  // The headers every function sends; the request id is the one the functions agreed on
+  // (the caller's sane X-Request-Id, or the first function's own).
+  const headers = { "X-Request-Id": responses[0]!.headers.get("X-Request-Id") ?? `req_${crypto.randomUUID()}`, "X-Content-Type-Options": "nosniff" };
+  return Response.json({ status: healthy ? "ok" : "degraded", function: "local", functions: results }, { status: healthy ? 200 : 503, headers });
 }

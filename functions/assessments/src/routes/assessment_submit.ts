@@ -13,7 +13,8 @@ import {
   runFull,
   takeBaselineSlot,
 } from "@svc/core";
-import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
+import { bodyCapForText, defineOperation, ErrorEnvelope, PaidTierRequired, principalOf, sessionOf } from "@svc/http";
+import { z } from "zod";
 import { assessmentContext } from "./context";
 
 const errors = {
@@ -51,7 +52,11 @@ export const fullSubmit = defineOperation(
     precheck: checkFullAssessmentTier,
     maxBodyBytes: bodyCapForText(55 * (RESPONSE_MAX + 40)),
     request: { body: FullSubmission },
-    responses: { 200: { description: "The result.", schema: FullResult }, ...errors },
+    responses: {
+      200: { description: "The result.", schema: FullResult },
+      ...errors,
+      403: { description: "A free key (paid_tier_required, with message and upgrade_url), or a key bound to another agent.", schema: z.union([PaidTierRequired, ErrorEnvelope]) },
+    },
   },
   async (c, { body }) => c.json(await runFull(await assessmentContext(c), principalOf(c), body)),
 );

@@ -22,7 +22,6 @@ export const callingPending = defineOperation(
     },
   },
   async (c, { query }) => {
-    c.header("Cache-Control", "private, no-store");
     return c.json(await listPendingHandoffs({ ctx: await callingContext(c), query }));
   },
 );

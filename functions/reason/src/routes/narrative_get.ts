@@ -22,7 +22,6 @@ export const narrativeGet = defineOperation(
   async (c, { params }) => {
     const session = await sessionOf(c);
     const body = await readNarrative({ store: session.narratives, sealer: session.sealer(), correlationId: params.correlation_id, subject: callerSubject(principalOf(c)) });
-    c.header("Cache-Control", "private, no-store");
     return c.json(body);
   },
 );

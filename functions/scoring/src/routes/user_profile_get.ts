@@ -17,7 +17,6 @@ export const userProfileGet = defineOperation(
   },
   async (c) => {
     const session = await sessionOf(c);
-    c.header("Cache-Control", "private, no-store");
     return c.json(await readProfile(session.scores, principalOf(c).owner_id));
   },
 );

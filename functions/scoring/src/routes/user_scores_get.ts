@@ -18,7 +18,6 @@ export const userScoresGet = defineOperation(
   },
   async (c, { query }) => {
     const session = await sessionOf(c);
-    c.header("Cache-Control", "private, no-store");
     return c.json(await listScores(session.scores, principalOf(c).owner_id, query));
   },
 );

@@ -23,7 +23,6 @@ export const v1ScoreHistoryGet = defineOperation(
     if (params.user_id !== principal.owner_id && !hasCapability(principal, "operator")) {
       throw new ForbiddenError("Only your own score history can be read.", "not_your_history", { required: "operator" });
     }
-    c.header("Cache-Control", "private, no-store");
     return c.json(await listScores((await sessionOf(c)).scores, params.user_id, query));
   },
 );

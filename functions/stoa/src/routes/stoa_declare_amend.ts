@@ -25,7 +25,6 @@ export const stoaDeclareAmend = defineOperation(
     },
   },
   async (c, { body }) => {
-    c.header("Cache-Control", "private, no-store");
     return c.json(await amend({ ctx: await stoaContext(c), principal: principalOf(c), input: body }));
   },
 );

@@ -27,7 +27,6 @@ export const stoaDeclareCreate = defineOperation(
     },
   },
   async (c, { body }) => {
-    c.header("Cache-Control", "private, no-store");
     return c.json(await declare({ ctx: await stoaContext(c), principal: principalOf(c), input: body }), 201);
   },
 );

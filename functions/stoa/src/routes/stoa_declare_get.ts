@@ -21,7 +21,6 @@ export const stoaDeclareGet = defineOperation(
     },
   },
   async (c, { query }) => {
-    c.header("Cache-Control", "private, no-store");
     return c.json(await readOwn({ ctx: await stoaContext(c), principal: principalOf(c), input: query }));
   },
 );

@@ -219,9 +219,14 @@ export const DistressNotice = z.object({
   suggested_user_message: z.string(),
 });
 
+/** The signed envelope as this service returns it: the signed object is the typed Layer 2 assessment. */
+export const SignedL2Assessment = SignedAssessment.extend({
+  assessment: AssessmentSchema.describe("The signed object: its RFC 8785 canonical JSON is what the signature covers."),
+}).describe("The Layer 2 assessment with its Ed25519 signature; verify assessment.assessment against GET /api/public-key.");
+
 export const ReasonResponse = z.object({
   version: z.literal(REASON_VERSION),
-  assessment: SignedAssessment.describe("The signed object is assessment.assessment; verify against GET /api/public-key."),
+  assessment: SignedL2Assessment,
   extraction: Extraction,
   narrative: z.object({ status: z.enum(["ready", "deferred"]), text: z.string().optional(), correlation_id: z.string().optional() }),
   meta: z.object({
@@ -360,7 +365,8 @@ export async function runConsult(input: { services: ReasonServices; prepared: Pr
     loopId,
     body: {
       version: REASON_VERSION,
-      assessment: signed,
+      // The very object that was signed, with its type.
+      assessment: { ...signed, assessment },
       extraction: { ...extraction, orientation_observations: [orientationOf(assessment)] },
       narrative,
       meta: {

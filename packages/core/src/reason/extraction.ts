@@ -82,7 +82,7 @@ export const Layer1Extraction = z
 export type Layer1Extraction = z.infer<typeof Layer1Extraction>;
 
 /** The extraction as returned in a response: the server adds its orientation observations. */
-export const Extraction = Layer1Extraction.and(
-  z.object({ orientation_observations: z.array(OrientationObservation) }),
+export const Extraction = Layer1Extraction.extend({ orientation_observations: z.array(OrientationObservation) }).describe(
+  "The Layer 1 extraction the assessment rests on, with the server's orientation observations.",
 );
 export type Extraction = Layer1Extraction & { orientation_observations: z.infer<typeof OrientationObservation>[] };

@@ -196,6 +196,19 @@ describe(`retention and encryption at rest (${PRIMARY_BACKEND})`, () => {
     expect(session).toBeDefined();
   });
 
+  it("keeps the record of a used continuation token while the token lives, and drops it once it has expired", async () => {
+    const session = await platform.open(TEST_CONFIG);
+    const now = Date.now();
+    const tokenId = crypto.randomUUID();
+    const use = { token_id: tokenId, subject: "key:retention", expires_at: new Date(now + 30 * 60_000) };
+    expect(await session.consults.useContinuation(use)).toBe(true);
+    await runScheduledJobs(session, new Date(now + 29 * 60_000));
+    expect(await session.consults.continuationUsed(tokenId), "still refused while the token lives").toBe(true);
+    expect(await session.consults.useContinuation(use)).toBe(false);
+    await runScheduledJobs(session, new Date(now + 31 * 60_000));
+    expect(await session.consults.continuationUsed(tokenId), "dropped once the token has expired").toBe(false);
+  });
+
   it("keeps a narrative 89 days old and deletes it, and drops the sealed assessment, at 91 days", async () => {
     const { key } = await mintApiKey(platform);
     const { correlationId, loopId, narrative } = await writtenNarrative(key);

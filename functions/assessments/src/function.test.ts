@@ -7,6 +7,7 @@ import { freshOwner, testPlatform } from "../../../tests/support/database";
 import { expectError, readJson } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
 import { requester } from "../../../tests/support/requests";
+import { accountFunction } from "../../account/src/function";
 import { assessmentsFunction } from "./function";
 
 // The self-assessments (spec 2.9-2.11, 4.3) in-process on the test platform (PGlite, or the
@@ -347,6 +348,93 @@ describe("POST /api/baseline/agent", () => {
     expect(await storedRows(owner, agent)).toHaveLength(1);
     // And the retry took the slot: a third is refused.
     await expectError(await post("/api/baseline/agent", key, baselineBody(agent), env), 429, "allowance_exhausted");
+  });
+});
+
+describe("metering: each examined response is one svc-reason loop", () => {
+  // The test platform with a Layer 1 that counts its examinations, to show that a refused
+  // submission does no engine work at all.
+  let examinations = 0;
+  const counting: Platform = {
+    name: "test-counting-extractor",
+    open: async (cfg) => {
+      const session = await (await testPlatform()).open(cfg);
+      const language = session.language();
+      return {
+        ...session,
+        language: () => ({
+          ...language,
+          extractor: { name: language.extractor.name, extract: async (request) => ((examinations += 1), language.extractor.extract(request)) },
+        }),
+      };
+    },
+  };
+  const env = { ...ENV, SVC_PLATFORM: counting, BURST_LIMIT: "1000" };
+
+  async function usageOf(key: string): Promise<{ loops: number; daily: number | null }> {
+    const usage = await readJson<{ skills: { skill: string; used: number }[]; daily: { used: number } | null }>(
+      await accountFunction.fetch(new Request("http://t/api/usage", { headers: { authorization: `Bearer ${key}` } }), env),
+      200,
+    );
+    return { loops: usage.skills.find((s) => s.skill === "svc-reason")!.used, daily: usage.daily?.used ?? null };
+  }
+
+  it("charges 14 loops for the foundational and 4 for the baseline", async () => {
+    const { key } = await mint();
+    await readJson(await post("/api/assessment/foundational", key, foundationalBody(freshAgent()), env), 200);
+    expect(await usageOf(key)).toEqual({ loops: 14, daily: null });
+    await readJson(await post("/api/baseline/agent", key, baselineBody(freshAgent()), env), 200);
+    expect(await usageOf(key)).toEqual({ loops: 18, daily: null });
+  });
+
+  it("refuses a free key whose loops left are fewer than the responses with 429, before any examination, moving and writing nothing", async () => {
+    const owner = freshOwner();
+    const { key } = await mint({ owner });
+    await readJson(await post("/api/assessment/foundational", key, foundationalBody(freshAgent()), env), 200);
+    await readJson(await post("/api/assessment/foundational", key, foundationalBody(freshAgent()), env), 200);
+    expect(await usageOf(key)).toEqual({ loops: 28, daily: null });
+    const rows = (await storedRows(owner)).length;
+    const examined = examinations;
+
+    const agent = freshAgent();
+    const refused = await expectError(await post("/api/assessment/foundational", key, foundationalBody(agent), env), 429, "allowance_exhausted");
+    expect(refused, show(refused)).toMatchObject({ skill: "svc-reason", policy: "monthly_allowance", limit: 30, used: 28 });
+    const refusedBaseline = await expectError(await post("/api/baseline/agent", key, baselineBody(agent), env), 429, "allowance_exhausted");
+    expect(refusedBaseline, show(refusedBaseline)).toMatchObject({ skill: "svc-reason", policy: "monthly_allowance" });
+    expect(examinations, "no engine work for a refused submission").toBe(examined);
+    expect(await usageOf(key)).toEqual({ loops: 28, daily: null });
+    expect(await storedRows(owner)).toHaveLength(rows);
+    // The refused baseline took no slot: another key of the same owner takes this month's.
+    const other = await mint({ owner });
+    await readJson(await post("/api/baseline/agent", other.key, baselineBody(agent), env), 200);
+  });
+
+  it("counts a paid key's 55 loops of the full assessment against its daily limit, and refuses what would exceed it", async () => {
+    const { key, owner } = await mint({ tier: "paid", dailyLimit: 60 });
+    await readJson(await post("/api/assessment/full", key, fullBody(freshAgent()), env), 200);
+    expect(await usageOf(key)).toEqual({ loops: 55, daily: 55 });
+    const examined = examinations;
+    const refused = await expectError(await post("/api/assessment/full", key, fullBody(freshAgent()), env), 429, "allowance_exhausted");
+    expect(refused, show(refused)).toMatchObject({ policy: "daily_limit", limit: 60, used: 55 });
+    expect(examinations).toBe(examined);
+    expect(await usageOf(key)).toEqual({ loops: 55, daily: 55 });
+    expect(await storedRows(owner)).toHaveLength(1);
+  });
+
+  it("gives the loops back when the run fails", async () => {
+    const base = await testPlatform();
+    const failing: Platform = {
+      name: "test-failing-extractor",
+      open: async (cfg) => {
+        const session = await base.open(cfg);
+        const language = session.language();
+        return { ...session, language: () => ({ ...language, extractor: { name: language.extractor.name, extract: async () => Promise.reject(new Error("Layer 1 is down")) } }) };
+      },
+    };
+    const { key } = await mint();
+    const failed = await post("/api/assessment/foundational", key, foundationalBody(freshAgent()), { ...env, SVC_PLATFORM: failing });
+    expect(failed.status, await failed.clone().text()).toBeGreaterThanOrEqual(500);
+    expect(await usageOf(key)).toEqual({ loops: 0, daily: null });
   });
 });
 

@@ -2,6 +2,7 @@ import * as nodeCrypto from "node:crypto";
 import {
   canonicalize,
   ClarificationResponse,
+  type ClarificationTriggerCode,
   EXTRACTION_SCHEMA_VERSION,
   issueContinuationToken,
   Layer1Extraction,
@@ -465,9 +466,9 @@ describe("POST /api/reason: the clarification turn (spec 3.1)", () => {
   });
 
   it("refuses a token older than 30 minutes with 400 continuation_token_expired", async () => {
-    const { key, owner } = await mint();
+    const { key, id } = await mint();
     const { continuationSecret } = (await (await testPlatform()).open(EnvSchema.parse({}))).reason();
-    const claims = { inputSha256: await sha256Hex(AMBIGUOUS_INPUT), trigger: "ELEMENT_FUSION" as const, subject: owner };
+    const claims = { inputSha256: await sha256Hex(AMBIGUOUS_INPUT), trigger: "ELEMENT_FUSION" as const, answered: [], subject: `key:${id}` };
     const expired = await issueContinuationToken(claims, continuationSecret, new Date(Date.now() - 31 * 60_000));
     await expectError(await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: expired, clarification_response: "The first." }), 400, "continuation_token_expired", "continuation_token");
     // Control: the same claims issued 29 minutes ago are still good.
@@ -476,9 +477,9 @@ describe("POST /api/reason: the clarification turn (spec 3.1)", () => {
   });
 
   it("refuses a token signed with another secret", async () => {
-    const { key, owner } = await mint();
+    const { key, id } = await mint();
     const forged = await issueContinuationToken(
-      { inputSha256: await sha256Hex(AMBIGUOUS_INPUT), trigger: "ELEMENT_FUSION", subject: owner },
+      { inputSha256: await sha256Hex(AMBIGUOUS_INPUT), trigger: "ELEMENT_FUSION", answered: [], subject: `key:${id}` },
       "another-secret-that-is-long-enough-0123456789",
       new Date(),
     );
@@ -494,6 +495,161 @@ describe("POST /api/reason: the clarification turn (spec 3.1)", () => {
     expect(question.trigger_code).toBe(trigger);
     const body = await expectAssessment(await consult(key, { input, continuation_token: question.continuation_token, clarification_response: "It was about my neighbour." }));
     expect(body.extraction.ambiguity.trigger_code).toBeNull();
+  });
+});
+
+describe("POST /api/reason: a continuation token is used once", () => {
+  /** The owner's recorded consults (the ledger an accreditation write attests against). */
+  async function consultRows(owner: string) {
+    return (await (await testPlatform()).database()).selectFrom("consults").select(["loop_id", "input_sha256"]).where("owner_id", "=", owner).execute();
+  }
+
+  it("refuses a second answer with the same token with 400 continuation_token_used, at no cost and writing nothing", async () => {
+    const { key, owner } = await mint();
+    const question = await expectClarification(await consult(key, { input: AMBIGUOUS_INPUT }));
+    const answered = await expectAssessment(await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }));
+    expect(await usageOf(key, ENV)).toBe(1);
+    for (const answer of ["The first.", "The second, after all."]) {
+      const replay = await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: answer });
+      expect(replay.headers.get("x-loop-id")).toBeNull();
+      await expectError(replay, 400, "continuation_token_used", "continuation_token");
+    }
+    expect(await usageOf(key, ENV)).toBe(1);
+    const rows = await consultRows(owner);
+    expect(rows.map((r) => r.loop_id), JSON.stringify(rows)).toEqual([assessmentOf(answered).examination.ref]);
+  });
+
+  it("lets exactly one of parallel answers with the same token through; the others get 400 and no loop", async () => {
+    const { key, owner } = await mint();
+    const question = await expectClarification(await consult(key, { input: AMBIGUOUS_INPUT }));
+    const turns = await Promise.all(
+      ["The first.", "The second.", "The first one.", "Both."].map((answer) =>
+        consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: answer }),
+      ),
+    );
+    const statuses = turns.map((t) => t.status).sort();
+    expect(statuses, JSON.stringify(statuses)).toEqual([200, 400, 400, 400]);
+    for (const refused of turns.filter((t) => t.status === 400)) await expectError(refused, 400, "continuation_token_used", "continuation_token");
+    const winner = await expectAssessment(turns.find((t) => t.status === 200)!);
+    const rows = await consultRows(owner);
+    expect(rows.map((r) => r.loop_id), JSON.stringify(rows)).toEqual([assessmentOf(winner).examination.ref]);
+    expect(await usageOf(key, ENV)).toBe(1);
+  });
+
+  it("refuses a token issued to another key of the same owner", async () => {
+    const first = await mint();
+    const sibling = await mint({ owner: first.owner });
+    const question = await expectClarification(await consult(first.key, { input: AMBIGUOUS_INPUT }));
+    await expectError(
+      await consult(sibling.key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }),
+      400,
+      "continuation_token_invalid",
+      "continuation_token",
+    );
+    expect(await consultRows(first.owner)).toHaveLength(0);
+    // The token is not spent by the refusal: its own key still answers it.
+    await expectAssessment(await consult(first.key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }));
+  });
+
+  it("does not spend the token when the second turn fails: the retry is answered", async () => {
+    const base = await testPlatform();
+    let failNext = false;
+    const flaky: Platform = {
+      name: "test-flaky-layer1",
+      open: async (cfg) => {
+        const session = await base.open(cfg);
+        const kit = session.reason();
+        const extract: typeof kit.extractor.extract = async (request) => {
+          if (failNext) {
+            failNext = false;
+            throw new Error("Layer 1 is down");
+          }
+          return kit.extractor.extract(request);
+        };
+        return { ...session, reason: () => ({ ...kit, extractor: { name: kit.extractor.name, extract } }) };
+      },
+    };
+    const env = { ...ENV, SVC_PLATFORM: flaky };
+    const { key } = await mint();
+    const question = await expectClarification(await consult(key, { input: AMBIGUOUS_INPUT }, env));
+    failNext = true;
+    const failed = await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }, env);
+    expect(failed.status, await failed.clone().text()).toBeGreaterThanOrEqual(500);
+    await expectAssessment(await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }, env));
+  });
+});
+
+describe("POST /api/reason: a chain of clarifications (every answered trigger barred, at most three)", () => {
+  /** The test platform with a Layer 1 that raises, on each turn, the first of `order` not answered just now. */
+  function stubbornPlatform(order: readonly ClarificationTriggerCode[], barsOnly: "last" | "all"): Platform {
+    return {
+      name: `test-stubborn-layer1-${order.join("-")}`,
+      open: async (cfg) => {
+        const session = await (await testPlatform()).open(cfg);
+        const kit = session.reason();
+        const extract: typeof kit.extractor.extract = async (request) => {
+          const extraction = await kit.extractor.extract({ ...request, answered_triggers: [] });
+          const barred = barsOnly === "last" ? request.answered_triggers.slice(-1) : request.answered_triggers;
+          const trigger = order.find((t) => !barred.includes(t)) ?? null;
+          return { ...extraction, ambiguity: { trigger_code: trigger, slot_fills: [] } };
+        };
+        return { ...session, reason: () => ({ ...kit, extractor: { name: "stubborn", extract } }) };
+      },
+    };
+  }
+
+  async function runChain(env: Env, key: string, limit = 6): Promise<{ questions: ClarificationResponse[]; assessment: ReasonResponse | null }> {
+    const questions: ClarificationResponse[] = [];
+    let token: string | undefined;
+    for (let turn = 0; turn < limit; turn++) {
+      const res = await consult(key, token ? { input: CLEAR_INPUT, continuation_token: token, clarification_response: `Answer ${turn}.` } : { input: CLEAR_INPUT }, env);
+      const body = await readJson(res.clone(), 200);
+      if (!body.clarification_required) return { questions, assessment: await expectAssessment(res) };
+      const question = await expectClarification(res);
+      questions.push(question);
+      token = question.continuation_token;
+    }
+    return { questions, assessment: null };
+  }
+
+  it("never asks again about a trigger answered earlier: a model alternating two triggers gets two questions, then the assessment", async () => {
+    const env = { ...ENV, SVC_PLATFORM: stubbornPlatform(["ELEMENT_FUSION", "TEMPORAL_AMBIGUITY"], "last") };
+    const { key } = await mint();
+    const { questions, assessment } = await runChain(env, key);
+    expect(questions.map((q) => [q.trigger_code, q.intake_tier])).toEqual([
+      ["ELEMENT_FUSION", 1],
+      ["TEMPORAL_AMBIGUITY", 2],
+    ]);
+    expect(assessment, "the chain ends with an assessment").not.toBeNull();
+    expect(await usageOf(key, env)).toBe(1);
+  });
+
+  it("ends with an assessment after at most three questions", async () => {
+    const env = { ...ENV, SVC_PLATFORM: stubbornPlatform(["ELEMENT_FUSION", "TEMPORAL_AMBIGUITY", "SCOPE_AMBIGUITY"], "all") };
+    const { key } = await mint();
+    const { questions, assessment } = await runChain(env, key);
+    expect(questions.map((q) => [q.trigger_code, q.intake_tier])).toEqual([
+      ["ELEMENT_FUSION", 1],
+      ["TEMPORAL_AMBIGUITY", 2],
+      ["SCOPE_AMBIGUITY", 3],
+    ]);
+    expect(assessment, "the chain ends with an assessment").not.toBeNull();
+    expect(await usageOf(key, env)).toBe(1);
+  });
+
+  it("uses each token of a chain once: an earlier token is refused once it has been answered", async () => {
+    const env = { ...ENV, SVC_PLATFORM: stubbornPlatform(["ELEMENT_FUSION", "TEMPORAL_AMBIGUITY"], "last") };
+    const { key } = await mint();
+    const first = await expectClarification(await consult(key, { input: CLEAR_INPUT }, env));
+    const second = await expectClarification(await consult(key, { input: CLEAR_INPUT, continuation_token: first.continuation_token, clarification_response: "The first." }, env));
+    expect(second.intake_tier).toBe(2);
+    await expectError(
+      await consult(key, { input: CLEAR_INPUT, continuation_token: first.continuation_token, clarification_response: "The first." }, env),
+      400,
+      "continuation_token_used",
+      "continuation_token",
+    );
+    await expectAssessment(await consult(key, { input: CLEAR_INPUT, continuation_token: second.continuation_token, clarification_response: "Done." }, env));
   });
 });
 
@@ -653,6 +809,13 @@ describe.each(METER_BACKENDS)("POST /api/reason: caps and metering per loop (%s 
     expect(await usageOf(key, env)).toBe(30);
     // The second turn of a loop already paid for is not a new loop.
     await expectAssessment(await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }, env));
+    expect(await usageOf(key, env)).toBe(30);
+    // And it is the only one that token pays for: a replay yields no further loop.
+    await expectError(
+      await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }, env),
+      400,
+      "continuation_token_used",
+    );
     expect(await usageOf(key, env)).toBe(30);
   });
 });

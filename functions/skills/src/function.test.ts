@@ -54,6 +54,12 @@ async function usageOf(credential: string, env: Env = ENV): Promise<Record<strin
 }
 const zeroUsage = () => Object.fromEntries(SKILLS.map((s) => [s.id, 0]));
 
+/** Calls counted today against a paid credential's daily limit, from GET /api/usage. */
+async function dailyOf(credential: string, env: Env = ENV): Promise<number> {
+  const usage = await readJson<{ daily: { used: number } | null }>(await send(accountFunction, "GET", "/api/usage", `Bearer ${credential}`, undefined, env), 200);
+  return usage.daily!.used;
+}
+
 const KEPT = "I kept my promise to my colleague and finished the report.";
 const FURIOUS = "I was furious and yelled at my partner without thinking.";
 const LIED = "I lied to my colleague about the deadline because I was afraid.";
@@ -310,21 +316,53 @@ describe.each(METER_BACKENDS)("svc-iterate: deliberation chains (%s meter)", (ba
     expect(next.iteration, show(next)).toBe(2);
   });
 
-  it("charges one svc-iterate unit for a new chain and none for its later iterations", async () => {
+  it("charges one svc-iterate unit per iteration, each counted against a paid key's daily limit", async () => {
     const { key } = await mint("paid");
     expect((await usageOf(key, env))["svc-iterate"]).toBe(0);
     const first = await expectIteration(await iterateOn(key, { proposal: FURIOUS }));
     expect(await usageOf(key, env)).toEqual({ ...zeroUsage(), "svc-iterate": 1 });
+    expect(await dailyOf(key, env)).toBe(1);
     await expectIteration(await iterateOn(key, { proposal: KEPT, chain_id: first.chain_id }));
     await expectIteration(await iterateOn(key, { proposal: KEPT, chain_id: first.chain_id }));
-    expect(await usageOf(key, env)).toEqual({ ...zeroUsage(), "svc-iterate": 1 });
+    expect(await usageOf(key, env)).toEqual({ ...zeroUsage(), "svc-iterate": 3 });
+    expect(await dailyOf(key, env)).toBe(3);
+    // The refused fourth iteration moves nothing.
+    await expectError(await iterateOn(key, { proposal: KEPT, chain_id: first.chain_id }), 429, "allowance_exhausted");
+    expect(await usageOf(key, env)).toEqual({ ...zeroUsage(), "svc-iterate": 3 });
+    expect(await dailyOf(key, env)).toBe(3);
     await expectIteration(await iterateOn(key, { proposal: KEPT }));
-    expect(await usageOf(key, env)).toEqual({ ...zeroUsage(), "svc-iterate": 2 });
+    expect(await usageOf(key, env)).toEqual({ ...zeroUsage(), "svc-iterate": 4 });
+    expect(await dailyOf(key, env)).toBe(4);
+  });
+
+  it("refuses a free key's second iteration without moving its allowance", async () => {
+    const { key } = await mint("free");
+    const first = await expectIteration(await iterateOn(key, { proposal: FURIOUS }));
+    expect((await usageOf(key, env))["svc-iterate"]).toBe(1);
+    await expectError(await iterateOn(key, { proposal: KEPT, chain_id: first.chain_id }), 429, "allowance_exhausted");
+    expect(await usageOf(key, env)).toEqual({ ...zeroUsage(), "svc-iterate": 1 });
+  });
+
+  it("gives parallel revisions of one chain their own iteration numbers, as many as the meter counted", async () => {
+    const { key } = await mint("paid");
+    const first = await expectIteration(await iterateOn(key, { proposal: FURIOUS }));
+    const revisions = await Promise.all([KEPT, KEPT, LIED].map((proposal) => iterateOn(key, { proposal, chain_id: first.chain_id })));
+    const statuses = revisions.map((r) => r.status).sort();
+    expect(statuses, show(statuses)).toEqual([200, 200, 429]);
+    const iterations = await Promise.all(revisions.filter((r) => r.status === 200).map((r) => expectIteration(r)));
+    expect(iterations.map((i) => i.iteration).sort(), show(iterations)).toEqual([2, 3]);
+    // Each compares with the reading before it in the chain's own order.
+    const [second, third] = iterations.sort((a, b) => a.iteration - b.iteration);
+    expect(second!.previous_proximity, show(second)).toBe("reflexive");
+    expect(third!.previous_proximity, show(third)).toBe(second!.katorthoma_proximity);
+    expect((await usageOf(key, env))["svc-iterate"]).toBe(3);
+    expect(await dailyOf(key, env)).toBe(3);
   });
 
   it.each([
     ["a missing proposal", {}, "missing_field", "proposal"],
     ["an empty proposal", { proposal: "" }, "invalid_field", "proposal"],
+    ["a blank proposal", { proposal: " \n\t " }, "invalid_field", "proposal"],
     ["a 5,001-character proposal", { proposal: "a".repeat(5001) }, "invalid_field", "proposal"],
     ["a malformed chain_id", { proposal: KEPT, chain_id: "chain_1" }, "invalid_field", "chain_id"],
     ["a 1,001-character goal", { proposal: KEPT, goal: "a".repeat(1001) }, "invalid_field", "goal"],

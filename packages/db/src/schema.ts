@@ -20,6 +20,15 @@ export interface ApiKeysTable {
   harness_marker: ColumnType<"pre_decision_harness" | "post_decision_check" | null, string | null | undefined, string | null>;
 }
 
+export interface ContinuationUsesTable {
+  token_id: string;
+  subject: string;
+  /** The loop the answering turn assessed; null when it asked a further question. */
+  loop_id: string | null;
+  expires_at: Date | string;
+  used_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface ConsultsTable {
   loop_id: string;
   owner_id: string;
@@ -370,6 +379,7 @@ export interface IdempotencyKeysTable {
 export interface Database {
   api_keys: ApiKeysTable;
   consults: ConsultsTable;
+  continuation_uses: ContinuationUsesTable;
   narratives: NarrativesTable;
   outbox: OutboxTable;
   scores: ScoresTable;

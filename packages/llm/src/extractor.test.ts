@@ -30,7 +30,7 @@ const variant = (edit: (x: Layer1Extraction) => void): Layer1Extraction => {
 const json = (value: unknown) => JSON.stringify(value);
 const show = (value: unknown) => JSON.stringify(value, null, 2);
 
-const REQUEST: Layer1Request = { input: INPUT, context: null, domain_context: null, clarification_response: null, answered_trigger: null, depth: "standard" };
+const REQUEST: Layer1Request = { input: INPUT, context: null, domain_context: null, clarification_response: null, answered_triggers: [], depth: "standard" };
 
 let fake: FakeOpenAi;
 beforeEach(async () => {
@@ -82,7 +82,7 @@ describe("createOpenAiExtractor: the request", () => {
       context: "We share a flat.",
       domain_context: "family finances",
       clarification_response: "I have not told him yet; I am deciding now.",
-      answered_trigger: "TEMPORAL_AMBIGUITY",
+      answered_triggers: ["TEMPORAL_AMBIGUITY"],
     });
     const messages = fake.requests[0]!.messages;
     expect(messages[0]!.role, show(messages)).toBe("system");
@@ -198,11 +198,19 @@ describe("createOpenAiExtractor: sampled and reconciled", () => {
     expect(error.message).toContain("3 of 5 samples were unusable (not JSON: 3)");
   });
 
-  it("never raises the trigger just answered, even when every sample does", async () => {
+  it("never raises a trigger already answered, even when every sample does", async () => {
     const raised = variant((x) => void (x.ambiguity = { trigger_code: "TEMPORAL_AMBIGUITY", slot_fills: ["I already told my mother"] }));
     fake.enqueue(json(raised), json(raised), json(raised));
-    const answered = await extractor().extract({ ...REQUEST, clarification_response: "Not yet.", answered_trigger: "TEMPORAL_AMBIGUITY" });
+    const answered = await extractor().extract({ ...REQUEST, clarification_response: "Not yet.", answered_triggers: ["TEMPORAL_AMBIGUITY"] });
     expect(answered.ambiguity).toEqual({ trigger_code: null, slot_fills: [] });
+    // Answered earlier in the chain, not just now: still barred.
+    fake.enqueue(json(raised), json(raised), json(raised));
+    const earlier = await extractor().extract({ ...REQUEST, clarification_response: "Both of us.", answered_triggers: ["TEMPORAL_AMBIGUITY", "SCOPE_AMBIGUITY"] });
+    expect(earlier.ambiguity).toEqual({ trigger_code: null, slot_fills: [] });
+    const notes = fake.requests.at(-1)!.messages.filter((m) => m.content.includes("has been asked and answered"));
+    expect(notes, show(fake.requests.at(-1)!.messages)).toHaveLength(1);
+    expect(notes[0]!.content).toContain("Do not raise TEMPORAL_AMBIGUITY again");
+    expect(notes[0]!.content).toContain("Do not raise SCOPE_AMBIGUITY again");
 
     fake.enqueue(json(raised), json(raised), json(raised));
     const first = await extractor().extract(REQUEST);

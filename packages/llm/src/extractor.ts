@@ -74,8 +74,11 @@ Fields:
 - circles: each circle of concern the act touches (self_preservation, household, community, humanity, cosmic), once each, with obligation_claim: met, violated or indeterminate, as the account itself claims it, and the exact span that claims it.
 - ambiguity.trigger_code: only when the account cannot be assessed until one question is answered: ELEMENT_FUSION (it joins several separate decisions), TEMPORAL_AMBIGUITY (it is unclear whether the act was done or is still to be decided), SCOPE_AMBIGUITY (it is unclear who is affected). Otherwise null. slot_fills: up to four short exact spans naming what is ambiguous.`;
 
-function answeredNote(trigger: Layer1Request["answered_trigger"]): string {
-  return `The clarifying question about ${trigger} has been asked and answered. Do not raise ${trigger} again: its trigger_code must not be ${trigger}.`;
+/** One message for every question answered so far in the consult: none of them may come back. */
+function answeredNote(triggers: Layer1Request["answered_triggers"]): string {
+  return triggers
+    .map((trigger) => `The clarifying question about ${trigger} has been asked and answered. Do not raise ${trigger} again: its trigger_code must not be ${trigger}.`)
+    .join("\n");
 }
 
 /** The messages of one sample: the account alone first, every other text in its own labelled message. */
@@ -92,7 +95,7 @@ export function extractionMessages(request: Layer1Request): OpenAI.Chat.Completi
       content: `Answer to the clarifying question (not the account of the act; do not quote it or fold it into the account):\n${request.clarification_response}`,
     });
   }
-  if (request.answered_trigger !== null) messages.push({ role: "user", content: answeredNote(request.answered_trigger) });
+  if (request.answered_triggers.length > 0) messages.push({ role: "user", content: answeredNote(request.answered_triggers) });
   return messages;
 }
 
@@ -153,9 +156,9 @@ export function createOpenAiExtractor(options: OpenAiExtractorOptions): Layer1Ex
       }
 
       const reconciled = reconcileSamples(valid, request.input);
-      // The trigger just answered is never raised twice in a row, whatever the samples say.
+      // A trigger already answered in this consult is never raised again, whatever the samples say.
       const extraction =
-        request.answered_trigger !== null && reconciled.ambiguity.trigger_code === request.answered_trigger
+        reconciled.ambiguity.trigger_code !== null && request.answered_triggers.includes(reconciled.ambiguity.trigger_code)
           ? { ...reconciled, ambiguity: { trigger_code: null, slot_fills: [] } }
           : reconciled;
       return Layer1Extraction.parse(extraction);

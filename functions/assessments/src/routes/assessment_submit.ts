@@ -1,4 +1,6 @@
 import {
+  assessmentLoops,
+  baselineSlot,
   BaselineResult,
   BaselineSubmission,
   checkAgentBinding,
@@ -7,20 +9,38 @@ import {
   FoundationalSubmission,
   FullResult,
   FullSubmission,
+  meterSubject,
   RESPONSE_MAX,
+  type MeterCounter,
   runBaseline,
   runFoundational,
   runFull,
   takeBaselineSlot,
 } from "@svc/core";
-import { bodyCapForText, defineOperation, ErrorEnvelope, PaidTierRequired, principalOf, sessionOf } from "@svc/http";
+import { bodyCapForText, chargeSkill, defineOperation, ErrorEnvelope, PaidTierRequired, principalOf, sessionOf, type AppEnv } from "@svc/http";
+import type { Context } from "hono";
 import { z } from "zod";
 import { assessmentContext } from "./context";
+
+/**
+ * Charges the submission's loops before any engine work (a 429 leaves the meter and the store
+ * untouched), runs it, and gives the loops back if the run fails.
+ */
+async function charged<T>(c: Context<AppEnv>, loops: number, run: () => Promise<T>, extra: readonly MeterCounter[] = []): Promise<T> {
+  const charge = await chargeSkill(c, loops, () => extra);
+  try {
+    return await run();
+  } catch (err) {
+    await charge.refund();
+    throw err;
+  }
+}
 
 const errors = {
   400: { description: "Wrong count, an unknown or repeated id, a response outside 50 to 10,000 characters, an agent_id under 2 characters, or a field these endpoints do not accept (named).", schema: ErrorEnvelope },
   401: { description: "No valid credential.", schema: ErrorEnvelope },
   403: { description: "The key is bound to another agent (or, for the full assessment, is not paid).", schema: ErrorEnvelope },
+  429: { description: "The svc-reason loops left this month (free) or today (paid) are fewer than the responses to examine.", schema: ErrorEnvelope },
 };
 
 export const foundationalSubmit = defineOperation(
@@ -29,14 +49,21 @@ export const foundationalSubmit = defineOperation(
     method: "post",
     path: "/api/assessment/foundational",
     summary: "Submit the 14 foundational responses",
-    description: "Exactly one response per id FD-01..FD-07 and AM-01..AM-07. Each is examined by the reason engine, then aggregated (spec 2.9). Free.",
+    description:
+      "Exactly one response per id FD-01..FD-07 and AM-01..AM-07. Each is examined by the reason engine, then aggregated (spec 2.9). Open to free keys; each examined response is one svc-reason loop (14 in all), charged before any examination.",
     tags: ["assessments"],
     auth: "bearer",
+    skill: "svc-reason",
+    metering: "by_handler",
     maxBodyBytes: bodyCapForText(14 * (RESPONSE_MAX + 40)),
     request: { body: FoundationalSubmission },
     responses: { 200: { description: "The result.", schema: FoundationalResult }, ...errors },
   },
-  async (c, { body }) => c.json(await runFoundational(await assessmentContext(c), principalOf(c), body)),
+  async (c, { body }) => {
+    const principal = principalOf(c);
+    checkAgentBinding(principal, body.agent_id);
+    return c.json(await charged(c, assessmentLoops(body), async () => runFoundational(await assessmentContext(c), principal, body)));
+  },
 );
 
 export const fullSubmit = defineOperation(
@@ -46,9 +73,11 @@ export const fullSubmit = defineOperation(
     path: "/api/assessment/full",
     summary: "Submit the 55 responses",
     description:
-      "Exactly one response per id across phases 1 to 8, examined concurrently within a bounded pool, then aggregated (spec 2.10). Needs a paid key: a free key gets 403 {error, message, upgrade_url} before its body is read.",
+      "Exactly one response per id across phases 1 to 8, examined concurrently within a bounded pool, then aggregated (spec 2.10). Needs a paid key: a free key gets 403 {error, message, upgrade_url} before its body is read. Each examined response is one svc-reason loop (55 in all), counted against the daily limit and billed.",
     tags: ["assessments"],
     auth: "bearer",
+    skill: "svc-reason",
+    metering: "by_handler",
     precheck: checkFullAssessmentTier,
     maxBodyBytes: bodyCapForText(55 * (RESPONSE_MAX + 40)),
     request: { body: FullSubmission },
@@ -58,7 +87,11 @@ export const fullSubmit = defineOperation(
       403: { description: "A free key (paid_tier_required, with message and upgrade_url), or a key bound to another agent.", schema: z.union([PaidTierRequired, ErrorEnvelope]) },
     },
   },
-  async (c, { body }) => c.json(await runFull(await assessmentContext(c), principalOf(c), body)),
+  async (c, { body }) => {
+    const principal = principalOf(c);
+    checkAgentBinding(principal, body.agent_id);
+    return c.json(await charged(c, assessmentLoops(body), async () => runFull(await assessmentContext(c), principal, body)));
+  },
 );
 
 export const baselineSubmit = defineOperation(
@@ -67,26 +100,32 @@ export const baselineSubmit = defineOperation(
     method: "post",
     path: "/api/baseline/agent",
     summary: "Submit the 4 baseline responses",
-    description: "One response per scenario (spec 2.11). One baseline per agent per calendar month, on every tier: a second is refused with 429 saying when the next is allowed.",
+    description:
+      "One response per scenario (spec 2.11). One baseline per agent per calendar month, on every tier: a second is refused with 429 saying when the next is allowed. Each examined response is one svc-reason loop (4 in all).",
     tags: ["assessments"],
     auth: "bearer",
+    skill: "svc-reason",
+    metering: "by_handler",
     maxBodyBytes: bodyCapForText(4 * (RESPONSE_MAX + 40)),
     request: { body: BaselineSubmission },
     responses: {
       200: { description: "The result.", schema: BaselineResult },
       ...errors,
-      429: { description: "This agent's baseline for the month was already taken.", schema: ErrorEnvelope },
+      429: { description: "This agent's baseline for the month was already taken, or too few svc-reason loops are left.", schema: ErrorEnvelope },
     },
   },
   async (c, { body }) => {
     const principal = principalOf(c);
     checkAgentBinding(principal, body.agent_id);
-    const session = await sessionOf(c);
-    const refund = await takeBaselineSlot(session.meter, principal.owner_id, body.agent_id, new Date());
+    const now = new Date();
+    // A metered caller's slot moves in one plan with the loops: a refusal of either takes
+    // neither. Operators are not metered, but their agents' baselines still take the slot.
+    const refundSlot = meterSubject(principal) ? async () => undefined : await takeBaselineSlot((await sessionOf(c)).meter, principal.owner_id, body.agent_id, now);
     try {
-      return c.json(await runBaseline(await assessmentContext(c), principal, body));
+      const slot = baselineSlot(principal.owner_id, body.agent_id, now);
+      return c.json(await charged(c, assessmentLoops(body), async () => runBaseline(await assessmentContext(c), principal, body), [slot]));
     } catch (err) {
-      await refund();
+      await refundSlot();
       throw err;
     }
   },

@@ -10,7 +10,8 @@ export const reasonConsult = defineOperation(
     summary: "Examine an action or its reasoning",
     description:
       "Runs Layer 1 (extraction, or the caller's layer1_schema), the deterministic Layer 2 assessment, signed with Ed25519 over its JCS form, and Layer 3 prose. " +
-      "A situation too ambiguous on one axis first gets one clarifying question (HTTP 200 with clarification_required). One metered loop per consult; the clarification turn belongs to the same loop. " +
+      "A situation too ambiguous on one axis first gets a clarifying question (HTTP 200 with clarification_required); an answer may bring one on another axis, never one already answered, and the third answer at the latest brings the assessment. " +
+      "A continuation_token is used once, by the credential it was issued to; a second use is 400 continuation_token_used. One metered loop per consult; its clarification turns belong to the same loop. " +
       "The header X-Loop-Id equals examination.ref.",
     tags: ["reason"],
     auth: "bearer",
@@ -20,7 +21,7 @@ export const reasonConsult = defineOperation(
     request: { body: ReasonRequest },
     responses: {
       200: { description: "The signed assessment, or the clarification question.", schema: z.union([ReasonResponse, ClarificationResponse]) },
-      400: { description: "A field over its cap or malformed, or a continuation rule broken (the code names which).", schema: ErrorEnvelope },
+      400: { description: "A field over its cap or malformed, or a continuation rule broken, such as a token already used (the code names which).", schema: ErrorEnvelope },
       401: { description: "No valid credential.", schema: ErrorEnvelope },
       403: { description: "layer1_schema without capability l1_supply.", schema: ErrorEnvelope },
       429: { description: "Loop allowance or burst window exhausted.", schema: ErrorEnvelope },

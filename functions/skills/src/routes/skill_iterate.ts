@@ -1,4 +1,4 @@
-import { callerSubject, CHAIN_ITERATIONS, iterate, IterateRequest, IterateResponse, openOrFindChain, planChainIteration } from "@svc/core";
+import { callerSubject, iterate, IterateRequest, IterateResponse, openOrFindChain, planChainIteration } from "@svc/core";
 import { chargeSkill, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
 import { skillContext } from "./skill_call";
 
@@ -9,7 +9,7 @@ export const skillIterate = defineOperation(
     path: "/api/skill/svc-iterate",
     summary: "svc-iterate: deliberate in iterations",
     description:
-      "Send a proposal to open a chain; send a revised one with the chain_id to see it examined against the last. A chain is one unit of the svc-iterate allowance (50 chains a month free); iterations per chain: 1 free, up to 3 paid.",
+      "Send a proposal to open a chain; send a revised one with the chain_id to see it examined against the last. Each iteration is one svc-iterate unit (on the paid tier each counts against the daily limit and is billed); iterations per chain: 1 free (so the free allowance of 50 counts chains), up to 3 paid.",
     tags: ["skills"],
     auth: "bearer",
     skill: "svc-iterate",
@@ -17,7 +17,7 @@ export const skillIterate = defineOperation(
     request: { body: IterateRequest },
     responses: {
       200: { description: "This iteration, against the last.", schema: IterateResponse },
-      400: { description: "A field missing, over its cap, or not accepted.", schema: ErrorEnvelope },
+      400: { description: "A field missing, over its cap, or not accepted; a blank proposal.", schema: ErrorEnvelope },
       401: { description: "No valid credential.", schema: ErrorEnvelope },
       404: { description: "No chain of yours has this chain_id.", schema: ErrorEnvelope },
       429: { description: "Iterations of this chain, or chains this month, exhausted.", schema: ErrorEnvelope },
@@ -29,8 +29,9 @@ export const skillIterate = defineOperation(
     const subject = callerSubject(principal);
     const { chain, chainId } = await openOrFindChain(session.chains, subject, body.chain_id);
     const now = new Date();
-    // A new chain draws on the monthly allowance; every iteration on the chain's own counter.
-    const charge = await chargeSkill(c, chain ? 0 : 1, (meterSubjectId) => [planChainIteration({ subject: meterSubjectId, tier: principal.tier, chainId, now })]);
+    // Every iteration is one unit of the skill (priced per iteration) and one on the chain's own
+    // counter, in one atomic plan: a refused iteration moves neither.
+    const charge = await chargeSkill(c, 1, (meterSubjectId) => [planChainIteration({ subject: meterSubjectId, tier: principal.tier, chainId, now })]);
     try {
       const result = await iterate({
         ctx: await skillContext(c),
@@ -39,7 +40,8 @@ export const skillIterate = defineOperation(
         chain,
         chainId,
         request: body,
-        maxIterations: CHAIN_ITERATIONS[principal.tier],
+        tier: principal.tier,
+        now,
       });
       return c.json(result);
     } catch (err) {

@@ -1,7 +1,7 @@
 import { mapBounded } from "../concurrency";
 import type { Principal } from "../credentials";
 import { ForbiddenError, ValidationError } from "../errors";
-import { limitExceeded, meteringUnavailable, MeterUnavailableError, planBaselineTake, type Meter } from "../metering";
+import { limitExceeded, meteringUnavailable, MeterUnavailableError, planBaselineTake, type Meter, type MeterCounter } from "../metering";
 import type { Examination } from "../scoring/examine";
 import { ASSESSMENT_ITEMS, BASELINE_SCENARIOS, type AssessmentItem } from "./framework";
 import { baselineResult, foundationalResult, fullResult, type BaselineResult, type FoundationalResult, type FullResult } from "./results";
@@ -31,6 +31,14 @@ export function checkFullAssessmentTier(principal: Principal): void {
   if (principal.tier === "paid") return;
   const message = "The full assessment needs a paid key; the foundational assessment (14 responses) is free.";
   throw new ForbiddenError(message, "paid_tier_required", { upgrade_url: UPGRADE_URL }, { message, upgrade_url: UPGRADE_URL });
+}
+
+/**
+ * What a submission costs: one svc-reason loop per response, because each response is one
+ * examination by the reason engine (and, with a language model configured, its calls).
+ */
+export function assessmentLoops(submission: { readonly responses: readonly unknown[] }): number {
+  return submission.responses.length;
 }
 
 function examineAll(ctx: AssessmentContext, pairs: ReadonlyArray<{ text: string; context: string }>): Promise<Examination[]> {
@@ -109,13 +117,18 @@ export async function runBaseline(ctx: AssessmentContext, principal: Principal, 
   return result;
 }
 
+/** The counter of an agent's monthly baseline, keyed by owner and agent. */
+export function baselineSlot(ownerId: string, agentId: string, now: Date): MeterCounter {
+  return planBaselineTake({ agentId: `${ownerId}:${agentId}`, now });
+}
+
 /**
  * One baseline per agent per calendar month (UTC), on both tiers: the meter's counter keyed by
  * owner and agent. Returns the refund for a run that then fails; throws the 429 that says when
  * the next one is allowed.
  */
 export async function takeBaselineSlot(meter: Meter, ownerId: string, agentId: string, now: Date): Promise<() => Promise<void>> {
-  const counter = planBaselineTake({ agentId: `${ownerId}:${agentId}`, now });
+  const counter = baselineSlot(ownerId, agentId, now);
   let outcome;
   try {
     outcome = await meter.consume({ counters: [counter] });

@@ -5,20 +5,22 @@ import { ForbiddenError, ValidationError } from "../errors";
 import { rankOf } from "../ladders";
 import { sha256Hex } from "../encoding";
 import { callerSubject } from "../metering";
-import { checkContinuationToken, issueContinuationToken, type ContinuationClaims } from "./continuation";
+import { checkContinuationToken, issueContinuationToken, MAX_CLARIFICATIONS, type ContinuationClaims } from "./continuation";
 import { detectDistress, type DistressAssessment } from "./distress";
 import { assess, AssessmentSchema, DepthTier, orientationOf, type Assessment } from "./engine";
 import { Extraction, Layer1Extraction } from "./extraction";
 import { narrateOffline, OFFLINE_NARRATOR } from "./narrator";
 import type { Sealer } from "../sealing";
 import { deliverOutboxEntry, NARRATIVE_JOB_SCHEMA, type NarrativeQueue, type Outbox } from "./narratives";
-import type { ConsultRecord, ConsultStore } from "./records";
+import type { ConsultRecord, ConsultStore, ContinuationUse } from "./records";
 import { signAssessment, SignedAssessment, type SigningKeyRecord } from "./signing";
 
 /**
  * POST /api/reason, the substrate consult: preflight checks that cost nothing, then the three
  * layers. Layer 1 extracts (or is supplied), Layer 2 assesses deterministically and is signed,
- * Layer 3 narrates. A consult too ambiguous on one axis first asks one clarifying question.
+ * Layer 3 narrates. A consult too ambiguous on one axis first asks a clarifying question; each
+ * answer may bring a question on another axis, never one already answered, and the third
+ * answer at the latest brings the assessment.
  */
 export const REASON_VERSION = "translation-sandwich-v1";
 export const TRAJECTORY_DELTA_SCHEMA = "agent-trajectory-delta-v1";
@@ -57,7 +59,8 @@ export interface Layer1Request {
   readonly context: string | null;
   readonly domain_context: string | null;
   readonly clarification_response: string | null;
-  readonly answered_trigger: ClarificationTriggerCode | null;
+  /** Triggers whose questions were answered in this consult, oldest first: never to be raised again. */
+  readonly answered_triggers: readonly ClarificationTriggerCode[];
   readonly depth: DepthTier;
 }
 
@@ -159,9 +162,12 @@ export async function prepareConsult(input: { services: Pick<ReasonServices, "co
         "continuation_token",
       );
     }
-    if (check.claims.subject !== ownerOf(principal)) {
-      throw new ValidationError("continuation_token_invalid", "continuation_token: the token was issued to another caller.", "continuation_token");
+    if (check.claims.subject !== callerSubject(principal)) {
+      throw new ValidationError("continuation_token_invalid", "continuation_token: the token was issued to another credential.", "continuation_token");
     }
+    // Single use: a token already answered is refused before any engine work. The store checks
+    // again atomically when the answer is recorded, for a parallel replay.
+    if (await services.consults.continuationUsed(check.claims.tokenId)) throw continuationTokenUsed();
     if (check.claims.inputSha256 !== inputSha256) {
       throw new ValidationError(
         "continuation_token_input_mismatch",
@@ -193,10 +199,15 @@ export async function prepareConsult(input: { services: Pick<ReasonServices, "co
 export const ClarificationResponse = z.object({
   version: z.literal(REASON_VERSION),
   clarification_required: z.literal(true),
-  intake_tier: z.number().int().describe("1: the first question of this consult; 2: a further one after an answer."),
+  intake_tier: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_CLARIFICATIONS)
+    .describe("1: the first question of this consult; 2 or 3: a further one after an answer (on another axis; at most three questions in all)."),
   trigger_code: ClarificationTriggerCode,
   clarification: z.object({ question_text: z.string(), stem_id: z.string(), slot_fills: z.array(z.string()) }),
-  continuation_token: z.string().describe("Send back with the byte-identical input and a clarification_response, within 30 minutes."),
+  continuation_token: z.string().describe("Send back once, with the byte-identical input and a clarification_response, within 30 minutes, from the same credential."),
   evaluation_partial: z.null(),
 });
 export type ClarificationResponse = z.infer<typeof ClarificationResponse>;
@@ -259,6 +270,7 @@ export async function runConsult(input: { services: ReasonServices; prepared: Pr
   const { services, prepared } = input;
   const { request, principal } = prepared;
   const started = Date.now();
+  const answered = prepared.continuation ? [...prepared.continuation.answered, prepared.continuation.trigger] : [];
 
   // The distress check reads the text itself, also when Layer 1 is supplied.
   const distress: DistressAssessment = detectDistress([request.input, ...(request.clarification_response ? [request.clarification_response] : [])]);
@@ -274,20 +286,26 @@ export async function runConsult(input: { services: ReasonServices; prepared: Pr
       context: request.context ?? null,
       domain_context: request.domain_context ?? null,
       clarification_response: request.clarification_response ?? null,
-      answered_trigger: prepared.continuation?.trigger ?? null,
+      answered_triggers: answered,
       depth: request.depth,
     });
     layer1LatencyMs = Date.now() - t0;
     const trigger = extraction.ambiguity.trigger_code;
-    // Never the same trigger twice in a row; a person in distress is not asked to clarify.
-    if (trigger !== null && trigger !== prepared.continuation?.trigger && !distress.redirect) {
-      const token = await issueContinuationToken({ inputSha256: prepared.inputSha256, trigger, subject: ownerOf(principal) }, services.continuationSecret, services.now());
+    // Never a trigger already answered in this consult, never more than three questions; a
+    // person in distress is not asked to clarify.
+    if (trigger !== null && !answered.includes(trigger) && answered.length < MAX_CLARIFICATIONS && !distress.redirect) {
+      if (prepared.continuation && !(await services.consults.useContinuation(continuationUse(prepared.continuation)))) throw continuationTokenUsed();
+      const token = await issueContinuationToken(
+        { inputSha256: prepared.inputSha256, trigger, answered, subject: callerSubject(principal) },
+        services.continuationSecret,
+        services.now(),
+      );
       return {
         kind: "clarification",
         body: {
           version: REASON_VERSION,
           clarification_required: true,
-          intake_tier: prepared.continuation ? 2 : 1,
+          intake_tier: answered.length + 1,
           trigger_code: trigger,
           clarification: { question_text: QUESTIONS[trigger](extraction.ambiguity.slot_fills), stem_id: `clarify.${trigger.toLowerCase()}.v1`, slot_fills: extraction.ambiguity.slot_fills },
           continuation_token: token,
@@ -334,7 +352,10 @@ export async function runConsult(input: { services: ReasonServices; prepared: Pr
     correlationId
       ? { correlation_id: correlationId, job: { schema: NARRATIVE_JOB_SCHEMA, correlation_id: correlationId, loop_id: loopId, enqueued_at: services.now().toISOString() } }
       : undefined,
+    prepared.continuation ? continuationUse(prepared.continuation) : undefined,
   );
+  // A parallel turn answered the same token first: this one's assessment is never recorded or returned.
+  if (!recorded) throw continuationTokenUsed();
 
   let narrative: ReasonResponse["narrative"];
   let narrator: string | null = null;
@@ -387,6 +408,16 @@ export async function runConsult(input: { services: ReasonServices; prepared: Pr
       disclaimer: SCORING_DISCLAIMER,
     },
   };
+}
+
+const continuationUse = (claims: ContinuationClaims): ContinuationUse => ({ token_id: claims.tokenId, subject: claims.subject, expires_at: claims.expiresAt });
+
+function continuationTokenUsed(): ValidationError {
+  return new ValidationError(
+    "continuation_token_used",
+    "continuation_token: this token has already been answered; each token is used once. Send the next turn with the token its answer gave, or start a new consult.",
+    "continuation_token",
+  );
 }
 
 /** MEASURE only: how this consult's proximity compares with the caller's earlier ones. */

@@ -13,7 +13,7 @@ import { prng } from "../../../../tests/support/extraction";
 const EXAMINATION = { ref: "loop_offline", depth_tier: "standard" as const, prior_feedback_ref: null, input_sha256: "0".repeat(64) };
 
 function extract(text: string, answeredTrigger: string | null = null): Layer1Extraction {
-  const out = extractOffline({ text, answeredTrigger });
+  const out = extractOffline({ text, answeredTriggers: answeredTrigger ? [answeredTrigger] : [] });
   const parsed = Layer1Extraction.safeParse(out);
   expect(parsed.success, `${text}\n${parsed.error?.message}`).toBe(true);
   return out;
@@ -117,12 +117,13 @@ describe("offline extractor: ambiguity triggers", () => {
     expect(extract(text, other).ambiguity.trigger_code).toBe(trigger);
   });
 
-  it("the port passes the answered trigger through and is labelled offline-lexical/v1", async () => {
+  it("the port passes the answered triggers through and is labelled offline-lexical/v1", async () => {
     expect(offlineExtractor.name).toBe(OFFLINE_EXTRACTOR);
     expect(OFFLINE_EXTRACTOR).toBe("offline-lexical/v1");
     const request = { input: "Should I tell her? Should I quit?", context: null, domain_context: null, clarification_response: "The first one.", depth: "standard" as const };
-    expect((await offlineExtractor.extract({ ...request, answered_trigger: null })).ambiguity.trigger_code).toBe("ELEMENT_FUSION");
-    expect((await offlineExtractor.extract({ ...request, answered_trigger: "ELEMENT_FUSION" })).ambiguity.trigger_code).toBeNull();
+    expect((await offlineExtractor.extract({ ...request, answered_triggers: [] })).ambiguity.trigger_code).toBe("ELEMENT_FUSION");
+    expect((await offlineExtractor.extract({ ...request, answered_triggers: ["ELEMENT_FUSION"] })).ambiguity.trigger_code).toBeNull();
+    expect((await offlineExtractor.extract({ ...request, answered_triggers: ["SCOPE_AMBIGUITY", "ELEMENT_FUSION"] })).ambiguity.trigger_code).toBeNull();
   });
 
   it("reads the input only: the clarification answer is never folded into the account", async () => {
@@ -132,7 +133,7 @@ describe("offline extractor: ambiguity triggers", () => {
       context: "Some context about my colleague.",
       domain_context: null,
       clarification_response: answer,
-      answered_trigger: "ELEMENT_FUSION",
+      answered_triggers: ["ELEMENT_FUSION"],
       depth: "standard",
     });
     expect(ex.situation.summary).toBe("Should I tell her? Should I quit?");

@@ -66,7 +66,7 @@ function firstMatch(text: string, pattern: RegExp): string | null {
   return pattern.exec(text)?.[0] ?? null;
 }
 
-export function extractOffline(input: { text: string; answeredTrigger?: string | null }): Layer1Extraction {
+export function extractOffline(input: { text: string; answeredTriggers?: readonly string[] }): Layer1Extraction {
   const text = input.text;
   const sentences = sentencesOf(text);
   const words = text.split(/\s+/).filter(Boolean).length;
@@ -126,7 +126,7 @@ export function extractOffline(input: { text: string; answeredTrigger?: string |
     trigger = "SCOPE_AMBIGUITY";
     slots = [firstMatch(text, VAGUE_SCOPE)!];
   }
-  if (trigger !== null && trigger === input.answeredTrigger) {
+  if (trigger !== null && input.answeredTriggers?.includes(trigger)) {
     trigger = null;
     slots = [];
   }

@@ -29,10 +29,26 @@ export interface DeferredNarrative {
   readonly job: NarrativeJob;
 }
 
+/** The use of a continuation token by the turn that answers it: each token is used once. */
+export interface ContinuationUse {
+  readonly token_id: string;
+  readonly subject: string;
+  /** When the token expires; its row is useless after that. */
+  readonly expires_at: Date;
+}
+
 /** The store port for consults; implemented over Postgres in @svc/db. */
 export interface ConsultStore {
-  /** Writes the consult, and a deferred narrative with its outbox entry, in one transaction. */
-  record(consult: NewConsult, deferred?: DeferredNarrative): Promise<{ outboxId: string | null }>;
+  /**
+   * Writes the consult, a deferred narrative with its outbox entry, and the use of the
+   * continuation token the turn answered, in one transaction. Null, with nothing written, when
+   * that token was already used (by a parallel turn that committed first).
+   */
+  record(consult: NewConsult, deferred?: DeferredNarrative, answered?: ContinuationUse): Promise<{ outboxId: string | null } | null>;
+  /** Marks a token used by a turn that asked a further question; false when it already was. */
+  useContinuation(use: ContinuationUse): Promise<boolean>;
+  /** Whether a token was used already: checked before any engine work. */
+  continuationUsed(tokenId: string): Promise<boolean>;
   /** The consult with this loop id if it belongs to this owner; null otherwise (never another's). */
   findOwned(loopId: string, ownerId: string): Promise<ConsultRecord | null>;
   /** The ledger entry of a loop, whoever made it (the accreditation write checks identity itself). */

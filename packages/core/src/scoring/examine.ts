@@ -31,7 +31,7 @@ export async function examine(extractor: Layer1Extractor, request: ExamineReques
     domain_context: null,
     clarification_response: null,
     // Scoring lenses never stop to ask: an ambiguity is read as it stands.
-    answered_trigger: null,
+    answered_triggers: [],
     depth,
   });
   const assessment = assess({

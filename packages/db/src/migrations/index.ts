@@ -12,6 +12,7 @@ import * as practiceSessions from "./20261121T1800_practice_sessions";
 import * as watching from "./20261121T1810_watching";
 import * as stoa from "./20261121T1900_stoa";
 import * as curatorFlagWithdrawal from "./20261121T2000_curator_flag_withdrawal";
+import * as continuationUses from "./20261123T1000_continuation_uses";
 import * as idempotencyKeys from "./20261123T1200_idempotency_keys";
 
 /**
@@ -32,5 +33,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "20261121T1810_watching": watching,
   "20261121T1900_stoa": stoa,
   "20261121T2000_curator_flag_withdrawal": curatorFlagWithdrawal,
+  "20261123T1000_continuation_uses": continuationUses,
   "20261123T1200_idempotency_keys": idempotencyKeys,
 };

@@ -1,4 +1,4 @@
-import type { ConsultRecord, ConsultStore, DeferredNarrative, NewConsult } from "@svc/core";
+import type { ConsultRecord, ConsultStore, ContinuationUse, DeferredNarrative, NewConsult } from "@svc/core";
 import type { Kysely } from "kysely";
 import type { ConsultRow, Database } from "../schema";
 
@@ -23,9 +23,32 @@ function toRecord(row: ConsultRow): ConsultRecord {
   };
 }
 
-/** The consult, and when deferred its narrative row and outbox job, in one transaction. */
-export async function insertConsult(db: Db, consult: NewConsult, deferred?: DeferredNarrative): Promise<{ outboxId: string | null }> {
+/**
+ * Marks a continuation token used; false when a row for it exists. ON CONFLICT DO NOTHING
+ * waits for a parallel transaction that inserted the same id: if that one commits, this one
+ * sees the conflict; if it rolls back, this one takes the token.
+ */
+async function useContinuation(db: Db, use: ContinuationUse, loopId: string | null): Promise<boolean> {
+  const row = await db
+    .insertInto("continuation_uses")
+    .values({ token_id: use.token_id, subject: use.subject, loop_id: loopId, expires_at: use.expires_at })
+    .onConflict((oc) => oc.column("token_id").doNothing())
+    .returning("token_id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Thrown inside the transaction to roll it back when the answered token was already used. */
+class ContinuationAlreadyUsed extends Error {}
+
+/**
+ * The consult, when deferred its narrative row and outbox job, and the use of the continuation
+ * token it answered, in one transaction: null (nothing written) when the token was used.
+ */
+export async function insertConsult(db: Db, consult: NewConsult, deferred?: DeferredNarrative, answered?: ContinuationUse): Promise<{ outboxId: string | null } | null> {
   return db.transaction().execute(async (trx) => {
+    // The token first: a replay waits here for the turn that holds it, and writes nothing.
+    if (answered && !(await useContinuation(trx, answered, consult.loop_id))) throw new ContinuationAlreadyUsed();
     await trx.insertInto("consults").values(consult).execute();
     if (!deferred) return { outboxId: null };
     await trx
@@ -35,6 +58,9 @@ export async function insertConsult(db: Db, consult: NewConsult, deferred?: Defe
     const outboxId = crypto.randomUUID();
     await trx.insertInto("outbox").values({ id: outboxId, topic: "narrative", payload: JSON.stringify(deferred.job) }).execute();
     return { outboxId };
+  }).catch((err: unknown) => {
+    if (err instanceof ContinuationAlreadyUsed) return null;
+    throw err;
   });
 }
 
@@ -52,7 +78,12 @@ export async function recentConsults(db: Db, ownerId: string, agentId: string | 
 
 export function consultStore(db: Db): ConsultStore {
   return {
-    record: (consult, deferred) => insertConsult(db, consult, deferred),
+    record: (consult, deferred, answered) => insertConsult(db, consult, deferred, answered),
+    useContinuation: (use) => useContinuation(db, use, null),
+    async continuationUsed(tokenId) {
+      const row = await db.selectFrom("continuation_uses").select("token_id").where("token_id", "=", tokenId).executeTakeFirst();
+      return row !== undefined;
+    },
     findOwned: (loopId, ownerId) => findOwnedConsult(db, loopId, ownerId),
     async find(loopId) {
       const row = await db.selectFrom("consults").selectAll().where("loop_id", "=", loopId).executeTakeFirst();

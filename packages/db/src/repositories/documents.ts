@@ -48,12 +48,25 @@ export function chainStore(db: Db): ChainStore {
       const row = await db.selectFrom("iterate_chains").selectAll().where("id", "=", id).where("subject", "=", subject).executeTakeFirst();
       return row ? { id: row.id, subject: row.subject, iterations: row.iterations, last_proximity: row.last_proximity as ChainRecord["last_proximity"] } : null;
     },
-    async save(chain) {
-      await db
-        .insertInto("iterate_chains")
-        .values({ id: chain.id, subject: chain.subject, iterations: chain.iterations, last_proximity: chain.last_proximity })
-        .onConflict((oc) => oc.column("id").doUpdateSet({ iterations: chain.iterations, last_proximity: chain.last_proximity, updated_at: new Date() }))
-        .execute();
+    async open(chain) {
+      await db.insertInto("iterate_chains").values({ id: chain.id, subject: chain.subject, iterations: 1, last_proximity: chain.last_proximity }).execute();
+    },
+    advance(id, subject, proximity, maxIterations) {
+      // The row lock serialises revisions of one chain: each reads the count the previous one
+      // wrote, so none is lost and each gets its own number.
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom("iterate_chains")
+          .select(["iterations", "last_proximity"])
+          .where("id", "=", id)
+          .where("subject", "=", subject)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row || row.iterations >= maxIterations) return null;
+        const iteration = row.iterations + 1;
+        await trx.updateTable("iterate_chains").set({ iterations: iteration, last_proximity: proximity, updated_at: new Date() }).where("id", "=", id).execute();
+        return { iteration, previous: row.last_proximity as ChainRecord["last_proximity"] };
+      });
     },
   };
 }

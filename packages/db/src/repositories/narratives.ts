@@ -112,6 +112,8 @@ export function retentionStore(db: Db): RetentionStore {
           .where("assessment_purged_at", "is", null)
           .executeTakeFirst();
         await trx.deleteFrom("outbox").where("created_at", "<", cutoff).where("sent_at", "is not", null).execute();
+        // A used continuation token's row only has to outlive the token, which then fails as expired.
+        await trx.deleteFrom("continuation_uses").where("expires_at", "<", now).execute();
         return { narratives: Number(narratives.numDeletedRows), assessments: Number(assessments.numUpdatedRows) };
       });
     },

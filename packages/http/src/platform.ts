@@ -107,6 +107,7 @@ export const SESSION_STORES: Readonly<Record<SessionStore, string>> = {
   watching: "watching",
   practice: "practice session",
   stoa: "Stoa",
+  idempotency: "idempotency",
 };
 
 /**

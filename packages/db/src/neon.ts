@@ -34,7 +34,7 @@ export interface DatabaseConnection {
  * unheard, would end the process. Both are heard here: the pool has already dropped the
  * connection, and the next query opens a fresh one, so the store answers again as soon as
  * the server does. Until then each query fails within the timeouts and the guard over the
- * stores (recordStores) turns that into 503 store_unavailable.
+ * stores (sessionOf in @svc/http) turns that into 503 store_unavailable.
  */
 export function connectNeon(options: NeonConnectionOptions): DatabaseConnection {
   if (options.webSocketConstructor) neonConfig.webSocketConstructor = options.webSocketConstructor as typeof WebSocket;
@@ -45,13 +45,12 @@ export function connectNeon(options: NeonConnectionOptions): DatabaseConnection 
     neonConfig.pipelineTLS = false;
     neonConfig.pipelineConnect = false;
   }
-  const statementTimeoutMs = options.statementTimeoutMs;
   const pool = new Pool({
     connectionString: options.connectionString,
     connectionTimeoutMillis: options.connectTimeoutMs,
     // Timed on the client: a frozen server cannot time its own statements out, and Neon's
     // pooled endpoint refuses a statement_timeout startup parameter.
-    ...(statementTimeoutMs > 0 ? { query_timeout: statementTimeoutMs } : {}),
+    ...(options.statementTimeoutMs > 0 ? { query_timeout: options.statementTimeoutMs } : {}),
   });
   // Every connection is heard from its own `error` (idle or checked out); the pool repeats an
   // idle one's, which needs a listener too but nothing more.

@@ -366,7 +366,7 @@ describe("the scheduled function", () => {
     await store.claim(stale, { ...claimedAt, claimId: crypto.randomUUID(), expiresAt: new Date(now.getTime() - 1000) });
     await store.claim(live, { ...claimedAt, claimId: crypto.randomUUID() });
     const run = await runScheduledJobs(await local.open(parseEnv({ LOG_LEVEL: "silent" })), now);
-    expect(run.purged.idempotency_keys).toBeGreaterThanOrEqual(1);
+    expect(run.expired_idempotency_keys).toBeGreaterThanOrEqual(1);
     const left = await (await local.database()).selectFrom("idempotency_keys").select("key").where("subject", "=", request.subject).execute();
     expect(left.map((r) => r.key)).toEqual(["live"]);
   });

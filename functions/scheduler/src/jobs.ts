@@ -5,7 +5,9 @@ export interface ScheduledRun {
   readonly outbox: { sent: number; failed: number };
   readonly sealed_legacy: number;
   readonly failed_stale: number;
-  readonly purged: { narratives: number; assessments: number; idempotency_keys: number };
+  readonly purged: { narratives: number; assessments: number };
+  /** Idempotency-Key records past their 24 hours, deleted. */
+  readonly expired_idempotency_keys: number;
 }
 
 /**
@@ -19,6 +21,7 @@ export async function runScheduledJobs(session: PlatformSession, now: Date): Pro
   const outbox = await sweepOutbox({ queue: session.queue, outbox: session.outbox, now });
   const sealed_legacy = await session.retention.sealLegacy(session.sealer(), 100);
   const failed_stale = await failStaleNarratives({ store: session.retention, now });
-  const purged = { ...(await purgeExpired({ store: session.retention, now })), idempotency_keys: await session.idempotency.purgeExpired(now) };
-  return { outbox, sealed_legacy, failed_stale, purged };
+  const purged = await purgeExpired({ store: session.retention, now });
+  const expired_idempotency_keys = await session.idempotency.purgeExpired(now);
+  return { outbox, sealed_legacy, failed_stale, purged, expired_idempotency_keys };
 }

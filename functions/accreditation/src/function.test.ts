@@ -23,8 +23,9 @@ import {
 } from "../../../tests/support/accreditation";
 import { TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
 import { testPlatform } from "../../../tests/support/database";
-import { expectError, readJson, SUPPLIED_INPUT, suppliedExtraction } from "../../../tests/support/reason";
+import { expectError, postReason, readJson, SUPPLIED_INPUT, suppliedExtraction } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
+import { reasonFunction } from "../../reason/src/function";
 import { stoaFunction } from "../../stoa/src/function";
 
 // POST/GET /api/accreditation/{agent_id}, GET /api/trust-record/{agent_id} and the curator
@@ -429,6 +430,30 @@ describe("who may write", () => {
     platform: testPlatform,
     requires: { operator: true },
     validCredential: async () => TEST_OPERATOR_KEY,
+  });
+});
+
+describe("provenance from a clarification turn", () => {
+  const AMBIGUOUS = "Should I tell her? Should I quit?";
+  const turn = (key: string, body: Body) => postReason(reasonFunction, ENV, `Bearer ${key}`, body);
+
+  it("yields one attested examination however often its continuation token is sent, in parallel or after", async () => {
+    const a = await newAgent();
+    const question = await readJson<Body>(await turn(a.key, { input: AMBIGUOUS }), 200);
+    expect(question.clarification_required, show(question)).toBe(true);
+    const answer = { input: AMBIGUOUS, continuation_token: question.continuation_token, clarification_response: "The resignation." };
+    const answers = await Promise.all([turn(a.key, answer), turn(a.key, answer), turn(a.key, answer)]);
+    answers.push(await turn(a.key, answer));
+    const elements: SignedElement[] = [];
+    for (const res of answers) {
+      const body = await readJson<Body>(res, res.status);
+      if (res.status === 200) elements.push(body.assessment as SignedElement);
+      else expect(body.error?.code, show(body)).toBe("continuation_token_used");
+    }
+    expect(elements, "exactly one turn answered the token").toHaveLength(1);
+    const seeded = await readJson<Body>(await write(a, seedBody(a.agent, elements)), 201);
+    expect(seeded.write, show(seeded)).toMatchObject({ elements: 1, attested: 1 });
+    expect((await snapshot(a.agent)).readings, "one orientation reading").toBe(1);
   });
 });
 

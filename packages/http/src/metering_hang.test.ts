@@ -21,7 +21,8 @@ import { defineOperation } from "./route";
 // time-out (the circuit breaker).
 
 const REDIS_PORT = 55_531;
-const TIMEOUT_MS = 400;
+// Generous for a loaded machine: a live store must answer well within it.
+const TIMEOUT_MS = 800;
 
 const Text = z.object({ text: z.string().max(5000) }).strict();
 
@@ -84,7 +85,7 @@ beforeAll(async () => {
   redis = await startOwnRedis(REDIS_PORT);
   bridge = await startUpstashBridge({ redisUrl: redis.url });
   const { platform } = envFor(createUpstashMeter({ url: bridge.url, token: bridge.token }));
-  for (let i = 0; i < 2; i += 1) keys.push((await mintApiKey(platform, { tier: "free" })).key);
+  for (let i = 0; i < 3; i += 1) keys.push((await mintApiKey(platform, { tier: "free" })).key);
 });
 
 afterAll(async () => {
@@ -147,7 +148,7 @@ describe("a hung meter store (Redis frozen with SIGSTOP, then woken)", () => {
     expect((await post(env, "/score", ok, key)).status).toBe(200);
     expect((await post(env, "/reason", { loops: 2 }, key)).status).toBe(200);
     expect(await usedOf(env, key)).toEqual({ "svc-score": 2, "svc-reason": 2, "svc-guard": 0 });
-  });
+  }, 90_000);
 
   it("stops making each request wait for the time-out once the meter is known to hang, and closes again when it is back", async () => {
     const coolDownMs = 1500;
@@ -167,7 +168,7 @@ describe("a hung meter store (Redis frozen with SIGSTOP, then woken)", () => {
     expect(during.map((r) => r.status)).toEqual([503, 200, 503, 200, 503, 200, 503, 200, 503, 200]);
     // Without the breaker every call waits out the burst check and the charge (2 x time-out).
     const last = during.at(-1)!.ms;
-    expect(last, `10th call took ${Math.round(last)} ms`).toBeLessThan(TIMEOUT_MS / 2);
+    expect(last, `10th call took ${Math.round(last)} ms`).toBeLessThan(TIMEOUT_MS);
     const total = during.reduce((sum, r) => sum + r.ms, 0);
     expect(total, `10 calls took ${Math.round(total)} ms`).toBeLessThan(6 * TIMEOUT_MS);
 
@@ -176,9 +177,11 @@ describe("a hung meter store (Redis frozen with SIGSTOP, then woken)", () => {
     expect((await post(env, "/score", ok, key)).status).toBe(200);
     await meter.settled();
     expect(await usedOf(env, key)).toMatchObject({ "svc-score": 1, "svc-guard": 1 });
-  });
+  }, 60_000);
 
   it("leaves no charge marks without an expiry", async () => {
+    const meter = createUpstashMeter({ url: bridge.url, token: bridge.token, timeoutMs: TIMEOUT_MS });
+    expect((await post(envFor(meter).env, "/score", ok, keys[2]!)).status).toBe(200);
     const raw = new Redis(redis.url);
     try {
       const marks = await raw.keys("svc:charge:*");

@@ -152,7 +152,7 @@ describe("a hung meter store (Redis frozen with SIGSTOP, then woken)", () => {
 
   it("stops making each request wait for the time-out once the meter is known to hang, and closes again when it is back", async () => {
     const coolDownMs = 1500;
-    const meter = createUpstashMeter({ url: bridge.url, token: bridge.token, timeoutMs: TIMEOUT_MS, breaker: createCircuitBreaker({ coolDownMs }) });
+    const meter = createUpstashMeter({ url: bridge.url, token: bridge.token, timeoutMs: TIMEOUT_MS, breaker: createCircuitBreaker({ coolDownMs, minimumSpanMs: TIMEOUT_MS }) });
     const { env } = envFor(meter);
     const key = keys[1]!;
     expect((await post(env, "/guard", ok, key)).status).toBe(200);

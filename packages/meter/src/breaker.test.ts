@@ -10,14 +10,17 @@ const answering = () => Promise.resolve("ok");
 
 function breakerOnClock() {
   let nowMs = 0;
-  const breaker = createCircuitBreaker({ failureThreshold: 3, coolDownMs: 1000, clock: () => nowMs });
+  const breaker = createCircuitBreaker({ failureThreshold: 3, coolDownMs: 1000, minimumSpanMs: 500, clock: () => nowMs });
   return { breaker, advance: (ms: number) => (nowMs += ms) };
 }
 
 describe("circuit breaker", () => {
-  it("opens after the threshold of failures in a row, and then skips the work without calling it", async () => {
-    const { breaker } = breakerOnClock();
-    for (let i = 0; i < 3; i += 1) await expect(breaker.run(failing)).rejects.toBeInstanceOf(MeterUnavailableError);
+  it("opens after the threshold of failures in a row over the span, and then skips the work without calling it", async () => {
+    const { breaker, advance } = breakerOnClock();
+    for (let i = 0; i < 3; i += 1) {
+      await expect(breaker.run(failing)).rejects.toBeInstanceOf(MeterUnavailableError);
+      advance(250);
+    }
     expect(breaker.isOpen()).toBe(true);
     let called = false;
     const skipped = breaker.run(async () => {
@@ -30,18 +33,31 @@ describe("circuit breaker", () => {
   });
 
   it("counts only failures in a row: a success in between starts the count again", async () => {
-    const { breaker } = breakerOnClock();
+    const { breaker, advance } = breakerOnClock();
     await expect(breaker.run(failing)).rejects.toThrow();
     await expect(breaker.run(failing)).rejects.toThrow();
     expect(await breaker.run(answering)).toBe("ok");
+    advance(1000);
     await expect(breaker.run(failing)).rejects.toThrow();
     await expect(breaker.run(failing)).rejects.toThrow();
     expect(breaker.isOpen()).toBe(false);
   });
 
+  it("stays closed for one wave of concurrent failures (a busy moment), and opens once they go on", async () => {
+    const { breaker, advance } = breakerOnClock();
+    await Promise.allSettled(Array.from({ length: 20 }, () => breaker.run(failing)));
+    expect(breaker.isOpen()).toBe(false);
+    advance(500);
+    await expect(breaker.run(failing)).rejects.not.toBeInstanceOf(CircuitOpenError);
+    expect(breaker.isOpen()).toBe(true);
+  });
+
   it("lets one probe through after the cool-down: a failed probe opens it again, an answered one closes it", async () => {
     const { breaker, advance } = breakerOnClock();
-    for (let i = 0; i < 3; i += 1) await expect(breaker.run(failing)).rejects.toThrow();
+    for (let i = 0; i < 3; i += 1) {
+      await expect(breaker.run(failing)).rejects.toThrow();
+      advance(250);
+    }
     advance(1000);
     expect(breaker.isOpen()).toBe(false);
     await expect(breaker.run(failing)).rejects.not.toBeInstanceOf(CircuitOpenError);

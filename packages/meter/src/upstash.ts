@@ -88,7 +88,7 @@ export function createUpstashMeter(options: UpstashMeterOptions): UpstashMeter {
   });
   const timeoutMs = options.timeoutMs ?? 1000;
   const prefix = options.prefix ?? "svc";
-  const breaker = options.breaker ?? createCircuitBreaker();
+  const breaker = options.breaker ?? createCircuitBreaker({ minimumSpanMs: timeoutMs });
   const consumeScript = redis.createScript<Array<number | string>>(CONSUME_SCRIPT);
   const releaseScript = redis.createScript<number>(RELEASE_SCRIPT);
   const limiters = new Map<string, Ratelimit>();

@@ -116,7 +116,7 @@ function upstashMeterFrom(config: ServiceEnv): UpstashMeter {
   const url = config.UPSTASH_REDIS_REST_URL;
   let breaker = breakers.get(url);
   if (!breaker) {
-    breaker = createCircuitBreaker();
+    breaker = createCircuitBreaker({ minimumSpanMs: config.METER_TIMEOUT_MS });
     breakers.set(url, breaker);
   }
   return createUpstashMeter({ url, token: config.UPSTASH_REDIS_REST_TOKEN, timeoutMs: config.METER_TIMEOUT_MS, breaker });

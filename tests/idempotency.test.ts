@@ -263,7 +263,7 @@ describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
     const { key, id } = await mint();
     const idem = crypto.randomUUID();
     meter ??= await testMeter(REAL_REDIS_URL ? "upstash" : "memory");
-    const exhausted = planSkillCall({ subject: `key:${id}`, tier: "free", skill: "svc-score", units: 100, now: new Date(), paidDailyLimit: 500 });
+    const exhausted = { id: `test:${crypto.randomUUID()}`, ...planSkillCall({ subject: `key:${id}`, tier: "free", skill: "svc-score", units: 100, now: new Date(), paidDailyLimit: 500 }) };
     expect((await meter.consume(exhausted)).allowed).toBe(true);
     await expectError(await postWithKey(key, idem), 429, "allowance_exhausted");
     expect(await idempotencyRows(id)).toHaveLength(0);

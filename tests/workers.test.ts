@@ -7,6 +7,7 @@ import { DiscoveryListing, IndifferentsResponse, StoicBrainResponse, VirtuesResp
 import { generateDataKeyRing, generateSigningKey, serializeDataKeyRing, serializeKeyRing, verifyAssessment } from "@svc/core";
 import { startNeonBridge, type NeonBridge } from "../infra/neon-ws-bridge";
 import { startUpstashBridge, type UpstashBridge } from "../infra/upstash-bridge";
+import { signUserJwt, TEST_JWT_SECRET } from "./support/credentials";
 import { buildFunctionBundle, bundleProblems, INFRASTRUCTURE_PACKAGES } from "../packages/platform/src/build";
 import { SERVICE_FUNCTIONS } from "../packages/platform/src/functions";
 
@@ -112,20 +113,30 @@ describe("discovery function inside workerd", () => {
 
 // The production path end to end: a Worker opening a Neon pool per request, reaching the
 // machine's PostgreSQL through the loopback WebSocket bridge.
-describe.runIf(!!process.env.DATABASE_URL)("admin and account functions inside workerd on the real PostgreSQL", () => {
+// Account's routes meter their callers, so it needs the meter's secrets as deployed.
+describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)("admin and account functions inside workerd on the real PostgreSQL", () => {
   const operatorKey = `op-${crypto.randomUUID()}`;
   let bridge: NeonBridge;
+  let upstash: UpstashBridge;
   let admin: Worker;
   let account: Worker;
   beforeAll(async () => {
     bridge = await startNeonBridge();
-    const vars = { DATABASE_URL: process.env.DATABASE_URL!, NEON_WS_PROXY: bridge.wsProxy, OPERATOR_API_KEY: operatorKey };
+    upstash = await startUpstashBridge({ redisUrl: process.env.REDIS_URL! });
+    const vars = {
+      DATABASE_URL: process.env.DATABASE_URL!,
+      NEON_WS_PROXY: bridge.wsProxy,
+      OPERATOR_API_KEY: operatorKey,
+      UPSTASH_REDIS_REST_URL: upstash.url,
+      UPSTASH_REDIS_REST_TOKEN: upstash.token,
+    };
     admin = await bootInWorkerd("admin", vars);
     account = await bootInWorkerd("account", vars);
   });
   afterAll(async () => {
     await Promise.all([admin?.dispose(), account?.dispose()]);
     await bridge?.close();
+    await upstash?.close();
   });
 
   it("creates a key through one Worker and authenticates it in another, then refuses it once revoked", async () => {
@@ -185,6 +196,13 @@ describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)("reason fu
     await upstash?.close();
   });
 
+  it("is ready on /healthz with its secrets set", async () => {
+    const res = await reason.fetch("http://worker.test/healthz");
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    expect(JSON.parse(text)).toEqual({ status: "ok", function: "reason" });
+  });
+
   it("answers a metered consult with an assessment that verifies against its public key", async () => {
     const created = await admin.fetch("http://worker.test/api/admin/keys", {
       method: "POST",
@@ -204,6 +222,53 @@ describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)("reason fu
     expect(consult.headers.get("x-loop-id")).toBe(body.assessment.assessment.examination.ref);
     const jwks = await (await reason.fetch("http://worker.test/api/public-key")).json();
     expect(await verifyAssessment(body.assessment, jwks)).toMatchObject({ valid: true });
+  });
+});
+
+// On Workers there is no embedded meter: a missing or malformed meter secret is a
+// configuration error (500 bad_environment naming it, /healthz not ready), never an outage
+// that would let the guardrail (which fails open) run unmetered for ever. A JWT user needs no
+// database read, and the Neon pool connects only on a query, so no database is needed here.
+describe("the guardrail inside workerd without its meter secrets", () => {
+  const base = { DATABASE_URL: "postgres://svc@127.0.0.1:1/unused", JWT_SECRET: TEST_JWT_SECRET };
+  const configurations: ReadonlyArray<[string, Record<string, string>, string[]]> = [
+    ["neither secret", {}, ["UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"]],
+    ["the URL without the token", { UPSTASH_REDIS_REST_URL: "https://eu1-meter.upstash.io" }, ["UPSTASH_REDIS_REST_TOKEN"]],
+    ["a malformed URL", { UPSTASH_REDIS_REST_URL: "eu1-meter.upstash.io", UPSTASH_REDIS_REST_TOKEN: "token" }, ["UPSTASH_REDIS_REST_URL"]],
+  ];
+
+  describe.each(configurations)("with %s", (_label, vars, variables) => {
+    let guardrail: Worker;
+    beforeAll(async () => {
+      guardrail = await bootInWorkerd("guardrail", { ...base, ...vars });
+    });
+    afterAll(async () => {
+      await guardrail?.dispose();
+    });
+
+    it("is not ready on /healthz, naming the variables", async () => {
+      const res = await guardrail.fetch("http://worker.test/healthz");
+      const text = await res.text();
+      expect(res.status, text).toBe(503);
+      const body = JSON.parse(text) as { status: string; function: string; problems: Array<{ variable: string; message: string }> };
+      expect(body.status).toBe("not_ready");
+      expect(body.function).toBe("guardrail");
+      expect(body.problems.map((p) => p.variable), text).toEqual(variables);
+    });
+
+    it("answers a metered call 500 bad_environment naming the variable, not an unmetered verdict", async () => {
+      const res = await guardrail.fetch("http://worker.test/api/guardrail", {
+        method: "POST",
+        headers: { authorization: `Bearer ${await signUserJwt(`workerd-${crypto.randomUUID()}`)}` },
+        body: JSON.stringify({ action: "Send the quarterly report to the client." }),
+      });
+      const text = await res.text();
+      expect(res.status, text).toBe(500);
+      const error = (JSON.parse(text) as { error: { code: string; field?: string; message: string } }).error;
+      expect(error.code).toBe("bad_environment");
+      expect(error.field).toBe(variables[0]);
+      expect(error.message).toContain(variables[0]);
+    });
   });
 });
 

@@ -26,7 +26,23 @@ export type MeterPolicyName = "monthly_allowance" | "daily_limit" | "usage" | "c
 
 export interface MeterPlan {
   readonly counters: readonly MeterCounter[];
+  /**
+   * Names the charge (the request id plus a nonce), so that it moves the counters at most
+   * once: a repeated consume of the same id is charged once, a refund gives the units back
+   * once, and a consume that reaches the store after its charge was released (its caller gave
+   * up on it) moves nothing. Absent on a consume: the meter names it.
+   */
+  readonly id?: string;
 }
+
+/** A plan that names its charge: what a refund takes. */
+export type ChargedPlan = MeterPlan & { readonly id: string };
+
+/**
+ * How long the store remembers a charge (charged, or released): longer than any call can take
+ * between its charge and its refund, and than a command can wait in a hung store's queue.
+ */
+export const CHARGE_MEMORY_SECONDS = 900;
 
 export interface CounterReading {
   readonly counter: MeterCounter;
@@ -53,11 +69,18 @@ export interface Meter {
   /** Current values of counters, 0 for absent ones. */
   read(keys: readonly string[]): Promise<number[]>;
   burst(subject: string, limit: number, windowSeconds: number): Promise<BurstOutcome>;
-  /** Gives back the units of a consumed plan (never below zero): a call that failed upstream costs nothing. */
-  refund(plan: MeterPlan): Promise<void>;
+  /**
+   * Releases the charge named `plan.id`: gives its units back if it was charged (once, never
+   * below zero), so a call that failed upstream costs nothing; and leaves a mark that makes a
+   * consume of that id arriving later move nothing.
+   */
+  refund(plan: ChargedPlan): Promise<void>;
 }
 
-/** Thrown by a meter that cannot reach its store. */
+/**
+ * Thrown by a meter that cannot reach its store. A consume that rejects with it moves nothing:
+ * the meter releases the charge in case the store runs the command after the caller gave up.
+ */
 export class MeterUnavailableError extends Error {
   constructor(cause: unknown) {
     super(`meter store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);

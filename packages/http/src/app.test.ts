@@ -465,6 +465,35 @@ describe("environment", () => {
     });
   });
 
+  // The meter's pair is set together or not at all, everywhere (unset locally: the embedded meter).
+  describe.each([
+    ["the Upstash URL without its token", { UPSTASH_REDIS_REST_URL: "https://eu1-meter.upstash.io" }, "UPSTASH_REDIS_REST_TOKEN"],
+    ["the Upstash token without its URL", { UPSTASH_REDIS_REST_TOKEN: "token" }, "UPSTASH_REDIS_REST_URL"],
+    ["an Upstash URL that is not http(s)", { UPSTASH_REDIS_REST_URL: "redis://eu1-meter.upstash.io:6379", UPSTASH_REDIS_REST_TOKEN: "token" }, "UPSTASH_REDIS_REST_URL"],
+    ["an Upstash token with a line break", { UPSTASH_REDIS_REST_URL: "https://eu1-meter.upstash.io", UPSTASH_REDIS_REST_TOKEN: "tok\nen" }, "UPSTASH_REDIS_REST_TOKEN"],
+  ])("%s", (_label, vars, variable) => {
+    it(`is a 500 bad_environment naming ${variable} on a route`, async () => {
+      vi.spyOn(console, "log").mockImplementation(() => {});
+      const error = await expectError(await call("/things/stone", {}, { LOG_LEVEL: "silent", ...vars }), 500, "bad_environment", variable);
+      expect(error.message).toContain(variable);
+    });
+
+    it("leaves /healthz not ready (503), naming the variable", async () => {
+      const res = await call("/healthz", {}, { LOG_LEVEL: "silent", ...vars });
+      const text = await res.text();
+      expect(res.status, text).toBe(503);
+      const body = JSON.parse(text) as { status: string; function: string; problems: Array<{ variable: string; message: string }> };
+      expect(body).toMatchObject({ status: "not_ready", function: "test-fn" });
+      expect(body.problems.map((p) => p.variable)).toEqual([variable]);
+      expect(body.problems[0]!.message).toContain(variable);
+    });
+  });
+
+  it("takes the pair set together", async () => {
+    const res = await call("/healthz", {}, { LOG_LEVEL: "silent", UPSTASH_REDIS_REST_URL: "https://eu1-meter.upstash.io", UPSTASH_REDIS_REST_TOKEN: "token" });
+    expect(res.status, await res.clone().text()).toBe(200);
+  });
+
   it("ignores non-string bindings (Workers service objects)", async () => {
     const res = await call("/things/stone", {}, { LOG_LEVEL: "silent", SOME_BINDING: { fetch: () => null } });
     expect(res.status, await res.clone().text()).toBe(200);

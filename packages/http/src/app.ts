@@ -4,7 +4,7 @@ import type { AppEnv } from "./context";
 import { parseEnv } from "./env";
 import { HttpError, renderError } from "./errors";
 import { writeLog, type LogLevel } from "./log";
-import { isPlatform, PLATFORM_BINDING, type Platform } from "./platform";
+import { isPlatform, PLATFORM_BINDING, type EnvProblem, type Platform, type PlatformUses } from "./platform";
 import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER, ORIGINAL_REQUEST_HEADER, runIdempotently } from "./idempotency";
 import { meterRequest } from "./metering";
 import { releaseSession } from "./session";
@@ -34,24 +34,49 @@ export const HealthResponse = z.object({
     .describe("The local server only (`npm start`): the health of each function it hosts."),
 });
 
-/** Every function answers GET /healthz for its own liveness. */
-function healthOperation(name: string) {
+export const NotReadyResponse = z.object({
+  status: z.literal("not_ready"),
+  function: z.string().describe("Name of the function that answered."),
+  problems: z
+    .array(z.object({ variable: z.string(), message: z.string() }))
+    .describe("The environment variables missing or malformed; the routes that need them answer 500 bad_environment naming them."),
+});
+
+/**
+ * Every function answers GET /healthz for its own liveness, and is not ready (503) while its
+ * deployment lacks a variable it needs or has one malformed: a misconfiguration shows here,
+ * never as a silent outage.
+ */
+function healthOperation(name: string, uses: PlatformUses) {
   return defineOperation(
     {
       operationId: "health",
       method: "get",
       path: "/healthz",
-      summary: "Liveness of the function",
+      summary: "Liveness and readiness of the function",
       tags: ["meta"],
       auth: "none",
       responses: {
-        200: { description: "The function is up.", schema: HealthResponse },
-        503: { description: "The local server only: a function it hosts is failing.", schema: HealthResponse },
+        200: { description: "The function is up and configured.", schema: HealthResponse },
+        503: {
+          description: "The function is up, but its environment lacks or has malformed variables it needs (not_ready); on the local server, a function it hosts is failing (degraded).",
+          schema: z.union([NotReadyResponse, HealthResponse]),
+        },
       },
     },
-    (c) => c.json({ status: "ok" as const, function: name }),
+    (c) => {
+      const problems = c.get("platform")?.problems?.(c.get("config"), uses) ?? [];
+      if (problems.length > 0) return notReady(c, name, problems);
+      return c.json({ status: "ok" as const, function: name });
+    },
   );
 }
+
+function notReady(c: Context<AppEnv>, name: string, problems: readonly EnvProblem[]) {
+  return c.json({ status: "not_ready" as const, function: name, problems: [...problems] }, 503);
+}
+
+const HEALTH_PATH = "/healthz";
 
 /**
  * The factory every function uses: request id, one JSON log line per request, the checked
@@ -72,7 +97,9 @@ export function createServiceFunction(
   operations: readonly Operation<any>[],
   options: ServiceFunctionOptions = {},
 ): ServiceFunction {
-  const all: readonly Operation<any>[] = [...operations, healthOperation(name)];
+  // Any route a key or a user can call is metered (at least its burst window).
+  const uses: PlatformUses = { meter: operations.some((op) => op.route.auth === "bearer") };
+  const all: readonly Operation<any>[] = [...operations, healthOperation(name, uses)];
   const authenticate = options.authenticate;
   const unguarded = all.filter((op) => op.route.auth !== "none").map((op) => op.route.operationId);
   if (unguarded.length > 0 && !authenticate) {
@@ -130,7 +157,13 @@ export function createServiceFunction(
   });
 
   app.use("*", async (c, next) => {
-    c.set("config", parseEnv(c.env));
+    try {
+      c.set("config", parseEnv(c.env));
+    } catch (err) {
+      // Every other route answers the 500 bad_environment; the health route says not ready.
+      if (!(err instanceof HttpError) || c.req.path !== HEALTH_PATH) throw err;
+      return notReady(c, name, [{ variable: err.field ?? "environment", message: err.message }]);
+    }
     const bound = c.env?.[PLATFORM_BINDING];
     c.set("platform", isPlatform(bound) ? bound : options.platform);
     applyCors(c, isPublicRequest(c.req.method, c.req.path, c.req.header("Access-Control-Request-Method")));

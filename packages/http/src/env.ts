@@ -51,8 +51,15 @@ export const EnvSchema = z
       .max(300)
       .default(30)
       .describe("How long a checked API key is trusted without a database read; the bound on revocation."),
-    UPSTASH_REDIS_REST_URL: z.url().optional().describe("Upstash Redis REST endpoint, for metering."),
-    UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+    UPSTASH_REDIS_REST_URL: z
+      .url({ protocol: /^https?$/, error: "must be the http(s) address of the Upstash REST endpoint" })
+      .optional()
+      .describe("Upstash Redis REST endpoint, for metering; set with UPSTASH_REDIS_REST_TOKEN (required on Workers)."),
+    UPSTASH_REDIS_REST_TOKEN: z
+      .string()
+      .regex(/^\S+$/, "must be one token, without spaces or line breaks")
+      .optional()
+      .describe("Upstash Redis REST token; set with UPSTASH_REDIS_REST_URL."),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\/\S+$/, "must be a redis:// URL")
@@ -85,6 +92,12 @@ export const EnvSchema = z
       .enum(["live", "dark"])
       .default("live")
       .describe("`dark` takes the public trust record (and its part of the agent page) offline: 503 trust_record_dark, never cached."),
+  })
+  .superRefine((env, ctx) => {
+    // Half of the pair is a configuration mistake, never a meter outage (nor the embedded meter).
+    const [url, token] = ["UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"] as const;
+    if (env[url] && !env[token]) ctx.addIssue({ code: "custom", path: [token], message: `must be set when ${url} is` });
+    if (env[token] && !env[url]) ctx.addIssue({ code: "custom", path: [url], message: `must be set when ${token} is` });
   })
   .describe("Service environment");
 

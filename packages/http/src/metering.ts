@@ -84,7 +84,9 @@ async function charge(
           paidDailyLimit: (principal.type === "api_key" ? principal.daily_limit : null) ?? config.PAID_DAILY_LIMIT,
         })
       : { counters: [] };
-  const plan = { counters: [...skillPlan.counters, ...extraCounters] };
+  // Named by the request and a nonce (a request may charge more than once), so the charge moves
+  // the counters at most once, however late the store runs it (see the Meter port).
+  const plan = { id: `${c.get("requestId")}:${crypto.randomUUID().slice(0, 8)}`, counters: [...skillPlan.counters, ...extraCounters] };
   let outcome;
   try {
     outcome = await meter.consume(plan);

@@ -83,6 +83,22 @@ export interface ReasonKit {
 export interface Platform {
   readonly name: string;
   open(config: ServiceEnv): Promise<PlatformSession>;
+  /**
+   * The variables this deployment lacks (or has malformed) for what a function uses: /healthz
+   * answers not ready while any is listed, and the routes that need one answer 500
+   * bad_environment naming it. Absent: nothing is ever missing (the embedded defaults).
+   */
+  problems?(config: ServiceEnv, uses: PlatformUses): readonly EnvProblem[];
+}
+
+/** What a function draws on, for its readiness: the meter, when any caller can be metered. */
+export interface PlatformUses {
+  readonly meter: boolean;
+}
+
+export interface EnvProblem {
+  readonly variable: string;
+  readonly message: string;
 }
 
 export const PLATFORM_BINDING = "SVC_PLATFORM";

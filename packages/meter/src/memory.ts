@@ -1,13 +1,26 @@
-import type { BurstOutcome, CounterReading, Meter, MeterOutcome, MeterPlan } from "@svc/core";
+import {
+  CHARGE_MEMORY_SECONDS,
+  MeterUnavailableError,
+  type BurstOutcome,
+  type ChargedPlan,
+  type CounterReading,
+  type Meter,
+  type MeterOutcome,
+  type MeterPlan,
+} from "@svc/core";
 
 /**
  * The embedded meter of `npm start`: the same semantics as the Redis one (all-or-nothing
- * plans, windows ending at each counter's reset time, a sliding burst window), held in this
- * process. JavaScript runs one plan to completion before the next, so a plan is atomic.
+ * plans, windows ending at each counter's reset time, charges named so they move the counters
+ * at most once, a sliding burst window), held in this process. JavaScript runs one plan to
+ * completion before the next, so a plan is atomic.
  */
 export function createMemoryMeter(clock: () => number = Date.now): Meter {
   const counters = new Map<string, { value: number; expiresAtMs: number }>();
   const bursts = new Map<string, number[]>();
+  // What became of each named charge, remembered as long as the Redis meter's marks live.
+  const charges = new Map<string, { state: "charged" | "released"; expiresAtMs: number }>();
+  let chargesSweptAtMs = 0;
 
   const current = (key: string, nowMs: number) => {
     const entry = counters.get(key);
@@ -19,11 +32,27 @@ export function createMemoryMeter(clock: () => number = Date.now): Meter {
     return entry.value;
   };
 
+  const chargeState = (id: string, nowMs: number) => {
+    // Forget expired marks once a minute, so the map stays as small as the live ones.
+    if (nowMs - chargesSweptAtMs > 60_000) {
+      for (const [key, mark] of charges) if (mark.expiresAtMs <= nowMs) charges.delete(key);
+      chargesSweptAtMs = nowMs;
+    }
+    const mark = charges.get(id);
+    return mark && mark.expiresAtMs > nowMs ? mark.state : null;
+  };
+  const markCharge = (id: string, state: "charged" | "released", nowMs: number) =>
+    charges.set(id, { state, expiresAtMs: nowMs + CHARGE_MEMORY_SECONDS * 1000 });
+
   return {
     name: "memory",
     async consume(plan: MeterPlan): Promise<MeterOutcome> {
       const nowMs = clock();
       const before = plan.counters.map((counter) => ({ counter, used: current(counter.key, nowMs) }));
+      // An unnamed charge can never be named again (this store never times out): no mark.
+      const mark = plan.id === undefined ? null : chargeState(plan.id, nowMs);
+      if (mark === "released") throw new MeterUnavailableError(new Error(`charge ${plan.id} was released before it was consumed`));
+      if (mark === "charged") return { allowed: true, readings: before };
       const refused = before.find(({ counter, used }) => counter.limit !== null && used + counter.units > counter.limit);
       if (refused) return { allowed: false, readings: before, refusedBy: refused };
       const readings: CounterReading[] = plan.counters.map((counter) => {
@@ -31,10 +60,14 @@ export function createMemoryMeter(clock: () => number = Date.now): Meter {
         counters.set(counter.key, { value: used, expiresAtMs: counter.resetAt * 1000 });
         return { counter, used };
       });
+      if (plan.id !== undefined) markCharge(plan.id, "charged", nowMs);
       return { allowed: true, readings };
     },
-    async refund(plan: MeterPlan): Promise<void> {
+    async refund(plan: ChargedPlan): Promise<void> {
       const nowMs = clock();
+      const charged = chargeState(plan.id, nowMs) === "charged";
+      markCharge(plan.id, "released", nowMs);
+      if (!charged) return;
       for (const counter of plan.counters) {
         const entry = counters.get(counter.key);
         if (!entry || entry.expiresAtMs <= nowMs) continue;

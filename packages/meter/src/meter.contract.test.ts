@@ -1,4 +1,4 @@
-import type { MeterCounter, MeterOutcome } from "@svc/core";
+import { MeterUnavailableError, type MeterCounter, type MeterOutcome } from "@svc/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeMeters, METER_BACKENDS, rawRedis, testMeter, UPSTASH_PREFIX } from "../../../tests/support/meter";
 
@@ -10,6 +10,9 @@ afterAll(closeMeters);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** A fresh charge id, as the request path makes them (request id plus a nonce). */
+const chargeId = () => `req_${crypto.randomUUID()}:${crypto.randomUUID().slice(0, 8)}`;
 
 /** A fresh key namespace for one test. */
 const freshKey = (label: string) => `contract:${crypto.randomUUID()}:${label}`;
@@ -53,16 +56,53 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
   it("refunds a consumed plan, so a call that failed upstream costs nothing, and never goes below zero", async () => {
     const m = await meter();
     const c = counter({ key: freshKey("refund"), limit: 2, units: 2 });
-    expectAllowed(await m.consume({ counters: [c] }));
+    const first = { id: chargeId(), counters: [c] };
+    expectAllowed(await m.consume(first));
     expect(await m.read([c.key])).toEqual([2]);
-    expect((await m.consume({ counters: [c] })).allowed).toBe(false);
-    await m.refund({ counters: [c] });
+    expect((await m.consume({ id: chargeId(), counters: [c] })).allowed).toBe(false);
+    await m.refund(first);
     expect(await m.read([c.key])).toEqual([0]);
-    expectAllowed(await m.consume({ counters: [c] }));
+    const second = { id: chargeId(), counters: [c] };
+    expectAllowed(await m.consume(second));
     const over = counter({ ...c, units: 5 });
-    await m.refund({ counters: [over] });
+    await m.refund({ id: second.id, counters: [over] });
     expect(await m.read([c.key])).toEqual([0]);
-    await m.refund({ counters: [counter({ key: freshKey("never-used"), limit: 1 })] });
+    await m.refund({ id: chargeId(), counters: [counter({ key: freshKey("never-used"), limit: 1 })] });
+  });
+
+  it("gives a charge's units back once, however often it is refunded", async () => {
+    const m = await meter();
+    const c = counter({ key: freshKey("refund-once"), limit: 10 });
+    const first = { id: chargeId(), counters: [c] };
+    expectAllowed(await m.consume(first));
+    expectAllowed(await m.consume({ id: chargeId(), counters: [c] }));
+    expectAllowed(await m.consume({ id: chargeId(), counters: [c] }));
+    await m.refund(first);
+    await m.refund(first);
+    await Promise.all([m.refund(first), m.refund(first)]);
+    expect(await m.read([c.key])).toEqual([2]);
+  });
+
+  it("charges a named plan once, however often it is consumed", async () => {
+    const m = await meter();
+    const c = counter({ key: freshKey("consume-once"), limit: 10, units: 3 });
+    const plan = { id: chargeId(), counters: [c] };
+    const outcomes = [await m.consume(plan), await m.consume(plan)];
+    for (const outcome of outcomes) expectAllowed(outcome);
+    expect(outcomes.map((o) => o.readings[0]!.used)).toEqual([3, 3]);
+    expect(await m.read([c.key])).toEqual([3]);
+  });
+
+  it("moves nothing for a charge released before it was consumed (a late command after a time-out)", async () => {
+    const m = await meter();
+    const c = counter({ key: freshKey("released-first"), limit: 10 });
+    const plan = { id: chargeId(), counters: [c] };
+    await m.refund(plan);
+    await expect(m.consume(plan)).rejects.toBeInstanceOf(MeterUnavailableError);
+    expect(await m.read([c.key])).toEqual([0]);
+    // Another charge on the same counter is unaffected.
+    expectAllowed(await m.consume({ id: chargeId(), counters: [c] }));
+    expect(await m.read([c.key])).toEqual([1]);
   });
 
   it("refuses the call that would pass the limit, reporting the count before it", async () => {

@@ -1,31 +1,55 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis";
-import { MeterUnavailableError, type BurstOutcome, type Meter, type MeterOutcome, type MeterPlan } from "@svc/core";
+import {
+  CHARGE_MEMORY_SECONDS,
+  MeterUnavailableError,
+  type BurstOutcome,
+  type ChargedPlan,
+  type Meter,
+  type MeterOutcome,
+  type MeterPlan,
+} from "@svc/core";
+import { CircuitOpenError, createCircuitBreaker, type CircuitBreaker } from "./breaker";
 
 /**
  * Checks every counter of a plan and, only if none would pass its limit, adds the units to
- * all of them and sets each key to expire at its window's end. One script, so concurrent
- * calls cannot both take the last unit. ARGV holds (units, limit or -1, resetAt) per key.
- * Returns {allowed (1/0), index of the refusing counter (1-based, 0 if none), used...}.
+ * all of them, sets each key to expire at its window's end, and marks the charge as charged
+ * for CHARGE_MEMORY_SECONDS. One script, so concurrent calls cannot both take the last unit.
+ * KEYS: the charge's mark, then the counters. ARGV: the mark's lifetime, then (units, limit
+ * or -1, resetAt) per counter. A charge already marked moves nothing: released (its caller
+ * gave up on it) answers -1; charged (a retried request) answers as allowed, with the counts.
+ * Returns {allowed (1/0/-1), index of the refusing counter (1-based, 0 if none), used...}.
  */
 const CONSUME_SCRIPT = `
+local mark = redis.call('GET', KEYS[1])
 local used = {}
-for i = 1, #KEYS do used[i] = tonumber(redis.call('GET', KEYS[i]) or '0') end
-for i = 1, #KEYS do
-  local units = tonumber(ARGV[(i - 1) * 3 + 1])
-  local limit = tonumber(ARGV[(i - 1) * 3 + 2])
-  if limit >= 0 and used[i] + units > limit then return {0, i, unpack(used)} end
+for i = 2, #KEYS do used[i - 1] = tonumber(redis.call('GET', KEYS[i]) or '0') end
+if mark == 'released' then return {-1, 0, unpack(used)} end
+if mark == 'charged' then return {1, 0, unpack(used)} end
+for i = 2, #KEYS do
+  local units = tonumber(ARGV[(i - 2) * 3 + 2])
+  local limit = tonumber(ARGV[(i - 2) * 3 + 3])
+  if limit >= 0 and used[i - 1] + units > limit then return {0, i - 1, unpack(used)} end
 end
-for i = 1, #KEYS do
-  used[i] = redis.call('INCRBY', KEYS[i], tonumber(ARGV[(i - 1) * 3 + 1]))
-  redis.call('EXPIREAT', KEYS[i], tonumber(ARGV[(i - 1) * 3 + 3]))
+for i = 2, #KEYS do
+  used[i - 1] = redis.call('INCRBY', KEYS[i], tonumber(ARGV[(i - 2) * 3 + 2]))
+  redis.call('EXPIREAT', KEYS[i], tonumber(ARGV[(i - 2) * 3 + 4]))
 end
+redis.call('SET', KEYS[1], 'charged', 'EX', tonumber(ARGV[1]))
 return {1, 0, unpack(used)}
 `;
 
-/** Takes each counter's units back, never below zero, keeping its expiry. ARGV: units per key. */
-const REFUND_SCRIPT = `
-for i = 1, #KEYS do
+/**
+ * Releases a charge: if its mark says charged, takes each counter's units back (never below
+ * zero, keeping the expiry); in every case leaves the mark released, so the units come back
+ * once and a consume of this charge arriving later moves nothing. KEYS: the mark, then the
+ * counters. ARGV: the mark's lifetime, then units per counter. Returns 1 if units came back.
+ */
+const RELEASE_SCRIPT = `
+local charged = redis.call('GET', KEYS[1]) == 'charged'
+redis.call('SET', KEYS[1], 'released', 'EX', tonumber(ARGV[1]))
+if not charged then return 0 end
+for i = 2, #KEYS do
   local current = tonumber(redis.call('GET', KEYS[i]) or '0')
   if current > 0 then
     local units = tonumber(ARGV[i])
@@ -42,10 +66,18 @@ export interface UpstashMeterOptions {
   /** Per call; past it the store counts as unavailable. */
   readonly timeoutMs?: number;
   readonly prefix?: string;
+  /** Shared by the meters of one process or isolate on this store; default: the meter's own. */
+  readonly breaker?: CircuitBreaker;
+}
+
+/** The Upstash meter, plus what the platform waits for after the response. */
+export interface UpstashMeter extends Meter {
+  /** Resolves once the releases sent in the background (charges given up on, refunds) are answered. */
+  settled(): Promise<void>;
 }
 
 /** The production meter: Upstash Redis over its REST API (works from Workers and Node). */
-export function createUpstashMeter(options: UpstashMeterOptions): Meter {
+export function createUpstashMeter(options: UpstashMeterOptions): UpstashMeter {
   const redis = new Redis({
     url: options.url,
     token: options.token,
@@ -56,9 +88,11 @@ export function createUpstashMeter(options: UpstashMeterOptions): Meter {
   });
   const timeoutMs = options.timeoutMs ?? 1000;
   const prefix = options.prefix ?? "svc";
+  const breaker = options.breaker ?? createCircuitBreaker({ minimumSpanMs: timeoutMs });
   const consumeScript = redis.createScript<Array<number | string>>(CONSUME_SCRIPT);
-  const refundScript = redis.createScript<number>(REFUND_SCRIPT);
+  const releaseScript = redis.createScript<number>(RELEASE_SCRIPT);
   const limiters = new Map<string, Ratelimit>();
+  const background = new Set<Promise<unknown>>();
 
   const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -73,35 +107,64 @@ export function createUpstashMeter(options: UpstashMeterOptions): Meter {
       clearTimeout(timer);
     }
   };
+  /** Skipped at once while the circuit is open; otherwise bounded by the time-out. */
+  const call = <T>(work: () => Promise<T>): Promise<T> => breaker.run(() => guarded(work));
+
+  const markKey = (id: string) => `${prefix}:charge:${id}`;
+  const counterKeys = (plan: MeterPlan) => plan.counters.map((c) => `${prefix}:${c.key}`);
+
+  /**
+   * Sends the release of a charge and keeps it until answered. A request the meter gave up on
+   * is not taken back: a hung store runs it when it wakes (commands wait in its socket), so
+   * the release, sent after it, either finds the charge and gives it back, or arrives first
+   * and makes it move nothing. Either order ends with nothing charged.
+   */
+  const release = (id: string, plan: MeterPlan): Promise<number> => {
+    const sent = releaseScript.exec(
+      [markKey(id), ...counterKeys(plan)],
+      [String(CHARGE_MEMORY_SECONDS), ...plan.counters.map((c) => String(c.units))],
+    );
+    const kept = sent.catch(() => undefined).finally(() => background.delete(kept));
+    background.add(kept);
+    return sent;
+  };
 
   return {
     name: "upstash",
-    consume: (plan: MeterPlan) =>
-      guarded(async (): Promise<MeterOutcome> => {
-        const keys = plan.counters.map((c) => `${prefix}:${c.key}`);
-        const args = plan.counters.flatMap((c) => [String(c.units), String(c.limit ?? -1), String(c.resetAt)]);
-        const reply = (await consumeScript.exec(keys, args)).map(Number);
+    consume: (plan: MeterPlan) => {
+      const id = plan.id ?? crypto.randomUUID();
+      return call(async (): Promise<MeterOutcome> => {
+        const reply = (
+          await consumeScript.exec(
+            [markKey(id), ...counterKeys(plan)],
+            [String(CHARGE_MEMORY_SECONDS), ...plan.counters.flatMap((c) => [String(c.units), String(c.limit ?? -1), String(c.resetAt)])],
+          )
+        ).map(Number);
         const [allowed, refusedIndex, ...used] = reply;
+        if (allowed === -1) throw new Error(`charge ${id} was released before the store ran it`);
         const readings = plan.counters.map((counter, i) => ({ counter, used: used[i] ?? 0 }));
         if (allowed === 1) return { allowed: true, readings };
         return { allowed: false, readings, refusedBy: readings[(refusedIndex ?? 1) - 1]! };
-      }),
-    refund: (plan: MeterPlan) =>
-      guarded(async () => {
-        if (plan.counters.length === 0) return;
-        await refundScript.exec(
-          plan.counters.map((c) => `${prefix}:${c.key}`),
-          plan.counters.map((c) => String(c.units)),
-        );
-      }),
+      }).catch((err: unknown) => {
+        // Given up on (or skipped): make sure it moves nothing, whenever the store runs it.
+        if (!(err instanceof CircuitOpenError)) void release(id, plan);
+        throw err;
+      });
+    },
+    refund: async (plan: ChargedPlan) => {
+      // Sent even when the circuit is open or the answer is late: a release is idempotent,
+      // and the charge of a failed call must not stand. Only the wait is bounded.
+      const sent = release(plan.id, plan);
+      await call(() => sent);
+    },
     read: (keys) =>
-      guarded(async () => {
+      call(async () => {
         if (keys.length === 0) return [];
         const values = await redis.mget<Array<string | null>>(...keys.map((k) => `${prefix}:${k}`));
         return values.map((v) => (v === null ? 0 : Number(v)));
       }),
     burst: (subject, limit, windowSeconds) =>
-      guarded(async (): Promise<BurstOutcome> => {
+      call(async (): Promise<BurstOutcome> => {
         const id = `${limit}/${windowSeconds}`;
         let limiter = limiters.get(id);
         if (!limiter) {
@@ -118,5 +181,8 @@ export function createUpstashMeter(options: UpstashMeterOptions): Meter {
         const result = await limiter.limit(subject);
         return { allowed: result.success, limit: result.limit, remaining: result.remaining, resetAtMs: result.reset };
       }),
+    settled: async () => {
+      while (background.size > 0) await Promise.all([...background]);
+    },
   };
 }

@@ -5,6 +5,7 @@ import {
   SQSClient,
   type Message,
 } from "@aws-sdk/client-sqs";
+import { Server } from "node:net";
 import type { NarrativeQueue } from "@svc/core";
 import { createSqsQueue } from "@svc/queue";
 import { startFauxqs, type FauxqsServer } from "fauxqs";
@@ -47,7 +48,7 @@ export interface EmbeddedQueue {
 }
 
 export async function startEmbeddedQueue(options: EmbeddedQueueOptions): Promise<EmbeddedQueue> {
-  const server = await startFauxqs({ port: 0, logger: false });
+  const server = await onLoopbackOnly(() => startFauxqs({ port: 0, logger: false }));
   const dlq = server.createQueue(NARRATIVE_DLQ);
   const main = server.createQueue(NARRATIVE_QUEUE, {
     attributes: {
@@ -143,4 +144,26 @@ export async function startEmbeddedQueue(options: EmbeddedQueueOptions): Promise
       await server.stop();
     },
   };
+}
+
+/**
+ * fauxqs (2.4.1, its latest) listens on 0.0.0.0 and has no option to change it: its `host`
+ * only names the queue URLs. The emulator has no authentication, so it must answer this
+ * machine only: while it starts, a listen on every interface becomes one on the loopback.
+ * Any other listen in those few milliseconds is left alone unless it too asked for 0.0.0.0.
+ */
+async function onLoopbackOnly<T>(start: () => Promise<T>): Promise<T> {
+  const listen = Server.prototype.listen;
+  Server.prototype.listen = function (this: Server, ...args: unknown[]) {
+    const [options] = args;
+    if (options && typeof options === "object" && (options as { host?: unknown }).host === "0.0.0.0") {
+      args[0] = { ...options, host: "127.0.0.1" };
+    }
+    return listen.apply(this, args as Parameters<typeof listen>);
+  } as typeof listen;
+  try {
+    return await start();
+  } finally {
+    Server.prototype.listen = listen;
+  }
 }

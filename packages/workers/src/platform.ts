@@ -1,8 +1,9 @@
-import { createSealer, MeterUnavailableError, parseDataKeyRing, parseKeyRing, type KeyRing, type Meter, type Sealer } from "@svc/core";
+import { createSealer, parseDataKeyRing, parseKeyRing, type KeyRing, type Sealer } from "@svc/core";
 import { recordStores } from "@svc/db";
 import { connectNeon } from "@svc/db/neon";
-import { HttpError, writeLog, type LanguageLayers, type Platform, type PlatformSession, type ReasonKit, type ServiceEnv } from "@svc/http";
-import { createUpstashMeter } from "@svc/meter/upstash";
+import { HttpError, writeLog, type EnvProblem, type LanguageLayers, type Platform, type PlatformSession, type ReasonKit, type ServiceEnv } from "@svc/http";
+import { createCircuitBreaker, type CircuitBreaker } from "@svc/meter/breaker";
+import { createUpstashMeter, type UpstashMeter } from "@svc/meter/upstash";
 import { sqsQueueFromSettings } from "@svc/queue";
 
 /**
@@ -20,6 +21,7 @@ export function createWorkersPlatform(options: WorkersPlatformOptions = {}): Pla
   return {
     name: "workers",
     open: (config) => openSession(config, options),
+    problems: (config, uses) => (uses.meter ? meterProblems(config) : []),
   };
 }
 
@@ -36,9 +38,10 @@ async function openSession(config: ServiceEnv, { reasonKit, language }: WorkersP
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     onConnectionError: (err) => writeLog(config.LOG_LEVEL, "warn", "database_connection_lost", { error: String(err) }),
   });
+  const meter = upstashMeterFrom(config);
   return {
     ...recordStores(connection.db),
-    meter: upstashMeterFrom(config),
+    meter,
     queue: sqsQueueFromSettings(config),
     sealer: () => sealerFrom(config),
     language: () => {
@@ -50,7 +53,10 @@ async function openSession(config: ServiceEnv, { reasonKit, language }: WorkersP
       if (!reasonKit) throw new Error("this function was deployed without the reason kit");
       return reasonKit(config);
     },
-    release: () => connection.close(),
+    // After the response (waitUntil): the releases of charges given up on must reach the store.
+    release: async () => {
+      await Promise.all([connection.close(), meter.settled()]);
+    },
   };
 }
 
@@ -89,17 +95,32 @@ function sealerFrom(config: ServiceEnv): Sealer {
   return sealer;
 }
 
-function upstashMeterFrom(config: ServiceEnv): Meter {
-  if (config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN) {
-    return createUpstashMeter({ url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN, timeoutMs: config.METER_TIMEOUT_MS });
+/** The meter's secrets this deployment lacks: on Workers there is no embedded meter to fall back to. */
+function meterProblems(config: ServiceEnv): EnvProblem[] {
+  return (["UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"] as const)
+    .filter((variable) => !config[variable])
+    .map((variable) => ({ variable, message: `${variable} is not set: metered calls cannot be accounted for.` }));
+}
+
+// One circuit breaker per store per isolate: the meter is built per request, but what the
+// isolate learnt about the store's health must outlive the request, or every request would
+// wait out the time-out again.
+const breakers = new Map<string, CircuitBreaker>();
+
+function upstashMeterFrom(config: ServiceEnv): UpstashMeter {
+  if (!config.UPSTASH_REDIS_REST_URL || !config.UPSTASH_REDIS_REST_TOKEN) {
+    // A configuration error, never an outage: metered routes answer 500 bad_environment naming
+    // the secret (an outage would let fail-open routes run unmetered for ever).
+    const variables = meterProblems(config).map((p) => p.variable);
+    const message = `The service is misconfigured: ${variables.join(" and ")} ${variables.length > 1 ? "are" : "is"} not set.`;
+    const misconfigured = () => Promise.reject(new HttpError(500, "bad_environment", message, variables[0]));
+    return { name: "unconfigured", consume: misconfigured, read: misconfigured, burst: misconfigured, refund: misconfigured, settled: async () => undefined };
   }
-  // Metered routes then answer per their outage policy; the variable is named in the log.
-  const missing = new MeterUnavailableError(new Error("UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN are not set"));
-  return {
-    name: "unconfigured",
-    consume: () => Promise.reject(missing),
-    read: () => Promise.reject(missing),
-    burst: () => Promise.reject(missing),
-    refund: () => Promise.reject(missing),
-  };
+  const url = config.UPSTASH_REDIS_REST_URL;
+  let breaker = breakers.get(url);
+  if (!breaker) {
+    breaker = createCircuitBreaker({ minimumSpanMs: config.METER_TIMEOUT_MS });
+    breakers.set(url, breaker);
+  }
+  return createUpstashMeter({ url, token: config.UPSTASH_REDIS_REST_TOKEN, timeoutMs: config.METER_TIMEOUT_MS, breaker });
 }

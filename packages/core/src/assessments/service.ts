@@ -128,14 +128,14 @@ export function baselineSlot(ownerId: string, agentId: string, now: Date): Meter
  * the next one is allowed.
  */
 export async function takeBaselineSlot(meter: Meter, ownerId: string, agentId: string, now: Date): Promise<() => Promise<void>> {
-  const counter = baselineSlot(ownerId, agentId, now);
+  const plan = { id: `baseline:${crypto.randomUUID()}`, counters: [baselineSlot(ownerId, agentId, now)] };
   let outcome;
   try {
-    outcome = await meter.consume({ counters: [counter] });
+    outcome = await meter.consume(plan);
   } catch (err) {
     if (err instanceof MeterUnavailableError) throw meteringUnavailable();
     throw err;
   }
   if (!outcome.allowed) throw limitExceeded(outcome.refusedBy, now);
-  return () => meter.refund({ counters: [counter] }).catch(() => undefined);
+  return () => meter.refund(plan).catch(() => undefined);
 }

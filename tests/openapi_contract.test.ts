@@ -5,10 +5,11 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { BASELINE_SCENARIOS, FOUNDATIONAL_IDS, FULL_IDS } from "@svc/core";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
 import { GENERATED_DIR } from "../packages/platform/src/generate";
 import { seedBody, type SignedElement } from "./support/accreditation";
+import { REAL_DATABASE_URL, testPlatform } from "./support/database";
 import { PURPOSEFUL_ANSWERS, REFLECT_ANSWERS } from "./support/practice";
 import { bareCycle } from "./support/watching";
 
@@ -18,6 +19,9 @@ import { bareCycle } from "./support/watching";
  * headers, body) under a standard JSON Schema 2020-12 validator. An operation of the document
  * without a success case here fails the suite, so no route can be left out.
  */
+
+// Every operation, each against the real server: generous bounds for a loaded machine, not timings.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 type Json = Record<string, any>;
 const document = JSON.parse(readFileSync(join(GENERATED_DIR, "openapi.json"), "utf8")) as Json;
@@ -180,6 +184,9 @@ function skillBody(path: string): unknown {
 }
 
 beforeAll(async () => {
+  // With DATABASE_URL the server runs on the real PostgreSQL (the production driver), migrated
+  // here as every suite's does; without it, on its embedded PGlite.
+  if (REAL_DATABASE_URL) await testPlatform("postgres");
   baseDir = mkdtempSync(join(tmpdir(), "svc-contract-"));
   server = await startLocalServer({
     PORT: "0",
@@ -187,7 +194,7 @@ beforeAll(async () => {
     DATA_DIR: join(baseDir, "data"),
     OPERATOR_API_KEY: OPERATOR_KEY,
     BURST_LIMIT: "100000",
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(REAL_DATABASE_URL ? { DATABASE_URL: REAL_DATABASE_URL } : {}),
   });
 }, 120_000);
 
@@ -298,6 +305,18 @@ describe("real responses of every operation match the document", () => {
       await expectCall("get", "/api/usage", 200, { key: free.key });
       await expectCall("get", "/api/me", 401);
       await expectCall("get", "/api/usage", 401, { key: "svc_live_not-a-real-key" });
+    });
+
+    it("no shared cache may keep an authenticated answer: a new API key, /api/me, /api/usage", async () => {
+      const created = await call("post", "/api/admin/keys", { key: OPERATOR_KEY, body: { kind: "live", owner_id: `contract-${crypto.randomUUID()}` } });
+      const me = await call("get", "/api/me", { key: free.key });
+      const usage = await call("get", "/api/usage", { key: free.key });
+      for (const [res, name] of [[created, "POST /api/admin/keys"], [me, "GET /api/me"], [usage, "GET /api/usage"]] as const) {
+        await res.arrayBuffer();
+        expect(res.status, name).toBeLessThan(300);
+        expect(res.headers.get("cache-control"), name).toBe("no-store");
+        expect(res.headers.get("x-content-type-options"), name).toBe("nosniff");
+      }
     });
 
     it("the key routes: list 200, create 400 and 403, revoke 200 and 404", async () => {
@@ -426,6 +445,12 @@ describe("real responses of every operation match the document", () => {
       await expectCall("post", "/api/accreditation/{agent_id}", 400, { key: practitioner.key, params: { agent_id: agent }, body: { kind: "seed" } });
       await expectCall("get", "/api/accreditation/{agent_id}", 200, { params: { agent_id: agent } });
       await expectCall("get", "/api/trust-record/{agent_id}", 200, { params: { agent_id: agent } });
+      // Both public reads are open to every origin, like every public GET.
+      for (const path of [`/api/accreditation/${agent}`, `/api/trust-record/${agent}`]) {
+        const res = await call("get", path, { headers: { Origin: "https://anywhere.example" } });
+        await res.arrayBuffer();
+        expect(res.headers.get("access-control-allow-origin"), path).toBe("*");
+      }
       await expectCall("get", "/agents/{agent_id}", 200, { params: { agent_id: agent } });
       const unknown = `contract-unknown-${crypto.randomUUID()}`;
       await expectCall("get", "/api/accreditation/{agent_id}", 404, { params: { agent_id: unknown } });
@@ -514,7 +539,7 @@ describe("real responses of every operation match the document", () => {
         UPSTASH_REDIS_REST_URL: "http://127.0.0.1:55899",
         UPSTASH_REDIS_REST_TOKEN: "contract-token",
         METER_TIMEOUT_MS: "500",
-        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+        ...(REAL_DATABASE_URL ? { DATABASE_URL: REAL_DATABASE_URL } : {}),
       });
     }, 120_000);
     afterAll(async () => {

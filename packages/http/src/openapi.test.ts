@@ -244,3 +244,39 @@ describe("buildOpenApiDocument with a route schema nested whole in another", () 
     expect(() => buildOpenApiDocument([{ name: "items", routes: [one, many] }])).toThrow(/listItems\.200 contains readItem\.200/);
   });
 });
+
+describe("buildOpenApiDocument with named components", () => {
+  // Strict objects: a plain z.object is open as input (unknown keys are stripped) and closed as output.
+  const Note = z.strictObject({ text: z.string(), tags: z.array(z.string()).default([]) });
+  const Author = z.strictObject({ name: z.string() });
+  const Page = z.strictObject({ author: Author, notes: z.array(Note) });
+  const write = defineRoute({
+    operationId: "writePage",
+    method: "post",
+    path: "/pages",
+    summary: "Write",
+    tags: ["test"],
+    auth: "none",
+    request: { body: Page },
+    responses: { 201: { description: "The page.", schema: Page } },
+  });
+  const doc = buildOpenApiDocument([{ name: "pages", routes: [write] }], { Note, Author, Page }) as Json;
+  const operation = doc.paths["/pages"].post as Json;
+
+  it("refers to a named schema by $ref in responses, and names its parts", () => {
+    expect(operation.responses["201"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Page" });
+    expect(doc.components.schemas.Page.properties.author).toEqual({ $ref: "#/components/schemas/Author" });
+    expect(doc.components.schemas.Page.properties.notes.items).toEqual({ $ref: "#/components/schemas/Note" });
+  });
+
+  it("gives a schema whose input form differs (a default) an Input component, and one that refers to it too", () => {
+    expect(operation.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/PageInput" });
+    expect(doc.components.schemas.PageInput.properties.notes.items).toEqual({ $ref: "#/components/schemas/NoteInput" });
+    expect(doc.components.schemas.NoteInput.required).toEqual(["text"]);
+    expect(doc.components.schemas.Note.required).toEqual(["text", "tags"]);
+    // Identical in both directions: one component.
+    expect(doc.components.schemas.PageInput.properties.author).toEqual({ $ref: "#/components/schemas/Author" });
+    expect(doc.components.schemas.AuthorInput).toBeUndefined();
+  });
+});
+

@@ -119,12 +119,15 @@ interface SchemaUse {
  * appears. A named schema whose input form differs from its output form (defaults, for
  * instance) becomes a second component, `<name>Input`.
  */
-function convertSchemas(uses: readonly SchemaUse[]): { byKey: Map<string, JsonSchema>; components: Record<string, JsonSchema> } {
+function convertSchemas(
+  uses: readonly SchemaUse[],
+  componentSchemas: Readonly<Record<string, z.ZodType>>,
+): { byKey: Map<string, JsonSchema>; components: Record<string, JsonSchema> } {
   const byKey = new Map<string, JsonSchema>();
   const named: Record<"input" | "output", Record<string, JsonSchema>> = { input: {}, output: {} };
   for (const io of ["output", "input"] as const) {
     const registry = z.registry<{ id: string }>();
-    for (const [name, schema] of Object.entries(COMPONENT_SCHEMAS)) registry.add(schema, { id: name });
+    for (const [name, schema] of Object.entries(componentSchemas)) registry.add(schema, { id: name });
     const idOf = new Map<string, string>();
     for (const use of uses.filter((u) => u.io === io)) {
       if (!registry.has(use.schema)) registry.add(use.schema, { id: `${INLINE_PREFIX}${use.key}` });
@@ -152,10 +155,21 @@ function convertSchemas(uses: readonly SchemaUse[]): { byKey: Map<string, JsonSc
       byKey.set(key, id.startsWith(INLINE_PREFIX) ? schemas[id]! : { $ref: `${COMPONENT_PREFIX}${id}${marker}` });
     }
   }
-  // An input form equal to the output form is the same component.
-  const inputName = (name: string) => (JSON.stringify(rewriteInputRefs(named.input[name], () => name)) === JSON.stringify(named.output[name]) ? name : `${name}Input`);
-  const names = Object.fromEntries(Object.keys(named.input).map((name) => [name, inputName(name)]));
-  const rename = (name: string) => names[name] ?? name;
+  // An input form equal to the output form is the same component; one that differs, or refers
+  // to a component whose input form differs, is `<name>Input`.
+  const baseName = (ref: string) => ref.slice(COMPONENT_PREFIX.length).replace(/@input$/, "");
+  const differs = new Set(
+    Object.keys(named.input).filter((name) => JSON.stringify(rewriteInputRefs(named.input[name], (n) => n)) !== JSON.stringify(named.output[name])),
+  );
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const name of Object.keys(named.input)) {
+      if (differs.has(name) || !refsIn(named.input[name]).some((ref) => differs.has(baseName(ref)))) continue;
+      differs.add(name);
+      grown = true;
+    }
+  }
+  const rename = (name: string) => (differs.has(name) ? `${name}Input` : name);
   const components: Record<string, JsonSchema> = { ...named.output };
   for (const [name, schema] of Object.entries(named.input)) {
     if (rename(name) !== name) components[rename(name)] = rewriteInputRefs(schema, rename) as JsonSchema;
@@ -234,7 +248,7 @@ function platformResponses(route: RouteContract): Record<string, string> {
 }
 
 /** The headers a response of this status on this route may carry. */
-function headersFor(route: RouteContract, status: string): Record<string, JsonSchema> {
+function headersFor(route: RouteContract, status: string, own: readonly string[] = []): Record<string, JsonSchema> {
   const headers: Record<string, JsonSchema> = { "X-Request-Id": headerRef("X-Request-Id") };
   const success = status.startsWith("2");
   if (route.auth !== "none" && (status === "429" || (success && route.skill))) {
@@ -244,11 +258,17 @@ function headersFor(route: RouteContract, status: string): Record<string, JsonSc
   if (status === "429") headers["Retry-After"] = headerRef("Retry-After");
   if (status === "503") headers["Retry-After"] = { description: "Seconds to wait before retrying, where the outage has a known horizon.", schema: { type: "integer", minimum: 1 } };
   if (status === "401" && route.auth !== "none") headers["WWW-Authenticate"] = headerRef("WWW-Authenticate");
-  if (success && route.operationId === "consultReason") headers["X-Loop-Id"] = headerRef("X-Loop-Id");
+  for (const name of own) {
+    if (!COMPONENT_HEADERS[name]) throw new Error(`${route.operationId} ${status}: no header ${name} in COMPONENT_HEADERS`);
+    headers[name] = headerRef(name);
+  }
   return headers;
 }
 
-export function buildOpenApiDocument(functions: readonly OpenApiSource[]): JsonSchema {
+export function buildOpenApiDocument(
+  functions: readonly OpenApiSource[],
+  componentSchemas: Readonly<Record<string, z.ZodType>> = COMPONENT_SCHEMAS,
+): JsonSchema {
   // Every function answers /healthz; the document lists it once, from the first function.
   const seen = new Set<string>();
   const entries: { fn: string; route: RouteContract }[] = [];
@@ -272,7 +292,7 @@ export function buildOpenApiDocument(functions: readonly OpenApiSource[]): JsonS
     }
   }
   uses.push({ key: "default", schema: ErrorEnvelope, io: "output" });
-  const { byKey, components } = convertSchemas(uses);
+  const { byKey, components } = convertSchemas(uses, { ErrorEnvelope, ...componentSchemas });
   const errorRef = byKey.get("default")!;
 
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -283,7 +303,7 @@ export function buildOpenApiDocument(functions: readonly OpenApiSource[]): JsonS
       const schema = byKey.get(`${id}.${status}`);
       responses[status] = {
         description: spec.description,
-        headers: headersFor(route, status),
+        headers: headersFor(route, status, spec.headers),
         ...(schema ? { content: { [spec.contentType ?? "application/json"]: { schema } } } : {}),
       };
     }

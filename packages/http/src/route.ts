@@ -14,6 +14,12 @@ export interface ResponseSpec {
   readonly schema?: z.ZodType;
   /** Defaults to application/json. */
   readonly contentType?: string;
+  /**
+   * Headers this route's handler sets on this response beyond those every response of its
+   * kind carries (X-Request-Id, RateLimit...), by their name in the OpenAPI document's
+   * components.headers (`X-Loop-Id`).
+   */
+  readonly headers?: readonly string[];
 }
 
 /**

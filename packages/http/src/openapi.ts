@@ -16,6 +16,7 @@ import {
   UsageResponse,
 } from "@svc/core";
 import { z } from "zod";
+import { HealthResponse } from "./app";
 import { ErrorEnvelope, PaidTierRequired } from "./errors";
 import type { RouteContract } from "./route";
 
@@ -49,6 +50,7 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   Advice,
   CallingApproved,
   StoaEntry,
+  Health: HealthResponse,
 };
 
 /** What each tag groups, for the document's top-level `tags`. */

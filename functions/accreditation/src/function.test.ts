@@ -434,6 +434,7 @@ describe("who may write", () => {
   describeSecurity({
     name: "POST /api/accreditation/{agent_id}",
     call: (authorization) => api.send("POST", "/api/accreditation/agent-security", authorization, seedBody("agent-security", [])),
+    callIncomplete: (authorization) => api.send("POST", "/api/accreditation/agent-security", authorization, { kind: "seed" }),
     platform: testPlatform,
     requires: { kinds: ["prac"], capability: "accreditation_write" },
     validCredential: async () => (await newAgent({ agent: null })).key,
@@ -442,6 +443,7 @@ describe("who may write", () => {
   describeSecurity({
     name: "POST /api/admin/curator-flags",
     call: (authorization) => api.send("POST", "/api/admin/curator-flags", authorization, { agent_id: "agent-x", basis: "dikaiosyne", level: "habitual", note: "n" }),
+    callIncomplete: (authorization) => api.send("POST", "/api/admin/curator-flags", authorization, { agent_id: "agent-x" }),
     platform: testPlatform,
     requires: { operator: true },
     validCredential: async () => TEST_OPERATOR_KEY,

@@ -309,6 +309,7 @@ describe("auth", () => {
     platform: testPlatform,
     requires: { capability: "calling" },
     call: (authorization) => send("POST", CALLING, authorization, { session_id: crypto.randomUUID(), agent_id: freshAgent() }),
+    callIncomplete: (authorization) => send("POST", CALLING, authorization, { agent_id: freshAgent() }),
     validCredential: async () => (await mint()).key,
   });
 
@@ -330,6 +331,7 @@ describe("auth", () => {
     platform: testPlatform,
     requires: { operator: true },
     call: (authorization) => send("POST", APPROVE, authorization, approveBody(freshOwner(), freshAgent(), "s")),
+    callIncomplete: (authorization) => send("POST", APPROVE, authorization, { session_id: "s", agent_id: freshAgent() }),
     validCredential: async () => TEST_OPERATOR_KEY,
   });
 });

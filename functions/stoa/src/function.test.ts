@@ -506,15 +506,17 @@ describe("security", () => {
   describeSecurity({
     name: "POST /api/admin/stoa-contradictions",
     call: (authorization) => send("POST", "/api/admin/stoa-contradictions", authorization, { agent_id: "stoa-sec-none", commitment_index: 0, observed_level: "reflexive", note: "n" }),
+    callIncomplete: (authorization) => send("POST", "/api/admin/stoa-contradictions", authorization, { agent_id: "stoa-sec-none" }),
     platform: testPlatform,
     requires: { operator: true },
     validCredential: async () => TEST_OPERATOR_KEY,
   });
 
-  it("a 400 comes before a 403: a non-operator with a bad body learns only of the body", async () => {
+  it("a 403 comes before a 400: a non-operator with a bad body learns nothing of the body", async () => {
     const a = await boundAgent();
-    await expectError(await contradict({ agent_id: a.agent }, a.key), 400, "missing_field");
+    await expectError(await contradict({ agent_id: a.agent }, a.key), 403, "operator_only");
     await expectError(await contradict({ agent_id: a.agent, commitment_index: 0, observed_level: "reflexive", note: "n" }, a.key), 403, "operator_only");
+    await expectError(await contradict({ agent_id: a.agent }), 400, "missing_field");
   });
 
   it("the directory needs no credential and ignores one", async () => {

@@ -12,6 +12,7 @@ import * as practiceSessions from "./20261121T1800_practice_sessions";
 import * as watching from "./20261121T1810_watching";
 import * as stoa from "./20261121T1900_stoa";
 import * as curatorFlagWithdrawal from "./20261121T2000_curator_flag_withdrawal";
+import * as ownerKinds from "./20261123T1100_owner_kinds";
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so the same
@@ -31,4 +32,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "20261121T1810_watching": watching,
   "20261121T1900_stoa": stoa,
   "20261121T2000_curator_flag_withdrawal": curatorFlagWithdrawal,
+  "20261123T1100_owner_kinds": ownerKinds,
 };

@@ -135,10 +135,15 @@ describe("declaring, reading, amending and withdrawing", () => {
     await readJson(await declare(key, declaration({ agent_id: agent })), 201);
     expect((await readJson<Body>(await readOwn(key, agent), 200)).agent_id).toBe(agent);
 
-    // The owner namespace is shared: the user token of the same owner reads and withdraws it.
+    // A user token whose sub is the key owner's name is another owner (user: and key: never
+    // meet): it can neither read, amend, withdraw nor redeclare the key owner's declaration.
     const user = await signUserJwt(owner);
-    expect((await readJson<Body>(await readOwn(user, agent), 200)).agent_id).toBe(agent);
-    expect((await withdraw(user, agent)).status).toBe(204);
+    const before = await snapshot(agent);
+    await expectError(await readOwn(user, agent), 404, "declaration_not_found");
+    await expectError(await amend(user, { agent_id: agent, statement: "Taken over." }), 404, "declaration_not_found");
+    await expectError(await withdraw(user, agent), 404, "declaration_not_found");
+    await expectError(await declare(user, declaration({ agent_id: agent })), 409, "agent_already_declared");
+    expect(await snapshot(agent)).toEqual(before);
     const userAgent = `stoa-user-${crypto.randomUUID()}`;
     expect((await readJson<Body>(await declare(user, declaration({ agent_id: userAgent })), 201)).agent_id).toBe(userAgent);
   });

@@ -86,6 +86,7 @@ export const KeyOwnerName = z
   .max(KEY_OWNER_PREFIX.length + OWNER_NAME_MAX)
   .regex(/^[^\s]+$/, "must not contain spaces")
   .refine((name) => !name.startsWith(USER_OWNER_PREFIX), "names a human user (user:…); a key's owner is its own kind of owner and is stored as key:<name>")
+  .refine((name) => name !== KEY_OWNER_PREFIX, "needs a name after key:")
   .refine((name) => name.length <= OWNER_NAME_MAX || name.startsWith(KEY_OWNER_PREFIX), `is limited to ${OWNER_NAME_MAX} characters`);
 
 /** A qualified owner id as records and listings carry it: `user:<sub>`, `key:<name>` or `operator`. */

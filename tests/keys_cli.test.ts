@@ -74,7 +74,7 @@ describe("npm run keys against the local server", () => {
     expect(body).toMatchObject({
       type: "api_key",
       credential_id: id,
-      owner_id: "agent-one",
+      owner_id: "key:agent-one",
       agent_id: "agent-one",
       kind: "prac",
       tier: "paid",

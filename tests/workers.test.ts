@@ -153,7 +153,7 @@ describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)("admin and
     const me = await account.fetch("http://worker.test/api/me", { headers: { authorization: `Bearer ${key}` } });
     const meText = await me.text();
     expect(me.status, meText).toBe(200);
-    expect(JSON.parse(meText)).toMatchObject({ owner_id: owner, kind: "prac", agent_id: "agent-w" });
+    expect(JSON.parse(meText)).toMatchObject({ owner_id: `key:${owner}`, kind: "prac", agent_id: "agent-w" });
 
     const revoked = await admin.fetch(`http://worker.test/api/admin/keys/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${operatorKey}` } });
     expect(revoked.status, await revoked.text()).toBe(200);

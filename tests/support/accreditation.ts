@@ -23,6 +23,7 @@ export const freshAgent = (label = "agent") => `${label}-${crypto.randomUUID()}`
 
 export interface Agent {
   readonly agent: string;
+  /** The owner id, as records carry it: key:<name>. */
   readonly owner: string;
   readonly key: string;
   readonly keyId: string;
@@ -31,12 +32,11 @@ export interface Agent {
 /** A svc_prac_ key with accreditation_write (and l1_supply), bound to a fresh agent. */
 export async function newAgent(options: MintOptions = {}): Promise<Agent> {
   const agent = freshAgent();
-  const owner = options.owner ?? freshOwner();
-  const { key, id } = await mintApiKey(await testPlatform(), {
+  const { key, id, owner } = await mintApiKey(await testPlatform(), {
     kind: "prac",
     tier: "paid",
     capabilities: ["accreditation_write", "l1_supply"],
-    owner,
+    owner: options.owner ?? freshOwner(),
     agent,
     ...options,
   });

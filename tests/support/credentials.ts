@@ -2,6 +2,7 @@ import {
   displayPrefix,
   generateApiKey,
   hashApiKey,
+  keyOwnerId,
   type Capability,
   type CredentialKind,
   type Tier,
@@ -29,6 +30,7 @@ export interface MintOptions {
 export interface MintedKey {
   readonly key: string;
   readonly id: string;
+  /** The key's owner id, as records carry it: key:<name>. */
   readonly owner: string;
 }
 
@@ -36,7 +38,8 @@ export interface MintedKey {
 export async function mintApiKey(platform: LocalPlatform, options: MintOptions = {}): Promise<MintedKey> {
   const kind = options.kind ?? "live";
   const key = generateApiKey(kind);
-  const owner = options.owner ?? freshOwner();
+  // Stored as the admin API stores it: the owner id key:<name>.
+  const owner = keyOwnerId(options.owner ?? freshOwner());
   const store = credentialStore(await platform.database());
   const stored = await store.insert({
     id: crypto.randomUUID(),

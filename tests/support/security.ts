@@ -18,6 +18,12 @@ export interface ProtectedRoute {
   readonly requires?: AccessRequirement;
   /** A credential that passes (used to prove the suite is not vacuous). */
   readonly validCredential: () => Promise<string>;
+  /**
+   * Sends a body the route refuses with a 400 (a required field missing). When given, every
+   * refused credential must get the same 403 with it: authorization comes before validation,
+   * so a caller without the right learns nothing of the body's shape.
+   */
+  readonly callIncomplete?: (authorization: string | undefined) => Promise<Response>;
 }
 
 async function expectEnvelope(res: Response, status: number, code: string): Promise<Record<string, unknown>> {
@@ -74,24 +80,38 @@ export function describeSecurity(route: ProtectedRoute): void {
     });
 
     const requires = route.requires;
+    const incomplete = route.callIncomplete;
+    /** The refusal, with the route's valid body and (when given) with an incomplete one. */
+    const expectRefused = async (credential: string, code: string) => {
+      const error = await expectEnvelope(await route.call(`Bearer ${credential}`), 403, code);
+      if (incomplete) await expectEnvelope(await incomplete(`Bearer ${credential}`), 403, code);
+      return error;
+    };
+    if (incomplete) {
+      it("answers an incomplete body from a valid credential with 400 (control: the 403s below are not the body's)", async () => {
+        const res = await incomplete(`Bearer ${await route.validCredential()}`);
+        expect(res.status, await res.clone().text()).toBe(400);
+      });
+    }
     if (requires?.operator) {
-      it("refuses a non-operator key with 403 operator_only", async () => {
+      it("refuses a non-operator key with 403 operator_only, whatever the body", async () => {
         const minted = await mintApiKey(await route.platform(), { kind: "prac", tier: "paid", capabilities: ["accreditation_write", "reflect"] });
-        const error = await expectEnvelope(await route.call(`Bearer ${minted.key}`), 403, "operator_only");
+        const error = await expectRefused(minted.key, "operator_only");
         expect(error.required).toBe("operator");
+        if (incomplete) await expectEnvelope(await incomplete(`Bearer ${await signUserJwt("user-not-operator")}`), 403, "operator_only");
       });
     }
     if (requires?.kinds) {
-      it("refuses a key of the wrong kind with 403 wrong_credential_kind", async () => {
+      it("refuses a key of the wrong kind with 403 wrong_credential_kind, whatever the body", async () => {
         const wrong = OTHER_KIND[requires.kinds![0]!];
         const minted = await mintApiKey(await route.platform(), { ...grantsFor(requires), kind: requires.kinds!.includes(wrong) ? "live" : wrong });
-        await expectEnvelope(await route.call(`Bearer ${minted.key}`), 403, "wrong_credential_kind");
+        await expectRefused(minted.key, "wrong_credential_kind");
       });
     }
     if (requires?.capability) {
-      it(`refuses a credential without ${requires.capability} with 403 missing_capability`, async () => {
+      it(`refuses a credential without ${requires.capability} with 403 missing_capability, whatever the body`, async () => {
         const minted = await mintApiKey(await route.platform(), { ...grantsFor(requires), capabilities: [] });
-        const error = await expectEnvelope(await route.call(`Bearer ${minted.key}`), 403, "missing_capability");
+        const error = await expectRefused(minted.key, "missing_capability");
         expect(error.required).toBe(requires.capability);
       });
     }

@@ -55,17 +55,22 @@ describe("GET /api/me", () => {
     expect(me).toMatchObject({ type: "api_key", kind: "live", agent_id: null, tier: "free", capabilities: [] });
   });
 
-  it("describes a user token: type user, owner = sub, no credential id", async () => {
+  it("describes a user token: type user, owner user:<sub>, no credential id", async () => {
     const sub = freshOwner("user");
     expect(await expectMe(await getMe(`Bearer ${await signUserJwt(sub)}`))).toEqual({
       type: "user",
-      owner_id: sub,
+      owner_id: `user:${sub}`,
       credential_id: null,
       kind: null,
       agent_id: null,
       tier: "free",
       capabilities: [],
     });
+  });
+
+  it("a token with sub operator is the human user user:operator, not the operator", async () => {
+    const me = await expectMe(await getMe(`Bearer ${await signUserJwt("operator")}`));
+    expect(me).toMatchObject({ type: "user", owner_id: "user:operator", capabilities: [] });
   });
 
   it("gives a user token the tier of its tier claim", async () => {

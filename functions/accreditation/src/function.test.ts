@@ -210,13 +210,20 @@ describe("write rules of spec 4.4, one test each, nothing written", () => {
 
   it.each([
     ["an empty list", { signed_assessments: [] }],
-    ["elements without a signature", { signed_assessments: [{ assessment: {}, key_id: "l2-2026Q4" }] }],
+    ["an element whose signature is not a string", { signed_assessments: [{ assessment: {}, signature: 7, key_id: "l2-2026Q4" }] }],
     ["a string", "signed"],
   ])("rule 9: %s is 422 bad_provenance", async (_name, provenance) => {
     const a = await newAgent();
     const body = seedBody(a.agent, []);
     body.provenance = provenance;
     await refused(a, body, 422, "bad_provenance");
+  });
+
+  it("rule 9: an element with its signature absent or null is unsigned, 403 no_examination (nothing written)", async () => {
+    const a = await newAgent();
+    const element = await consult(a.key, ACCOUNTS[0]!);
+    await refused(a, seedBody(a.agent, [{ assessment: element.assessment, key_id: element.key_id } as SignedElement]), 403, "no_examination");
+    await refused(a, seedBody(a.agent, [{ ...element, signature: null } as unknown as SignedElement]), 403, "no_examination");
   });
 
   it("rule 9: an element changed after signing, or signed with an unknown key id, is 403 no_examination", async () => {
@@ -311,11 +318,20 @@ describe("write rules of spec 4.4, one test each, nothing written", () => {
     ["the body", (b: Body) => void (b.note = "x"), "note"],
     ["profile", (b: Body) => void (b.profile.extra = 1), "profile.extra"],
     ["the record", (b: Body) => void (b.profile.accreditation_record.favourite_colour = "blue"), "profile.accreditation_record.favourite_colour"],
+    ["dimension_levels", (b: Body) => void (b.profile.accreditation_record.dimension_levels.injected = { nested: [1, 2, 3] }), "profile.accreditation_record.dimension_levels.injected"],
   ])("an unknown field in %s is 400 unknown_field naming it", async (_where, change, field) => {
     const a = await newAgent();
     const body = seedBody(a.agent, [await consult(a.key, ACCOUNTS[0]!)]);
     change(body);
     await refused(a, body, 400, "unknown_field", field);
+  });
+
+  it("an unknown key in dimension_levels on an update is 400 unknown_field; the public read-back is unchanged", async () => {
+    const a = await seededAgent();
+    const dims = { ...record(a.agent).dimension_levels, injected: { nested: [1, 2, 3] } };
+    const before = await readJson<Body>(await readBack(a.agent), 200);
+    await refused(a, updateBody(a.agent, a.elements, { grade_changed: false }, { dimension_levels: dims }), 400, "unknown_field", `${R}.dimension_levels.injected`);
+    expect(await readJson<Body>(await readBack(a.agent), 200)).toEqual(before);
   });
 
   it("actions_evaluated beyond what can be stored is 400 naming it", async () => {
@@ -419,6 +435,7 @@ describe("who may write", () => {
   describeSecurity({
     name: "POST /api/accreditation/{agent_id}",
     call: (authorization) => api.send("POST", "/api/accreditation/agent-security", authorization, seedBody("agent-security", [])),
+    callIncomplete: (authorization) => api.send("POST", "/api/accreditation/agent-security", authorization, { kind: "seed" }),
     platform: testPlatform,
     requires: { kinds: ["prac"], capability: "accreditation_write" },
     validCredential: async () => (await newAgent({ agent: null })).key,
@@ -427,6 +444,7 @@ describe("who may write", () => {
   describeSecurity({
     name: "POST /api/admin/curator-flags",
     call: (authorization) => api.send("POST", "/api/admin/curator-flags", authorization, { agent_id: "agent-x", basis: "dikaiosyne", level: "habitual", note: "n" }),
+    callIncomplete: (authorization) => api.send("POST", "/api/admin/curator-flags", authorization, { agent_id: "agent-x" }),
     platform: testPlatform,
     requires: { operator: true },
     validCredential: async () => TEST_OPERATOR_KEY,

@@ -83,7 +83,7 @@ describe("POST /api/admin/keys", () => {
     expect(apiKeyKind(created.key)).toBe(kind);
     expect(created).toMatchObject({
       kind,
-      owner_id: owner,
+      owner_id: `key:${owner}`,
       tier: "paid",
       capabilities: ["reflect", "calling"],
       agent_id: "agent-one",
@@ -119,7 +119,7 @@ describe("POST /api/admin/keys", () => {
     const owner = freshOwner();
     const created = await createKey({ kind: "prac", owner_id: owner, agent_id: "agent-two", capabilities: ["accreditation_write"] });
     const body = await json(await me(created.key), 200);
-    expect(body).toMatchObject({ type: "api_key", credential_id: created.id, owner_id: owner, agent_id: "agent-two", kind: "prac" });
+    expect(body).toMatchObject({ type: "api_key", credential_id: created.id, owner_id: `key:${owner}`, agent_id: "agent-two", kind: "prac" });
   });
 
   it("never shows the key or its hash again: GET /api/admin/keys has neither", async () => {
@@ -137,6 +137,13 @@ describe("POST /api/admin/keys", () => {
     expect(strings, text).not.toContain(hash);
     expect(text).not.toContain(created.key.slice(13));
     expect(text).toContain(created.key.slice(0, 13));
+  });
+
+  it("stores the owner as key:<name>; a key:<name> id given back names the same owner", async () => {
+    const owner = freshOwner();
+    const created = await createKey({ kind: "live", owner_id: `key:${owner}` });
+    expect(created.owner_id).toBe(`key:${owner}`);
+    expect((await createKey({ kind: "live", owner_id: owner })).owner_id).toBe(created.owner_id);
   });
 
   it("issues a distinct key each time", async () => {
@@ -162,6 +169,7 @@ describe("POST /api/admin/keys", () => {
     ["an unknown harness marker", (o: string) => ({ kind: "prac", owner_id: o, harness_marker: "sometimes" }), "invalid_field", "harness_marker"],
     ["owner_id with a space", (_o: string) => ({ kind: "live", owner_id: "two words" }), "invalid_field", "owner_id"],
     ["owner_id a number", (_o: string) => ({ kind: "live", owner_id: 42 }), "invalid_field", "owner_id"],
+    ["owner_id naming a human user", (o: string) => ({ kind: "live", owner_id: `user:${o}` }), "invalid_field", "owner_id"],
   ])("a body with %s", (_label, makeBody, code, field) => {
     it(`is a 400 ${code} naming ${field}, and writes nothing`, async () => {
       const owner = freshOwner();
@@ -171,7 +179,7 @@ describe("POST /api/admin/keys", () => {
       expect(error.field, JSON.stringify(error)).toBe(field);
       expect((await listKeys(`owner_id=${owner}&include_revoked=true`)).keys).toEqual([]);
       const db = await (await testPlatform()).database();
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from api_keys where label = ${label} or owner_id = ${owner}`.execute(db);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from api_keys where label = ${label} or owner_id in (${owner}, ${`key:${owner}`}, ${`key:user:${owner}`})`.execute(db);
       expect(rows[0]?.n).toBe(0);
     });
   });
@@ -195,7 +203,9 @@ describe("GET /api/admin/keys", () => {
     const second = await createKey({ kind: "prac", owner_id: owner });
     const listed = await listKeys(`owner_id=${owner}`);
     expect(new Set(listed.keys.map((k) => k.id))).toEqual(new Set([first.id, second.id]));
-    expect(listed.keys.every((k) => k.owner_id === owner)).toBe(true);
+    expect(listed.keys.every((k) => k.owner_id === `key:${owner}`)).toBe(true);
+    // The qualified id names the same owner.
+    expect((await listKeys(`owner_id=key:${owner}`)).keys.map((k) => k.id)).toEqual(listed.keys.map((k) => k.id));
     const created = listed.keys.map((k) => Date.parse(k.created_at));
     expect(created[0]).toBeGreaterThanOrEqual(created[1]!);
     expect(listed.next_cursor).toBeNull();
@@ -299,22 +309,25 @@ describe("operator credentials", () => {
 
 const validCreateBody = () => ({ kind: "live", owner_id: freshOwner() });
 
+const postKeys = (authorization: string | undefined, body: unknown) =>
+  Promise.resolve(
+    adminFunction.fetch(
+      new Request("http://t/api/admin/keys", {
+        method: "POST",
+        headers: { ...(authorization ? { authorization } : {}), "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+      ENV,
+    ),
+  );
+
 describeSecurity({
   name: "POST /api/admin/keys",
   platform: () => testPlatform(),
   requires: { operator: true },
   validCredential: async () => TEST_OPERATOR_KEY,
-  call: (authorization) =>
-    Promise.resolve(
-      adminFunction.fetch(
-        new Request("http://t/api/admin/keys", {
-          method: "POST",
-          headers: { ...(authorization ? { authorization } : {}), "content-type": "application/json" },
-          body: JSON.stringify(validCreateBody()),
-        }),
-        ENV,
-      ),
-    ),
+  call: (authorization) => postKeys(authorization, validCreateBody()),
+  callIncomplete: (authorization) => postKeys(authorization, { kind: "live" }),
 });
 
 describeSecurity({

@@ -294,12 +294,12 @@ describe("POST /api/baseline/agent", () => {
   });
 
   it.each(["free", "paid"] as const)("refuses a second baseline for the same agent this month on a %s key with 429 saying when it is allowed again", async (tier) => {
-    const owner = freshOwner();
-    const { key } = await mint({ tier, owner });
+    const name = freshOwner();
+    const { key, owner } = await mint({ tier, owner: name });
     const agent = freshAgent();
     await readJson(await post("/api/baseline/agent", key, baselineBody(agent)), 200);
     // Another key of the same owner shares the agent's slot.
-    const other = await mint({ tier, owner });
+    const other = await mint({ tier, owner: name });
     const res = await post("/api/baseline/agent", other.key, baselineBody(agent));
     const error = await expectError(res, 429, "allowance_exhausted");
     const reset = firstOfNextMonth();

@@ -211,8 +211,8 @@ describe("400: each names its field and writes nothing", () => {
 
   it.each([
     ["owner_id missing", { session_id: "s", agent_id: "agent-x" }, "owner_id", "missing_field"],
-    ["a note over 1,000 characters", { session_id: "s", owner_id: "o", agent_id: "agent-x", note: "n".repeat(1001) }, "note", "invalid_field"],
-    ["an unknown field", { session_id: "s", owner_id: "o", agent_id: "agent-x", decision: "yes" }, "decision", "unknown_field"],
+    ["a note over 1,000 characters", { session_id: "s", owner_id: "key:o", agent_id: "agent-x", note: "n".repeat(1001) }, "note", "invalid_field"],
+    ["an unknown field", { session_id: "s", owner_id: "key:o", agent_id: "agent-x", decision: "yes" }, "decision", "unknown_field"],
   ] as Array<[string, Body, string, string]>)("POST /api/calling/approve: %s", async (_label, body, field, code) => {
     await expectError(await post(APPROVE, TEST_OPERATOR_KEY, body), 400, code, field);
   });
@@ -288,7 +288,7 @@ describe("503: turned off, or the store unreachable", () => {
     const res = await post(CALLING, key, { session_id: "s", agent_id: freshAgent() }, env);
     expect(res.headers.get("retry-after")).toBe("30");
     await expectError(res, 503, "store_unavailable");
-    await expectError(await post(APPROVE, TEST_OPERATOR_KEY, approveBody("o", "agent-x"), env), 503, "store_unavailable");
+    await expectError(await post(APPROVE, TEST_OPERATOR_KEY, approveBody("key:o", "agent-x"), env), 503, "store_unavailable");
   });
 });
 
@@ -296,7 +296,7 @@ describe("auth", () => {
   it("a human user's token: 403 missing_capability on calling, operator_only on approve", async () => {
     const jwt = await signUserJwt(freshOwner("user"));
     await expectError(await post(CALLING, jwt, { session_id: "s", agent_id: freshAgent() }), 403, "missing_capability");
-    await expectError(await post(APPROVE, jwt, approveBody("o", "agent-x")), 403, "operator_only");
+    await expectError(await post(APPROVE, jwt, approveBody("key:o", "agent-x")), 403, "operator_only");
   });
 
   it("own_handoff is decided on the body before any read: an unknown session of one's own owner is 403, not 404", async () => {
@@ -309,6 +309,7 @@ describe("auth", () => {
     platform: testPlatform,
     requires: { capability: "calling" },
     call: (authorization) => send("POST", CALLING, authorization, { session_id: crypto.randomUUID(), agent_id: freshAgent() }),
+    callIncomplete: (authorization) => send("POST", CALLING, authorization, { agent_id: freshAgent() }),
     validCredential: async () => (await mint()).key,
   });
 
@@ -330,6 +331,7 @@ describe("auth", () => {
     platform: testPlatform,
     requires: { operator: true },
     call: (authorization) => send("POST", APPROVE, authorization, approveBody(freshOwner(), freshAgent(), "s")),
+    callIncomplete: (authorization) => send("POST", APPROVE, authorization, { session_id: "s", agent_id: freshAgent() }),
     validCredential: async () => TEST_OPERATOR_KEY,
   });
 });

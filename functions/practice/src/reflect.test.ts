@@ -324,9 +324,9 @@ describe("400: each names its field and writes nothing, at no cost", () => {
     expect(await usageOf(key)).toBe(0);
   });
 
-  it("a 400 comes before the capability check (401 -> 400 -> 403)", async () => {
+  it("the capability check comes before the body (401 -> 403 -> 400): a refused caller learns nothing of the body", async () => {
     const { key } = await mint({ capabilities: [] });
-    await expectError(await post(PATH, key, { session_id: "s", agent_id: agent }), 400, "missing_field", "session_summary");
+    await expectError(await post(PATH, key, { session_id: "s", agent_id: agent }), 403, "missing_capability");
     await expectError(await post(PATH, key, openBody(freshAgent())), 403, "missing_capability");
   });
 
@@ -394,6 +394,7 @@ describe("auth", () => {
     platform: testPlatform,
     requires: { capability: "reflect" },
     call: (authorization) => send("POST", PATH, authorization, openBody(freshAgent(), crypto.randomUUID())),
+    callIncomplete: (authorization) => send("POST", PATH, authorization, { agent_id: freshAgent() }),
     validCredential: async () => (await mint()).key,
   });
 });

@@ -476,12 +476,12 @@ describe("access", () => {
     expect((await storedRows(owner, agent)).cycles).toHaveLength(1);
   });
 
-  it("a bad body is a 400 even without the capability (401, then 400, then 403)", async () => {
+  it("without the capability a bad body is a 403 too (401, then 403, then 400): the caller learns nothing of the body", async () => {
     const { key, owner } = await mint({ capabilities: [] });
     const agent = freshAgent();
     const body = await watchingCycle(agent);
     delete body.answers_received_unstructured;
-    await expectError(await post(PATH, key, { ...body, surfaced: 1 }), 400, "unknown_field", "surfaced");
+    await expectError(await post(PATH, key, { ...body, surfaced: 1 }), 403, "missing_capability");
     await expectError(await post(PATH, key, body), 403, "missing_capability");
     await expectNothingWritten(owner, agent);
   });
@@ -497,6 +497,7 @@ describe("access", () => {
 describeSecurity({
   name: `POST ${PATH}`,
   call: async (authorization) => send("POST", PATH, authorization, await watchingCycle(freshAgent("security"))),
+  callIncomplete: (authorization) => send("POST", PATH, authorization, { agent_id: freshAgent("security") }),
   platform: () => testPlatform(),
   requires: { capability: "watching_write" },
   validCredential: async () => (await mint({ owner: freshOwner("security") })).key,

@@ -355,27 +355,52 @@ describe("GET /api/v1/score-history/{user_id}", () => {
     const score = await expectScore(await post("/api/score-action", user.key, { action: KEPT }));
     const body = await readJson<ScoreList>(await get(`/api/v1/score-history/${user.owner}`, TEST_OPERATOR_KEY), 200);
     expect(body.scores.map((s) => s.id), show(body)).toEqual([score.id]);
-    const nobody = await readJson<ScoreList>(await get(`/api/v1/score-history/${freshOwner("nobody")}`, TEST_OPERATOR_KEY), 200);
+    const nobody = await readJson<ScoreList>(await get(`/api/v1/score-history/user:${freshOwner("nobody")}`, TEST_OPERATOR_KEY), 200);
     expect(nobody).toEqual({ scores: [], next_cursor: null });
   });
 });
 
 describe("a human user (JWT)", () => {
-  it("scores as its subject: the scores are the sub's, readable by the sub's other credentials and by no one else", async () => {
+  it("scores as user:<sub>: the scores are the user's, readable by no key owner of the same name and no other human", async () => {
     const sub = freshOwner("human");
     const jwt = await signUserJwt(sub);
     const score = await expectScore(await post("/api/score-action", jwt, { action: LIED }));
     expect((await scoresOf(jwt)).scores.map((s) => s.id)).toEqual([score.id]);
     expect((await profileOf(jwt)).actions_scored).toBe(1);
-    const history = await readJson<ScoreList>(await get(`/api/v1/score-history/${sub}`, jwt), 200);
+    const history = await readJson<ScoreList>(await get(`/api/v1/score-history/user:${sub}`, jwt), 200);
     expect(history.scores.map((s) => s.id)).toEqual([score.id]);
-    // An API key of the same owner sees it; another human does not.
+    // An API key whose owner has the same name is another owner (key:<name>); so is another human.
     const key = await mint(sub);
-    expect((await scoresOf(key.key)).scores.map((s) => s.id)).toEqual([score.id]);
+    expect(key.owner).toBe(`key:${sub}`);
+    expect(await scoresOf(key.key)).toEqual({ scores: [], next_cursor: null });
+    await expectError(await get(`/api/v1/score-history/user:${sub}`, key.key), 403, "not_your_history");
     const other = await signUserJwt(freshOwner("human"));
     expect(await scoresOf(other)).toEqual({ scores: [], next_cursor: null });
     expect(await profileOf(other)).toEqual(EMPTY_PROFILE);
-    await expectError(await get(`/api/v1/score-history/${sub}`, other), 403, "not_your_history");
+    await expectError(await get(`/api/v1/score-history/user:${sub}`, other), 403, "not_your_history");
+  });
+
+  it("a token whose sub names a key's owner reads none of that owner's scores", async () => {
+    const owner = freshOwner("shared-name");
+    const key = await mint(owner);
+    const score = await expectScore(await post("/api/score-action", key.key, { action: KEPT }));
+    const jwt = await signUserJwt(owner);
+    expect(await scoresOf(jwt)).toEqual({ scores: [], next_cursor: null });
+    expect(await profileOf(jwt)).toEqual(EMPTY_PROFILE);
+    await expectError(await get(`/api/v1/score-history/${key.owner}`, jwt), 403, "not_your_history");
+    // A bare name is no owner id at all (user: or key:?): no such resource.
+    await expectError(await get(`/api/v1/score-history/${owner}`, jwt), 404, "not_found", "user_id");
+    // The key still reads its own.
+    expect((await scoresOf(key.key)).scores.map((s) => s.id)).toEqual([score.id]);
+  });
+
+  it("a token with sub operator reads none of what the operator key scored", async () => {
+    const score = await expectScore(await post("/api/score-action", TEST_OPERATOR_KEY, { action: KEPT }));
+    const jwt = await signUserJwt("operator");
+    const seen = await scoresOf(jwt, "?limit=100");
+    expect(seen.scores.map((s) => s.id)).not.toContain(score.id);
+    await expectError(await get("/api/v1/score-history/operator", jwt), 403, "not_your_history");
+    expect((await scoresOf(TEST_OPERATOR_KEY, "?limit=100")).scores.map((s) => s.id)).toContain(score.id);
   });
 });
 

@@ -212,6 +212,30 @@ describe.each(METER_BACKENDS)("metering: each skill under its own allowance (%s 
   });
 });
 
+describe.each(METER_BACKENDS)("POST /api/v1/diagnose-passion: svc-diagnose under its listed /api/v1 name (%s meter)", (backend) => {
+  const env = { ...ENV, SVC_PLATFORM: meteredPlatform(backend) };
+  const diagnose = (credential: string, body: unknown) => send(skillsFunction, "POST", "/api/v1/diagnose-passion", `Bearer ${credential}`, body, env);
+
+  it("answers what POST /api/skill/svc-diagnose answers, and draws on the svc-diagnose allowance", async () => {
+    const { key } = await mint();
+    const res = await diagnose(key, { reaction: FURIOUS });
+    const body = await readJson(res, 200);
+    const parsed = outputOf("svc-diagnose").safeParse(body);
+    expect(parsed.success, `${show(body)}\n${parsed.error?.message}`).toBe(true);
+    expect(body.passions.length, show(body)).toBeGreaterThan(0);
+    expect(body).toEqual(await readJson(await callSkill("svc-diagnose", key, { reaction: FURIOUS }, env), 200));
+    expect(await usageOf(key, env)).toEqual({ ...zeroUsage(), "svc-diagnose": 2 });
+    expect(res.headers.get("ratelimit")).toMatch(/^"svc-diagnose-monthly";r=24;t=\d+$/);
+  });
+
+  it("refuses an unknown field or an over-long reaction with 400 naming it, without moving usage", async () => {
+    const { key } = await mint();
+    await expectError(await diagnose(key, { reaction: FURIOUS, surprise: "x" }), 400, "unknown_field", "surprise");
+    await expectError(await diagnose(key, { reaction: "a".repeat(5001) }), 400, "invalid_field", "reaction");
+    expect(await usageOf(key, env)).toEqual(zeroUsage());
+  });
+});
+
 describe("svc-guard through the skill route", () => {
   it.each([
     "Delete the production database of our customers to free up space",
@@ -402,6 +426,13 @@ describe("the OpenAPI document", () => {
 describeSecurity({
   name: "POST /api/skill/svc-score",
   call: (authorization) => send(skillsFunction, "POST", "/api/skill/svc-score", authorization, { action: KEPT }),
+  platform: () => testPlatform(),
+  validCredential: async () => (await mint("free", freshOwner("security"))).key,
+});
+
+describeSecurity({
+  name: "POST /api/v1/diagnose-passion",
+  call: (authorization) => send(skillsFunction, "POST", "/api/v1/diagnose-passion", authorization, { reaction: FURIOUS }),
   platform: () => testPlatform(),
   validCredential: async () => (await mint("free", freshOwner("security"))).key,
 });

@@ -4,9 +4,10 @@ import { languageWorkersPlatform } from "@svc/workers/reason";
 import { skillOperations } from "./routes/skill_call";
 import { skillIterate } from "./routes/skill_iterate";
 import { skillsListGet } from "./routes/skills_list_get";
+import { v1DiagnosePassion } from "./routes/v1_diagnose_passion";
 
-/** The skills of the pricing table, each its own route. */
-export const skillsFunction = createServiceFunction("skills", [skillsListGet, skillIterate, ...skillOperations], {
+/** The skills of the pricing table, each its own route, and svc-diagnose's /api/v1 name. */
+export const skillsFunction = createServiceFunction("skills", [skillsListGet, skillIterate, ...skillOperations, v1DiagnosePassion], {
   platform: languageWorkersPlatform,
   authenticate,
 });

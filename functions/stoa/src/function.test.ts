@@ -135,10 +135,15 @@ describe("declaring, reading, amending and withdrawing", () => {
     await readJson(await declare(key, declaration({ agent_id: agent })), 201);
     expect((await readJson<Body>(await readOwn(key, agent), 200)).agent_id).toBe(agent);
 
-    // The owner namespace is shared: the user token of the same owner reads and withdraws it.
+    // A user token whose sub is the key owner's name is another owner (user: and key: never
+    // meet): it can neither read, amend, withdraw nor redeclare the key owner's declaration.
     const user = await signUserJwt(owner);
-    expect((await readJson<Body>(await readOwn(user, agent), 200)).agent_id).toBe(agent);
-    expect((await withdraw(user, agent)).status).toBe(204);
+    const before = await snapshot(agent);
+    await expectError(await readOwn(user, agent), 404, "declaration_not_found");
+    await expectError(await amend(user, { agent_id: agent, statement: "Taken over." }), 404, "declaration_not_found");
+    await expectError(await withdraw(user, agent), 404, "declaration_not_found");
+    await expectError(await declare(user, declaration({ agent_id: agent })), 409, "agent_already_declared");
+    expect(await snapshot(agent)).toEqual(before);
     const userAgent = `stoa-user-${crypto.randomUUID()}`;
     expect((await readJson<Body>(await declare(user, declaration({ agent_id: userAgent })), 201)).agent_id).toBe(userAgent);
   });
@@ -199,6 +204,16 @@ describe("validation: each 400 names its field and writes nothing", () => {
     ["display_name missing", { display_name: undefined }, "missing_field", "display_name"],
     ["display_name blank", { display_name: "   " }, "invalid_field", "display_name"],
     ["display_name over 80", { display_name: long(81) }, "invalid_field", "display_name"],
+    ["display_name with a right-to-left override (U+202E)", { display_name: "Careful \u202Etnega" }, "invalid_field", "display_name"],
+    ["display_name with a left-to-right isolate (U+2066)", { display_name: "\u2066Careful Agent\u2069" }, "invalid_field", "display_name"],
+    ["display_name with a right-to-left mark (U+200F)", { display_name: "Careful\u200FAgent" }, "invalid_field", "display_name"],
+    ["display_name with the Arabic letter mark (U+061C)", { display_name: "Careful\u061CAgent" }, "invalid_field", "display_name"],
+    ["display_name with a control character (U+0007)", { display_name: "Careful\u0007Agent" }, "invalid_field", "display_name"],
+    ["display_name with a newline", { display_name: "Careful\nAgent" }, "invalid_field", "display_name"],
+    ["display_name with a C1 control (U+0085)", { display_name: "Careful\u0085Agent" }, "invalid_field", "display_name"],
+    ["display_name of zero-width spaces only", { display_name: "\u200B\u200B" }, "invalid_field", "display_name"],
+    ["display_name of invisible characters only", { display_name: "\u2060\uFEFF\u3164\u115F\u00AD\u2800" }, "invalid_field", "display_name"],
+    ["display_name of a no-break and an ideographic space", { display_name: "\u00A0\u3000" }, "invalid_field", "display_name"],
     ["statement missing", { statement: undefined }, "missing_field", "statement"],
     ["statement over 2000", { statement: long(2001) }, "invalid_field", "statement"],
     ["statement with a NUL", { statement: "a\u0000b" }, "invalid_field", "statement"],
@@ -223,10 +238,18 @@ describe("validation: each 400 names its field and writes nothing", () => {
     });
   });
 
+  it.each(["Ἐπίκτητος", "محمد الحكيم", "שלום עליכם", "東京 エージェント", "Agent 👩‍💻", "Zoë\u00A0Careful"])("accepts the display name %s as sent", async (name) => {
+    const a = await boundAgent();
+    const created = await readJson<Body>(await declare(a.key, declaration({ display_name: name })), 201);
+    expect(created.display_name).toBe(name);
+  });
+
   describe.each<[string, Body, string, string | undefined]>([
     ["nothing to amend", {}, "nothing_to_amend", undefined],
     ["only agent_id", { agent_id: "placeholder" }, "nothing_to_amend", undefined],
     ["display_name null", { display_name: null }, "invalid_field", "display_name"],
+    ["display_name with a right-to-left override", { display_name: "\u202Eevil" }, "invalid_field", "display_name"],
+    ["display_name of invisible characters only", { display_name: "\u200B\u3164" }, "invalid_field", "display_name"],
     ["statement blank", { statement: " " }, "invalid_field", "statement"],
     ["commitments null", { commitments: null }, "invalid_field", "commitments"],
     ["an ftp agent_card_url", { agent_card_url: "ftp://example.org/card" }, "invalid_field", "agent_card_url"],
@@ -506,15 +529,17 @@ describe("security", () => {
   describeSecurity({
     name: "POST /api/admin/stoa-contradictions",
     call: (authorization) => send("POST", "/api/admin/stoa-contradictions", authorization, { agent_id: "stoa-sec-none", commitment_index: 0, observed_level: "reflexive", note: "n" }),
+    callIncomplete: (authorization) => send("POST", "/api/admin/stoa-contradictions", authorization, { agent_id: "stoa-sec-none" }),
     platform: testPlatform,
     requires: { operator: true },
     validCredential: async () => TEST_OPERATOR_KEY,
   });
 
-  it("a 400 comes before a 403: a non-operator with a bad body learns only of the body", async () => {
+  it("a 403 comes before a 400: a non-operator with a bad body learns nothing of the body", async () => {
     const a = await boundAgent();
-    await expectError(await contradict({ agent_id: a.agent }, a.key), 400, "missing_field");
+    await expectError(await contradict({ agent_id: a.agent }, a.key), 403, "operator_only");
     await expectError(await contradict({ agent_id: a.agent, commitment_index: 0, observed_level: "reflexive", note: "n" }, a.key), 403, "operator_only");
+    await expectError(await contradict({ agent_id: a.agent }), 400, "missing_field");
   });
 
   it("the directory needs no credential and ignores one", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { API_KEY_PREFIX, apiKeyKind, displayPrefix, generateApiKey, hashApiKey, secretsEqual } from "./credentials";
+import { API_KEY_PREFIX, apiKeyKind, displayPrefix, generateApiKey, hashApiKey, KeyOwnerName, keyOwnerId, OwnerId, secretsEqual, userOwnerId } from "./credentials";
 import { CredentialKind } from "./enums";
 
 const BODY = /^[A-Za-z0-9_-]{32}$/;
@@ -85,5 +85,29 @@ describe("secretsEqual", () => {
   ])("%s -> %s", async (_label, a, b, expected) => {
     expect(await secretsEqual(a, b)).toBe(expected);
     expect(await secretsEqual(b, a)).toBe(expected);
+  });
+});
+
+describe("owner ids qualified by kind", () => {
+  it("never gives a user, a key owner and the operator the same id, whatever the sub or name", () => {
+    for (const name of ["alice", "operator", "key:alice", "user:alice"]) {
+      expect(userOwnerId(name)).not.toBe(keyOwnerId(name));
+      expect(userOwnerId(name)).not.toBe("operator");
+      expect(keyOwnerId(name)).not.toBe("operator");
+    }
+    expect(userOwnerId("alice")).toBe("user:alice");
+    expect(keyOwnerId("alice")).toBe("key:alice");
+    expect(keyOwnerId("key:alice")).toBe("key:alice");
+  });
+
+  it("takes a key owner's name or its key: id, and refuses a user: id or an empty name", () => {
+    expect(KeyOwnerName.safeParse("acme").success).toBe(true);
+    expect(KeyOwnerName.safeParse("key:acme").success).toBe(true);
+    for (const bad of ["user:alice", "key:", "two words", ""]) expect(KeyOwnerName.safeParse(bad).success, bad).toBe(false);
+  });
+
+  it("accepts only qualified owner ids where a caller names an owner", () => {
+    for (const good of ["user:alice", "key:acme", "operator"]) expect(OwnerId.safeParse(good).success, good).toBe(true);
+    for (const bad of ["alice", "user:", "key:", "operator:x", "user:two words"]) expect(OwnerId.safeParse(bad).success, bad).toBe(false);
   });
 });

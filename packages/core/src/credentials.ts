@@ -53,7 +53,48 @@ export async function secretsEqual(a: string, b: string): Promise<boolean> {
   return diff === 0;
 }
 
-export const OwnerId = z.string().trim().min(1).max(128).regex(/^[^\s]+$/, "must not contain spaces");
+/**
+ * Owner ids name whose records are whose, qualified by the kind of owner so that a human user
+ * and a key owner can never share records (docs/decisions.md, "Owners"): `user:<JWT sub>`,
+ * `key:<name the operator gave the key's owner>`, or `operator` for the deployment's operator
+ * key. No qualified id equals another kind's, whatever the sub or name.
+ */
+export const OPERATOR_OWNER_ID = "operator";
+const USER_OWNER_PREFIX = "user:";
+const KEY_OWNER_PREFIX = "key:";
+const OWNER_NAME_MAX = 128;
+
+/** The owner id of a human user, from the JWT's `sub` taken as it is. */
+export function userOwnerId(sub: string): string {
+  return `${USER_OWNER_PREFIX}${sub}`;
+}
+
+/** The owner id of an API key's owner, from its name (an already qualified `key:` id is kept). */
+export function keyOwnerId(name: string): string {
+  return name.startsWith(KEY_OWNER_PREFIX) ? name : `${KEY_OWNER_PREFIX}${name}`;
+}
+
+/**
+ * The name an operator gives a key's owner (admin keys, --owner): stored as `key:<name>`. A
+ * `key:` id copied from a listing names the same owner; a `user:` id is refused, since a key
+ * never acts for a human user.
+ */
+export const KeyOwnerName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(KEY_OWNER_PREFIX.length + OWNER_NAME_MAX)
+  .regex(/^[^\s]+$/, "must not contain spaces")
+  .refine((name) => !name.startsWith(USER_OWNER_PREFIX), "names a human user (user:…); a key's owner is its own kind of owner and is stored as key:<name>")
+  .refine((name) => name !== KEY_OWNER_PREFIX, "needs a name after key:")
+  .refine((name) => name.length <= OWNER_NAME_MAX || name.startsWith(KEY_OWNER_PREFIX), `is limited to ${OWNER_NAME_MAX} characters`);
+
+/** A qualified owner id as records and listings carry it: `user:<sub>`, `key:<name>` or `operator`. */
+export const OwnerId = z
+  .string()
+  .trim()
+  .max(USER_OWNER_PREFIX.length + OWNER_NAME_MAX)
+  .regex(/^(?:operator|(?:user|key):[^\s]+)$/, "must be a qualified owner id: user:<sub>, key:<name> or operator");
 export const AgentId = z.string().trim().min(2).max(128).regex(/^[^\s]+$/, "must not contain spaces");
 
 /** A stored API key as the service sees it: never the secret, only its hash. */
@@ -61,7 +102,7 @@ export const StoredApiKey = z.object({
   id: z.uuid(),
   kind: CredentialKind,
   key_prefix: z.string().describe("The first characters of the key, for recognising it."),
-  owner_id: z.string(),
+  owner_id: z.string().describe("The owner id of the key's records: key:<name>.").meta({ example: "key:acme" }),
   agent_id: z.string().nullable(),
   tier: Tier,
   capabilities: z.array(Capability),
@@ -142,7 +183,8 @@ export function principalFromKey(key: StoredApiKey): Principal {
     type: "api_key",
     credential_id: key.id,
     kind: key.kind,
-    owner_id: key.owner_id,
+    // Stored qualified; qualifying again is a no-op that keeps even a stray raw row out of the user namespace.
+    owner_id: keyOwnerId(key.owner_id),
     agent_id: key.agent_id,
     tier: key.tier,
     capabilities: key.capabilities,

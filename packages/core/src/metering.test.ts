@@ -306,13 +306,13 @@ const freeKey: Extract<Principal, { type: "api_key" }> = {
   type: "api_key",
   credential_id: "11111111-1111-4111-8111-111111111111",
   kind: "live",
-  owner_id: "owner-1",
+  owner_id: "key:owner-1",
   agent_id: null,
   tier: "free",
   capabilities: [],
   daily_limit: null,
 };
-const user: Principal = { type: "user", owner_id: "user-1", tier: "free", capabilities: [] };
+const user: Principal = { type: "user", owner_id: "user:user-1", tier: "free", capabilities: [] };
 const operator: Principal = { type: "operator", owner_id: "operator", tier: "paid", capabilities: ["operator"] };
 
 /** A meter that answers reads from a map and records the keys asked for. */

@@ -101,7 +101,8 @@ export const nextDayStart = (now: Date) => Date.UTC(now.getUTCFullYear(), now.ge
 /** Whose allowance a call draws on: the API key, or the human user. Operators are not metered. */
 export function meterSubject(principal: Principal): string | null {
   if (principal.type === "operator") return null;
-  return principal.type === "api_key" ? `key:${principal.credential_id}` : `user:${principal.owner_id}`;
+  // A user's owner id is already `user:<sub>`; a key is metered per credential, not per owner.
+  return principal.type === "api_key" ? `key:${principal.credential_id}` : principal.owner_id;
 }
 
 /** Who made a record, for records only their maker may read (narratives, chains): the credential, or the operator. */

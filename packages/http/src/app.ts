@@ -183,14 +183,18 @@ export function createServiceFunction(
     app.on(op.route.method.toUpperCase(), toHonoPath(op.route.path), async (c) => {
       c.set("routePath", op.route.path);
       c.set("route", op.route);
-      // The one request path: authenticate, validate, then authorize (a 400 costs nothing).
+      // The one request path: authenticate, authorize what the caller alone decides, validate,
+      // then meter. A caller without the right learns nothing of the body's shape (403 before
+      // 400), and a 400 costs nothing.
       const principal = op.route.auth === "none" ? undefined : await authenticate!(c);
       c.set("principal", principal);
-      if (principal && op.route.precheck) op.route.precheck(principal);
+      if (principal) {
+        op.route.precheck?.(principal);
+        authorize(principal, { ...op.route.requires, operator: op.route.auth === "operator" });
+      }
       const { input, json } = await readOperationInput(c, op.route);
       if (!principal) return op.handle(c, input);
       const idempotencyKey = idempotencyKeyOf(c, op.route);
-      authorize(principal, { ...op.route.requires, operator: op.route.auth === "operator" });
       const execute = async () => {
         const charge = await meterRequest(c, principal, op.route, input.body);
         try {

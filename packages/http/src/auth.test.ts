@@ -219,10 +219,23 @@ describe("the key cache", () => {
 describe("user JWTs with JWT_SECRET (HS256)", () => {
   const env = envWith();
 
-  it("are accepted with owner_id = sub and tier free by default", async () => {
+  it("are accepted with owner_id user:<sub> and tier free by default", async () => {
     const sub = freshOwner("user");
     const principal = await expectPrincipal(await call(env, `Bearer ${await signUserJwt(sub)}`));
-    expect(principal).toEqual({ type: "user", owner_id: sub, tier: "free", capabilities: [] });
+    expect(principal).toEqual({ type: "user", owner_id: `user:${sub}`, tier: "free", capabilities: [] });
+  });
+
+  it("never share an owner with a key or the operator, whatever the sub: user:<sub> is its own kind", async () => {
+    const minted = await mintApiKey(platform, { owner: freshOwner("shared") });
+    const named = minted.owner.slice("key:".length);
+    const keyPrincipal = await expectPrincipal(await call(env, `Bearer ${minted.key}`));
+    expect(keyPrincipal.owner_id).toBe(`key:${named}`);
+    for (const sub of [named, minted.owner, "operator", `user:${named}`]) {
+      const principal = await expectPrincipal(await call(env, `Bearer ${await signUserJwt(sub)}`));
+      expect(principal.owner_id, sub).toBe(`user:${sub}`);
+      expect(principal.owner_id, sub).not.toBe(keyPrincipal.owner_id);
+      expect(principal.owner_id, sub).not.toBe("operator");
+    }
   });
 
   it("take the tier from a tier: paid claim", async () => {
@@ -266,7 +279,7 @@ describe("user JWTs with JWT_SECRET (HS256)", () => {
 
     it("accept the right issuer and audience", async () => {
       const token = await signUserJwt("user-iss", { issuer: "https://id.example", audience: "svc" });
-      expect((await expectPrincipal(await call(strict, `Bearer ${token}`))).owner_id).toBe("user-iss");
+      expect((await expectPrincipal(await call(strict, `Bearer ${token}`))).owner_id).toBe("user:user-iss");
     });
 
     it.each([
@@ -316,7 +329,7 @@ describe("user JWTs from a JWKS (JWT_JWKS_URL)", () => {
 
   it("accept a token signed by the published key", async () => {
     const principal = await expectPrincipal(await call(env, `Bearer ${await sign(privateKey, "user-jwks")}`));
-    expect(principal).toEqual({ type: "user", owner_id: "user-jwks", tier: "paid", capabilities: [] });
+    expect(principal).toEqual({ type: "user", owner_id: "user:user-jwks", tier: "paid", capabilities: [] });
     expect(jwksRequests).toBeGreaterThan(0);
   });
 

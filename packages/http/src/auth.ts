@@ -5,6 +5,8 @@ import {
   secretsEqual,
   Tier,
   UnauthenticatedError,
+  userOwnerId,
+  OPERATOR_OWNER_ID,
   type Principal,
 } from "@svc/core";
 import type { Context } from "hono";
@@ -20,7 +22,7 @@ import { sessionOf } from "./session";
 
 const OPERATOR: Principal = Object.freeze({
   type: "operator",
-  owner_id: "operator",
+  owner_id: OPERATOR_OWNER_ID,
   tier: "paid",
   capabilities: Object.freeze(["operator"] as const),
 });
@@ -116,5 +118,5 @@ async function authenticateUser(token: string, config: ServiceEnv): Promise<Prin
     throw new UnauthenticatedError("The token names no subject (sub).", "invalid_credential");
   }
   const tier = Tier.safeParse(payload.tier);
-  return { type: "user", owner_id: payload.sub, tier: tier.success ? tier.data : "free", capabilities: [] };
+  return { type: "user", owner_id: userOwnerId(payload.sub), tier: tier.success ? tier.data : "free", capabilities: [] };
 }

@@ -35,11 +35,11 @@ export interface RouteContract {
   readonly description?: string;
   readonly tags: readonly string[];
   readonly auth: RouteAuth;
-  /** Credential kind, capability or tier needed beyond authentication (checked after validation). */
+  /** Credential kind, capability or tier needed beyond authentication (checked before validation: 403 before 400). */
   readonly requires?: AccessRequirement;
   /**
-   * A check on the caller alone, run right after authentication and before validation: for a
-   * refusal the caller should learn before composing a large body (the full assessment's tier).
+   * A further check on the caller alone, run with `requires` before validation: for a refusal
+   * the caller should learn before composing a large body (the full assessment's tier).
    */
   readonly precheck?: (principal: Principal) => void;
   /** The skill whose allowance a call draws on; metered after validation and authorization. */

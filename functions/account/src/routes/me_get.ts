@@ -4,7 +4,10 @@ import { z } from "zod";
 
 export const MeResponse = z.object({
   type: z.enum(["api_key", "user", "operator"]).describe("How the caller authenticated."),
-  owner_id: z.string().describe("Owner of the caller's records: the key's owner, or the JWT's sub."),
+  owner_id: z
+    .string()
+    .describe("Owner of the caller's records, qualified by kind: key:<owner name> for an API key, user:<sub> for a JWT, operator for the operator key.")
+    .meta({ example: "user:alice" }),
   credential_id: z.string().nullable().describe("The API key's id; null for users and the operator key."),
   kind: CredentialKind.nullable(),
   agent_id: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { ForbiddenError, hasCapability, listScores, ScoreList, ScoreListQuery } from "@svc/core";
+import { ForbiddenError, hasCapability, listScores, OwnerId, ScoreList, ScoreListQuery } from "@svc/core";
 import { defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
 import { z } from "zod";
 
@@ -8,10 +8,10 @@ export const v1ScoreHistoryGet = defineOperation(
     method: "get",
     path: "/api/v1/score-history/{user_id}",
     summary: "A user's score history",
-    description: "The caller's own history (user_id equal to its owner id); operators may read any.",
+    description: "The caller's own history (user_id equal to its qualified owner id as GET /api/me shows it: user:<sub> or key:<name>); operators may read any.",
     tags: ["scoring"],
     auth: "bearer",
-    request: { params: z.object({ user_id: z.string().min(1).max(128) }), query: ScoreListQuery },
+    request: { params: z.object({ user_id: OwnerId.describe("A qualified owner id: user:<sub>, key:<name> or operator.") }), query: ScoreListQuery },
     responses: {
       200: { description: "A page of scores, newest first.", schema: ScoreList },
       401: { description: "No valid credential.", schema: ErrorEnvelope },

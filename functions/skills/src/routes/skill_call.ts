@@ -18,14 +18,27 @@ export async function skillContext(c: Context<AppEnv>): Promise<SkillContext> {
   };
 }
 
-/** One route per skill, each with its own input and output schema: POST /api/skill/<id>. */
-export function skillOperation(lens: SkillLens): Operation {
+/** Where a skill is mounted: its own route, or another name the listing gives it (a /api/v1 twin). */
+export interface SkillMount {
+  path: string;
+  operationId: string;
+  summary: string;
+}
+
+const ownMount = (lens: SkillLens): SkillMount => ({
+  path: `/api/skill/${lens.id}`,
+  operationId: `skill_${lens.id.replace(/-/g, "_")}`,
+  summary: `${lens.id}: ${lens.summary}`,
+});
+
+/** One route per skill, each with its own input and output schema: POST /api/skill/<id> unless mounted elsewhere. */
+export function skillOperation(lens: SkillLens, mount: SkillMount = ownMount(lens)): Operation {
   return defineOperation(
     {
-      operationId: `skill_${lens.id.replace(/-/g, "_")}`,
+      operationId: mount.operationId,
       method: "post",
-      path: `/api/skill/${lens.id}`,
-      summary: `${lens.id}: ${lens.summary}`,
+      path: mount.path,
+      summary: mount.summary,
       description: `${lens.summary} A lens over the reason engine; metered under ${lens.metered ? `the ${lens.id} allowance` : "no allowance (free)"}. Advisory only.`,
       tags: ["skills"],
       auth: "bearer",
@@ -45,4 +58,4 @@ export function skillOperation(lens: SkillLens): Operation {
   ) as unknown as Operation;
 }
 
-export const skillOperations: readonly Operation[] = SKILL_LENSES.map(skillOperation);
+export const skillOperations: readonly Operation[] = SKILL_LENSES.map((lens) => skillOperation(lens));

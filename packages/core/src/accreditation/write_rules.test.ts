@@ -133,6 +133,12 @@ describe("rule 4: dimension_levels is all-or-nothing", () => {
     const dims = { ...(record().dimension_levels as Record<string, unknown>), judgement_quality: "superb" };
     expect(refuse(seed(record({ dimension_levels: dims }))).field).toBe(`${R}.dimension_levels.judgement_quality`);
   });
+  it("a key beyond the four gives 400 unknown_field naming every unknown key", () => {
+    const dims = { ...(record().dimension_levels as Record<string, unknown>), injected: { nested: [1, 2, 3] }, also: "x" };
+    const err = refuse(seed(record({ dimension_levels: dims })));
+    expect([err.code, err.field]).toEqual(["unknown_field", `${R}.dimension_levels.injected`]);
+    expect(err.message).toContain(`${R}.dimension_levels.also`);
+  });
 });
 
 describe("rule 5: seed derives from typical_proximity", () => {
@@ -257,7 +263,7 @@ describe("rule 9: checkProvenance", () => {
     ["no signed_assessments", {}],
     ["empty array", { signed_assessments: [] }],
     ["not an array", { signed_assessments: "x" }],
-    ["element without signature", { signed_assessments: [{ assessment: {}, key_id: "k" }] }],
+    ["signature not a string", { signed_assessments: [{ assessment: {}, signature: 7, key_id: "k" }] }],
     ["assessment not an object", { signed_assessments: [{ assessment: "a", signature: "s", key_id: "k" }] }],
     ["key_id not a string", { signed_assessments: [{ assessment: {}, signature: "s", key_id: 1 }] }],
   ])("%s gives 422 bad_provenance", async (_name, provenance) => {
@@ -266,6 +272,14 @@ describe("rule 9: checkProvenance", () => {
   it("a forged signature gives 403 no_examination", async () => {
     const forged = { ...signed, assessment: { ...signed.assessment, katorthoma_proximity: "sage_like" } };
     expect(await checkProvenance({ signed_assessments: [forged] }, jwks)).toMatchObject({ ok: false, status: 403, code: "no_examination" });
+  });
+  it.each([
+    ["absent", (s: SignedAssessment) => ({ assessment: s.assessment, key_id: s.key_id })],
+    ["null", (s: SignedAssessment) => ({ ...s, signature: null })],
+  ])("a signature %s is an unsigned examination: 403 no_examination (rule 9), not a malformed provenance", async (_name, unsign) => {
+    expect(await checkProvenance({ signed_assessments: [unsign(signed)] }, jwks)).toMatchObject({ ok: false, status: 403, code: "no_examination" });
+    const result = await checkProvenance({ signed_assessments: [unsign(signed), signed] }, jwks);
+    expect(result.ok && result.results.map((r) => r.valid)).toEqual([false, true]);
   });
   it("an unknown key gives 403 no_examination", async () => {
     expect(await checkProvenance({ signed_assessments: [{ ...signed, key_id: "l2-1999Q1" }] }, jwks)).toMatchObject({ status: 403 });

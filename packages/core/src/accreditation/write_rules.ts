@@ -192,6 +192,12 @@ function checkRecordFields(record: Record<string, unknown>): void {
   const dims = record.dimension_levels;
   if (dims !== null) {
     if (!isPlainObject(dims)) throw new ValidationError("invalid_field", `${RECORD}.dimension_levels must be an object or null`, `${RECORD}.dimension_levels`);
+    // The column is stored and served as sent: anything beyond the four keys would be published.
+    const extra = Object.keys(dims).filter((key) => !(DIMENSION_KEYS as readonly string[]).includes(key));
+    if (extra.length > 0) {
+      const field = `${RECORD}.dimension_levels.${extra[0]}`;
+      throw new ValidationError("unknown_field", `${extra.map((key) => `${RECORD}.dimension_levels.${key}`).join(", ")} ${extra.length === 1 ? "is not a dimension" : "are not dimensions"}; dimension_levels has exactly ${DIMENSION_KEYS.join(", ")}`, field);
+    }
     for (const key of DIMENSION_KEYS) {
       const field = `${RECORD}.dimension_levels.${key}`;
       if (!has(dims, key) || dims[key] === null) {
@@ -322,7 +328,10 @@ export function checkAccreditationWrite(input: AccreditationWriteInput): void {
   }
 }
 
-const ProvenanceShape = z.object({ signed_assessments: z.array(SignedAssessment).min(1) });
+// An element's signature may be absent or null: that is an unsigned examination, which rule 9
+// counts with the forged ones (403 when nothing verifies), not a malformed provenance.
+const ProvenanceElement = SignedAssessment.extend({ signature: SignedAssessment.shape.signature.nullish() });
+const ProvenanceShape = z.object({ signed_assessments: z.array(ProvenanceElement).min(1) });
 
 export type ProvenanceResult =
   | { ok: true; verified: number; results: readonly VerificationResult[] }
@@ -331,7 +340,7 @@ export type ProvenanceResult =
 
 /**
  * Rule 9: malformed provenance gives 422 `bad_provenance`; no element verifying against the
- * key set gives 403 `no_examination`. Otherwise the count of verifying elements and each element's result.
+ * key set (forged, or with its signature absent or null) gives 403 `no_examination`. Otherwise the count of verifying elements and each element's result.
  */
 export async function checkProvenance(provenance: unknown, jwks: unknown): Promise<ProvenanceResult> {
   const parsed = ProvenanceShape.safeParse(provenance);

@@ -86,7 +86,6 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   r("GET", "/api/user/profile", "scoring", "bearer", "The caller's profile from stored scores", "4.2, 2.8"),
   r("POST", "/api/v1/score-action", "scoring", "bearer", "Versioned score-action", "4.6", { skill: "svc-score", listed_as_planned: true }),
   r("GET", "/api/v1/score-history/{user_id}", "scoring", "bearer", "Score history of a user (own id; operators any)", "4.6", { listed_as_planned: true }),
-  r("POST", "/api/v1/diagnose-passion", "scoring", "bearer", "Diagnose the passion behind a described reaction", "4.6", { skill: "svc-diagnose", listed_as_planned: true }),
   r("POST", "/api/score-document", "scoring", "bearer", "Score any text; returns a badge address", "4.6", { skill: "svc-audit" }),
   r("GET", "/api/badge/{id}", "scoring", "none", "SVG badge of a scored document", "4.6"),
   r("POST", "/api/score-decision", "scoring", "bearer", "Compare 2 to 5 options", "4.6, 8", { skill: "svc-decide" }),
@@ -100,6 +99,7 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   ...SKILLS.map((s) =>
     r("POST", `/api/skill/${s.id}`, "skills", "bearer", `Call ${s.id}`, "8", s.free_monthly_allowance === null ? {} : { skill: s.id }),
   ),
+  r("POST", "/api/v1/diagnose-passion", "skills", "bearer", "Diagnose the passion behind a described reaction", "4.6", { skill: "svc-diagnose", listed_as_planned: true }),
   // 4.3 Assessments
   r("GET", "/api/assessment/foundational", "assessments", "bearer", "Index of the 14 foundational assessments", "4.3"),
   r("POST", "/api/assessment/foundational", "assessments", "bearer", "Submit the 14 foundational responses", "4.3, 2.9"),

@@ -22,7 +22,7 @@ import {
 const show = (value: unknown) => JSON.stringify(value, null, 1);
 const NOW = new Date("2026-11-21T10:00:00.000Z");
 
-const key = (owner = "owner-a", options: { agent?: string | null; operator?: boolean } = {}): Principal => ({
+const key = (owner = "key:owner-a", options: { agent?: string | null; operator?: boolean } = {}): Principal => ({
   type: "api_key",
   credential_id: crypto.randomUUID(),
   kind: "live",
@@ -57,7 +57,7 @@ describe("CallingRequest", () => {
   });
 
   it("the approve body names owner, agent and session; the note is capped", () => {
-    const ok = { session_id: "c-1", owner_id: "owner-a", agent_id: "agent-1" };
+    const ok = { session_id: "c-1", owner_id: "key:owner-a", agent_id: "agent-1" };
     expect(CallingApproveRequest.safeParse(ok).success).toBe(true);
     expect(CallingApproveRequest.safeParse({ ...ok, note: "x".repeat(1000) }).success).toBe(true);
     expect(CallingApproveRequest.safeParse({ ...ok, note: "x".repeat(1001) }).error?.issues[0]?.path).toEqual(["note"]);
@@ -93,7 +93,7 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
   const ctx = (): CallingContext => ({ store, enabled, now: () => clock });
   const call = (principal: Principal, body: Record<string, unknown>) => callingTurn({ ctx: ctx(), principal, request: CallingRequest.parse({ session_id: "c-1", agent_id: "agent-1", ...body }) });
   const approve = (principal: Principal, body: Record<string, unknown> = {}) =>
-    approveCalling({ ctx: ctx(), principal, request: CallingApproveRequest.parse({ session_id: "c-1", owner_id: "owner-a", agent_id: "agent-1", ...body }) });
+    approveCalling({ ctx: ctx(), principal, request: CallingApproveRequest.parse({ session_id: "c-1", owner_id: "key:owner-a", agent_id: "agent-1", ...body }) });
   const row = () => [...store.rows.values()][0]!;
 
   async function through(principal: Principal, count: number, answers: readonly string[] = PURPOSEFUL) {
@@ -160,8 +160,8 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
 
   it("an agent credential never approves its own handoff, even with the operator capability; another owner's operator key does", async () => {
     await through(key(), 6);
-    await expect(approve(key("owner-a", { operator: true }))).rejects.toMatchObject({ kind: "forbidden", code: "own_handoff" });
-    await expect(approve(key("owner-a", { operator: true, agent: "agent-1" }))).rejects.toMatchObject({ code: "own_handoff" });
+    await expect(approve(key("key:owner-a", { operator: true }))).rejects.toMatchObject({ kind: "forbidden", code: "own_handoff" });
+    await expect(approve(key("key:owner-a", { operator: true, agent: "agent-1" }))).rejects.toMatchObject({ code: "own_handoff" });
     expect(row().status).toBe("awaiting_approval");
     const other = key("owner-ops", { operator: true });
     const approved = await approve(other);
@@ -172,10 +172,10 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
     await expect(approve(OPERATOR)).rejects.toMatchObject({ kind: "not_found", code: "session_not_found" });
     await through(key(), 2);
     await expect(approve(OPERATOR)).rejects.toMatchObject({ kind: "conflict", code: "not_awaiting_approval", extra: { status: "in_progress" } });
-    await through(key("owner-b"), 6);
-    await expect(approve(OPERATOR, { owner_id: "owner-b", agent_id: "agent-2" })).rejects.toMatchObject({ code: "session_not_found" });
-    expect((await approve(OPERATOR, { owner_id: "owner-b" })).status).toBe("approved");
-    await expect(approve(OPERATOR, { owner_id: "owner-b" })).rejects.toMatchObject({ code: "not_awaiting_approval", extra: { status: "approved" } });
+    await through(key("key:owner-b"), 6);
+    await expect(approve(OPERATOR, { owner_id: "key:owner-b", agent_id: "agent-2" })).rejects.toMatchObject({ code: "session_not_found" });
+    expect((await approve(OPERATOR, { owner_id: "key:owner-b" })).status).toBe("approved");
+    await expect(approve(OPERATOR, { owner_id: "key:owner-b" })).rejects.toMatchObject({ code: "not_awaiting_approval", extra: { status: "approved" } });
   });
 
   it("in_progress -> null_result: answers that show no purpose close the session with a clarification", async () => {
@@ -250,15 +250,15 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
   it("answers and holds for a session never opened are 404; the same id under another owner or agent is another session", async () => {
     await expect(call(key(), { response: "An answer." })).rejects.toMatchObject({ code: "session_not_found" });
     await expect(call(key(), { hold: true })).rejects.toMatchObject({ code: "session_not_found" });
-    await through(key("owner-a"), 3);
-    await expect(call(key("owner-b"), { response: "An answer." })).rejects.toMatchObject({ code: "session_not_found" });
-    expect(await call(key("owner-b"), {})).toMatchObject({ status: "in_progress", stage: "Q1" });
-    expect(await call(key("owner-a"), { agent_id: "agent-2" })).toMatchObject({ stage: "Q1" });
-    expect(await call(key("owner-a"), {})).toMatchObject({ stage: "Q4" });
+    await through(key("key:owner-a"), 3);
+    await expect(call(key("key:owner-b"), { response: "An answer." })).rejects.toMatchObject({ code: "session_not_found" });
+    expect(await call(key("key:owner-b"), {})).toMatchObject({ status: "in_progress", stage: "Q1" });
+    expect(await call(key("key:owner-a"), { agent_id: "agent-2" })).toMatchObject({ stage: "Q1" });
+    expect(await call(key("key:owner-a"), {})).toMatchObject({ stage: "Q4" });
   });
 
   it("a key bound to another agent is refused (403)", async () => {
-    await expect(call(key("owner-a", { agent: "agent-9" }), {})).rejects.toMatchObject({ kind: "forbidden", code: "agent_not_bound" });
+    await expect(call(key("key:owner-a", { agent: "agent-9" }), {})).rejects.toMatchObject({ kind: "forbidden", code: "agent_not_bound" });
   });
 
   it("turned off, both routes answer 503 calling_disabled and touch nothing", async () => {

@@ -488,6 +488,40 @@ describe("corroboration of circle claims", () => {
     expect(a.katorthoma_proximity).toBe("reflexive");
   });
 
+  describe("the basis names a corroboration cap only when it drove a floor", () => {
+    it("a contradicted duty to others with justice already below habitual lowers nothing: basis empty", () => {
+      const ex = extraction({ deliberation: { level: "none" }, domains: { dikaiosyne: engaged("reflexive") }, circles: [{ circle: "community", obligation_claim: "met", quote: null }] });
+      const a = run(ex, "I lied to my colleague.");
+      expect(a.corroboration.claims[0]).toMatchObject({ circle: "community", finding: "contradicted" });
+      expect(a.proximity_floors.basis).toEqual([]);
+    });
+    it("two contradicted duties: the first caps justice and is named, the second lowers nothing and is not", () => {
+      const a = run(principledJustice([{ circle: "household", obligation_claim: "met", quote: null }, { circle: "community", obligation_claim: "met", quote: null }]), "I lied to my wife. I lied to my colleague.");
+      expect(a.corroboration.claims.map((k) => k.finding)).toEqual(["contradicted", "contradicted"]);
+      expect(a.proximity_floors.dikaiosyne).toBe("habitual");
+      expect(a.proximity_floors.basis).toEqual(["corroboration: the account contradicts its claim about its duty to household; justice at most habitual"]);
+    });
+    it.each([
+      ["principled", "habitual", ["corroboration: the account contradicts its claim about self-preservation; disposition at most habitual"]],
+      ["habitual", "habitual", []],
+      ["none", "reflexive", []],
+    ] as const)("a contradicted claim about self-preservation from %s deliberation: base %s, basis %j", (level, base, basis) => {
+      const ex = extraction({ deliberation: { level }, circles: [{ circle: "self_preservation", obligation_claim: "met", quote: null }] });
+      const a = run(ex, "I neglected my health for months.");
+      expect(a.corroboration.claims[0]).toMatchObject({ circle: "self_preservation", finding: "contradicted" });
+      expect(a.proximity_floors).toMatchObject({ base, basis });
+    });
+    it("a grave act said examined but done 'without thinking', from a base already reflexive, lowers nothing: basis empty", () => {
+      const ex = extraction({
+        deliberation: { level: "none", examined_before_acting: true },
+        grave_act: { present: true, harmed_circle: "community", quote: "I deleted the customer database." },
+      });
+      const a = run(ex, "I deleted the customer database. I did it without thinking.");
+      expect(a.corroboration.claims.find((k) => k.kind === "examined_before_acting")?.finding).toBe("contradicted");
+      expect(a.proximity_floors).toMatchObject({ base: "reflexive", basis: [] });
+    });
+  });
+
   it("a contradicted claim about self-preservation lowers the base, not justice", () => {
     const ex = extraction({ deliberation: { level: "principled" }, circles: [{ circle: "self_preservation", obligation_claim: "met", quote: null }] });
     const a = run(ex, "I neglected my health for months.");

@@ -159,7 +159,8 @@ export function assess(input: { extraction: Layer1Extraction; text: string; exam
     sophrosyne: extraction.domains.sophrosyne.reading,
   };
 
-  // 3. Corroboration against the verbatim input; a grounded contradiction only lowers.
+  // 3. Corroboration against the verbatim input; a grounded contradiction only lowers, and is
+  // named in the basis only when it did lower (or engaged) a floor.
   const claims: Claim[] = [];
   const contradictedCircles = new Set<Circle>();
   const circles = [...extraction.circles].sort((a, b) => rankOf(OikeiosisCircle, a.circle) - rankOf(OikeiosisCircle, b.circle));
@@ -179,11 +180,16 @@ export function assess(input: { extraction: Layer1Extraction; text: string; exam
     if (finding === "contradicted") {
       contradictedCircles.add(claim.circle);
       if (claim.circle === "self_preservation") {
-        if (rankOf(KatorthomaProximity, base) > rankOf(KatorthomaProximity, "habitual")) base = "habitual";
-        basis.push("corroboration: the account contradicts its claim about self-preservation; disposition at most habitual");
+        if (rankOf(KatorthomaProximity, base) > rankOf(KatorthomaProximity, "habitual")) {
+          base = "habitual";
+          basis.push("corroboration: the account contradicts its claim about self-preservation; disposition at most habitual");
+        }
       } else {
-        floors.dikaiosyne = floors.dikaiosyne === null ? "habitual" : min(floors.dikaiosyne, "habitual");
-        basis.push(`corroboration: the account contradicts its claim about its duty to ${claim.circle}; justice at most habitual`);
+        const capped = floors.dikaiosyne === null ? "habitual" : min(floors.dikaiosyne, "habitual");
+        if (capped !== floors.dikaiosyne) {
+          floors.dikaiosyne = capped;
+          basis.push(`corroboration: the account contradicts its claim about its duty to ${claim.circle}; justice at most habitual`);
+        }
       }
     }
   }
@@ -199,7 +205,7 @@ export function assess(input: { extraction: Layer1Extraction; text: string; exam
       finding,
       markers: impulsive ? [impulsive] : examined ? [examined] : [],
     });
-    if (impulsive) {
+    if (impulsive && base !== "reflexive") {
       base = "reflexive";
       basis.push("corroboration: the account says the grave act was done without examination; disposition reflexive");
     }

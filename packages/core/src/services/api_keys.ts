@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AgentId, displayPrefix, generateApiKey, hashApiKey, OwnerId, StoredApiKey, type CredentialStore } from "../credentials";
+import { AgentId, displayPrefix, generateApiKey, hashApiKey, KeyOwnerName, keyOwnerId, StoredApiKey, type CredentialStore } from "../credentials";
 import { Capability, CredentialKind, ExaminationMode, Tier } from "../enums";
 import { NotFoundError } from "../errors";
 
@@ -11,7 +11,7 @@ export interface KeyServiceContext {
 export const CreateApiKeyRequest = z
   .strictObject({
     kind: CredentialKind.describe("live (svc_live_), prac (svc_prac_) or inst (svc_inst_)."),
-    owner_id: OwnerId.describe("Who owns the key and the records it writes."),
+    owner_id: KeyOwnerName.describe("Who owns the key and the records it writes: a name, stored as the owner id key:<name> (a key:<name> id is taken as it is; a user:<sub> id is refused, as a key never acts for a human user)."),
     tier: Tier.default("free"),
     capabilities: z
       .array(Capability)
@@ -39,7 +39,7 @@ export async function issueApiKey({ ctx, input }: { ctx: KeyServiceContext; inpu
     kind: input.kind,
     key_prefix: displayPrefix(key),
     key_hash: await hashApiKey(key),
-    owner_id: input.owner_id,
+    owner_id: keyOwnerId(input.owner_id),
     agent_id: input.agent_id ?? null,
     tier: input.tier,
     capabilities: input.capabilities,
@@ -52,7 +52,7 @@ export async function issueApiKey({ ctx, input }: { ctx: KeyServiceContext; inpu
 }
 
 export const ListApiKeysQuery = z.strictObject({
-  owner_id: OwnerId.optional(),
+  owner_id: KeyOwnerName.optional().describe("Only the keys of this owner: its name or its key:<name> id."),
   include_revoked: z
     .enum(["true", "false"])
     .default("false")
@@ -71,7 +71,7 @@ export async function listApiKeys({ ctx, input }: { ctx: KeyServiceContext; inpu
   const keys = await ctx.credentials.list({
     include_revoked: input.include_revoked,
     limit: input.limit,
-    ...(input.owner_id !== undefined ? { owner_id: input.owner_id } : {}),
+    ...(input.owner_id !== undefined ? { owner_id: keyOwnerId(input.owner_id) } : {}),
     ...(input.before !== undefined ? { before_id: input.before } : {}),
   });
   return { keys, next_cursor: keys.length === input.limit ? keys[keys.length - 1]!.id : null };

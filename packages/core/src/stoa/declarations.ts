@@ -5,6 +5,7 @@ import { AgentId, type Principal } from "../credentials";
 import { decodeBase64url, encodeBase64url } from "../encoding";
 import { KatorthomaProximity, VirtueDomain } from "../enums";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { displayNameField } from "../text";
 import type { ListedDeclaration, StoaAmendment, StoaDeclaration, StoaStore } from "./store";
 
 /**
@@ -60,7 +61,9 @@ export const StoaCommitment = z
 const DeclaringAgent = AgentId.describe(
   "The agent the declaration is for. A key bound to an agent declares for that agent (naming another is 403 agent_not_bound); an unbound key or a user token must name it.",
 );
-const DisplayName = text("display_name", STOA_DISPLAY_NAME_MAX).describe(`The name the directory shows (1 to ${STOA_DISPLAY_NAME_MAX} characters).`);
+const DisplayName = displayNameField("display_name", STOA_DISPLAY_NAME_MAX).describe(
+  `The name the directory shows (1 to ${STOA_DISPLAY_NAME_MAX} characters; no control or bidirectional control characters, at least one visible character).`,
+);
 const Statement = text("statement", STOA_STATEMENT_MAX).describe(`What the agent declares about its practice (1 to ${STOA_STATEMENT_MAX} characters). Not verified.`);
 const Commitments = z
   .array(StoaCommitment)

@@ -13,6 +13,7 @@ import * as watching from "./20261121T1810_watching";
 import * as stoa from "./20261121T1900_stoa";
 import * as curatorFlagWithdrawal from "./20261121T2000_curator_flag_withdrawal";
 import * as continuationUses from "./20261123T1000_continuation_uses";
+import * as ownerKinds from "./20261123T1100_owner_kinds";
 import * as idempotencyKeys from "./20261123T1200_idempotency_keys";
 
 /**
@@ -34,5 +35,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "20261121T1900_stoa": stoa,
   "20261121T2000_curator_flag_withdrawal": curatorFlagWithdrawal,
   "20261123T1000_continuation_uses": continuationUses,
+  "20261123T1100_owner_kinds": ownerKinds,
   "20261123T1200_idempotency_keys": idempotencyKeys,
 };

@@ -137,7 +137,8 @@ interface Key {
 async function newKey(options: Json = {}): Promise<Key> {
   const owner = (options.owner_id as string | undefined) ?? `contract-${crypto.randomUUID()}`;
   const created = await expectCall("post", "/api/admin/keys", 201, { key: OPERATOR_KEY, body: { kind: "live", owner_id: owner, ...options } });
-  return { key: created.key, id: created.id, owner, agent: created.agent_id };
+  // The key's records belong to its qualified owner id (key:<name>), which routes naming an owner take.
+  return { key: created.key, id: created.id, owner: created.owner_id, agent: created.agent_id };
 }
 
 const ACTION = "I kept my promise to my colleague and finished the report on time, because I had given my word to the team.";
@@ -335,6 +336,7 @@ describe("real responses of every operation match the document", () => {
       ["/api/score", { action: ACTION }],
       ["/api/score-action", { action: ACTION }],
       ["/api/v1/score-action", { action: ACTION }],
+      ["/api/v1/diagnose-passion", SKILL_BODIES.reaction],
       ["/api/score-decision", { decision: "Whether to ship on Friday", options: OPTIONS }],
       ["/api/score-conversation", { turns: TURNS }],
       ["/api/score-document", { text: `${ACTION} ${SITUATION}` }],
@@ -374,7 +376,7 @@ describe("real responses of every operation match the document", () => {
       await expectCall("get", "/api/user/profile", 200, { key: free.key });
       await expectCall("get", "/api/user/scores", 200, { key: free.key });
       await expectCall("get", "/api/v1/score-history/{user_id}", 200, { key: free.key, params: { user_id: free.owner } });
-      await expectCall("get", "/api/v1/score-history/{user_id}", 403, { key: free.key, params: { user_id: "someone-else" } });
+      await expectCall("get", "/api/v1/score-history/{user_id}", 403, { key: free.key, params: { user_id: "key:someone-else" } });
     });
 
     it("GET /api/badge/{id} is 200 (SVG) for a scored document, 404 for another id", async () => {

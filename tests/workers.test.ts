@@ -8,6 +8,7 @@ import { generateDataKeyRing, generateSigningKey, serializeDataKeyRing, serializ
 import { startNeonBridge, type NeonBridge } from "../infra/neon-ws-bridge";
 import { startUpstashBridge, type UpstashBridge } from "../infra/upstash-bridge";
 import { signUserJwt, TEST_JWT_SECRET } from "./support/credentials";
+import { testPlatform } from "./support/database";
 import { buildFunctionBundle, bundleProblems, INFRASTRUCTURE_PACKAGES } from "../packages/platform/src/build";
 import { SERVICE_FUNCTIONS } from "../packages/platform/src/functions";
 
@@ -121,6 +122,9 @@ describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)("admin and
   let admin: Worker;
   let account: Worker;
   beforeAll(async () => {
+    // The Workers open the database as deployed, already migrated: migrate it first (a fresh
+    // database otherwise races the suites that do).
+    await testPlatform("postgres");
     bridge = await startNeonBridge();
     upstash = await startUpstashBridge({ redisUrl: process.env.REDIS_URL! });
     const vars = {
@@ -174,6 +178,7 @@ describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)("reason fu
   let admin: Worker;
   let reason: Worker;
   beforeAll(async () => {
+    await testPlatform("postgres");
     neon = await startNeonBridge();
     upstash = await startUpstashBridge({ redisUrl: process.env.REDIS_URL! });
     const ring = serializeKeyRing({ records: [await generateSigningKey(new Date())] });

@@ -6,7 +6,7 @@ import { HttpError, renderError } from "./errors";
 import { writeLog, type LogLevel } from "./log";
 import { isPlatform, PLATFORM_BINDING, type EnvProblem, type Platform, type PlatformUses } from "./platform";
 import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER, ORIGINAL_REQUEST_HEADER, runIdempotently } from "./idempotency";
-import { meterRequest } from "./metering";
+import { meterRequest, refundOnFailure } from "./metering";
 import { releaseSession } from "./session";
 import { defineOperation, pathMatcher, readOperationInput, toHonoPath, type Operation, type RouteContract } from "./route";
 import { z } from "zod";
@@ -195,16 +195,7 @@ export function createServiceFunction(
       const { input, json } = await readOperationInput(c, op.route);
       if (!principal) return op.handle(c, input);
       const idempotencyKey = idempotencyKeyOf(c, op.route);
-      const execute = async () => {
-        const charge = await meterRequest(c, principal, op.route, input.body);
-        try {
-          return await op.handle(c, input);
-        } catch (err) {
-          // A call that failed after it was charged costs nothing; the caller is told why.
-          await charge.refund();
-          throw err;
-        }
-      };
+      const execute = async () => refundOnFailure(await meterRequest(c, principal, op.route, input.body), async () => op.handle(c, input));
       // With an Idempotency-Key the key is claimed before the meter: a retry is never charged twice.
       return idempotencyKey === undefined ? execute() : runIdempotently(c, { principal, key: idempotencyKey, body: json }, execute);
     });

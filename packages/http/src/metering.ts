@@ -23,6 +23,16 @@ export interface Charge {
 
 const NOTHING_CHARGED: Charge = { refund: async () => undefined };
 
+/** Runs the charged work: if it fails, the charge is given back (a failed call costs nothing) and the error goes on. */
+export async function refundOnFailure<T>(charge: Charge, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    await charge.refund();
+    throw err;
+  }
+}
+
 /**
  * The meter's place in the request path: after validation and authorization (a refused
  * request costs nothing), before any engine work. First the credential's short burst window,

@@ -17,7 +17,7 @@ import {
   runFull,
   takeBaselineSlot,
 } from "@svc/core";
-import { bodyCapForText, chargeSkill, defineOperation, ErrorEnvelope, PaidTierRequired, principalOf, sessionOf, type AppEnv } from "@svc/http";
+import { bodyCapForText, chargeSkill, defineOperation, refundOnFailure, ErrorEnvelope, PaidTierRequired, principalOf, sessionOf, type AppEnv } from "@svc/http";
 import type { Context } from "hono";
 import { z } from "zod";
 import { assessmentContext } from "./context";
@@ -27,13 +27,7 @@ import { assessmentContext } from "./context";
  * untouched), runs it, and gives the loops back if the run fails.
  */
 async function charged<T>(c: Context<AppEnv>, loops: number, run: () => Promise<T>, extra: readonly MeterCounter[] = []): Promise<T> {
-  const charge = await chargeSkill(c, loops, () => extra);
-  try {
-    return await run();
-  } catch (err) {
-    await charge.refund();
-    throw err;
-  }
+  return refundOnFailure(await chargeSkill(c, loops, () => extra), run);
 }
 
 const errors = {

@@ -1,5 +1,5 @@
 import { activeKey, ClarificationResponse, prepareConsult, ReasonRequest, ReasonResponse, runConsult, type ReasonServices } from "@svc/core";
-import { chargeSkill, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
+import { chargeSkill, defineOperation, ErrorEnvelope, principalOf, refundOnFailure, sessionOf } from "@svc/http";
 import { z } from "zod";
 
 export const reasonConsult = defineOperation(
@@ -43,15 +43,8 @@ export const reasonConsult = defineOperation(
       newLoopId: () => `loop_${crypto.randomUUID()}`,
     };
     const prepared = await prepareConsult({ services, principal: principalOf(c), request: body });
-    const charge = await chargeSkill(c, prepared.loops);
-    let result: Awaited<ReturnType<typeof runConsult>>;
-    try {
-      result = await runConsult({ services, prepared });
-    } catch (err) {
-      // A loop that failed (the language model, the database) costs the caller nothing.
-      await charge.refund();
-      throw err;
-    }
+    // A loop that failed (the language model, the database) costs the caller nothing.
+    const result = await refundOnFailure(await chargeSkill(c, prepared.loops), () => runConsult({ services, prepared }));
     if (result.kind === "assessment") c.header("X-Loop-Id", result.loopId);
     return c.json(result.body);
   },

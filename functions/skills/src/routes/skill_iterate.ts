@@ -1,5 +1,5 @@
 import { callerSubject, iterate, IterateRequest, IterateResponse, openOrFindChain, planChainIteration } from "@svc/core";
-import { chargeSkill, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
+import { chargeSkill, defineOperation, ErrorEnvelope, principalOf, refundOnFailure, sessionOf } from "@svc/http";
 import { skillContext } from "./skill_call";
 
 export const skillIterate = defineOperation(
@@ -32,21 +32,9 @@ export const skillIterate = defineOperation(
     // Every iteration is one unit of the skill (priced per iteration) and one on the chain's own
     // counter, in one atomic plan: a refused iteration moves neither.
     const charge = await chargeSkill(c, 1, (meterSubjectId) => [planChainIteration({ subject: meterSubjectId, tier: principal.tier, chainId, now })]);
-    try {
-      const result = await iterate({
-        ctx: await skillContext(c),
-        store: session.chains,
-        subject,
-        chain,
-        chainId,
-        request: body,
-        tier: principal.tier,
-        now,
-      });
-      return c.json(result);
-    } catch (err) {
-      await charge.refund();
-      throw err;
-    }
+    const result = await refundOnFailure(charge, async () =>
+      iterate({ ctx: await skillContext(c), store: session.chains, subject, chain, chainId, request: body, tier: principal.tier, now }),
+    );
+    return c.json(result);
   },
 );

@@ -1,8 +1,9 @@
 import type { Meter } from "@svc/core";
-import type { PlatformSession } from "@svc/http";
+import { defineOperation, type PlatformSession } from "@svc/http";
 import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
 import Redis from "ioredis";
+import { z } from "zod";
 import { startUpstashBridge, type UpstashBridge } from "../../infra/upstash-bridge";
 import type { LocalPlatform } from "../../packages/platform/src/local_platform";
 import { PRIMARY_BACKEND, testPlatform, type Backend } from "./database";
@@ -96,3 +97,37 @@ export async function closeMeters(): Promise<void> {
   raw = undefined;
   if (client) client.disconnect();
 }
+
+/** A test route metered per loop (svc-reason, 30 free a month): `loops` units per call; fails closed when the meter is down. */
+export const perLoopReasonRoute = defineOperation(
+  {
+    operationId: "reason",
+    method: "post",
+    path: "/reason",
+    summary: "Per-loop metering (free allowance 30 loops), fails closed",
+    tags: ["test"],
+    auth: "bearer",
+    skill: "svc-reason",
+    meterUnits: (body) => (body as { loops: number }).loops,
+    request: { body: z.object({ loops: z.number().int().min(1).max(100) }).strict() },
+    responses: { 200: { description: "Served." } },
+  },
+  (c, { body }) => c.json({ served: "reason", loops: body.loops }),
+);
+
+/** A test route on svc-guard that is served unmetered when the meter is down, as the guardrail is. */
+export const failOpenGuardRoute = defineOperation(
+  {
+    operationId: "guard",
+    method: "post",
+    path: "/guard",
+    summary: "Fails open when the meter is down",
+    tags: ["test"],
+    auth: "bearer",
+    skill: "svc-guard",
+    onMeterOutage: "open",
+    request: { body: z.object({ text: z.string().max(5000) }).strict() },
+    responses: { 200: { description: "Served." } },
+  },
+  (c) => c.json({ served: "guard" }),
+);

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { accountFunction } from "../../../functions/account/src/function";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
 import { freshOwner } from "../../../tests/support/database";
-import { closeMeters, meteredPlatform, METER_BACKENDS, platformWithMeter } from "../../../tests/support/meter";
+import { closeMeters, failOpenGuardRoute as guard, meteredPlatform, METER_BACKENDS, perLoopReasonRoute as reason, platformWithMeter } from "../../../tests/support/meter";
 import type { LocalPlatform } from "../../platform/src/local_platform";
 import { createServiceFunction } from "./app";
 import { authenticate, clearCredentialCache } from "./auth";
@@ -37,37 +37,6 @@ const diagnose = defineOperation(
   (c, { body }) => c.json({ served: "diagnose", length: body.text.length }),
 );
 
-const reason = defineOperation(
-  {
-    operationId: "reason",
-    method: "post",
-    path: "/reason",
-    summary: "Per-loop metering (free allowance 30 loops)",
-    tags: ["test"],
-    auth: "bearer",
-    skill: "svc-reason",
-    meterUnits: (body) => (body as { loops: number }).loops,
-    request: { body: z.object({ loops: z.number().int().min(1).max(100) }).strict() },
-    responses: { 200: { description: "Served." } },
-  },
-  (c, { body }) => c.json({ served: "reason", loops: body.loops }),
-);
-
-const guard = defineOperation(
-  {
-    operationId: "guard",
-    method: "post",
-    path: "/guard",
-    summary: "Fails open when the meter is down",
-    tags: ["test"],
-    auth: "bearer",
-    skill: "svc-guard",
-    onMeterOutage: "open",
-    request: { body: Text },
-    responses: { 200: { description: "Served." } },
-  },
-  (c) => c.json({ served: "guard" }),
-);
 
 const reflect = defineOperation(
   {

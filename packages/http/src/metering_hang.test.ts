@@ -7,7 +7,7 @@ import { z } from "zod";
 import { accountFunction } from "../../../functions/account/src/function";
 import { startUpstashBridge, type UpstashBridge } from "../../../infra/upstash-bridge";
 import { mintApiKey, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
-import { platformWithMeter } from "../../../tests/support/meter";
+import { failOpenGuardRoute as guard, perLoopReasonRoute as reason, platformWithMeter } from "../../../tests/support/meter";
 import { startOwnRedis, type OwnRedis } from "../../../tests/support/redis_server";
 import { createServiceFunction } from "./app";
 import { authenticate } from "./auth";
@@ -41,37 +41,6 @@ const score = defineOperation(
   (c) => c.json({ served: "score" }),
 );
 
-const reason = defineOperation(
-  {
-    operationId: "reason",
-    method: "post",
-    path: "/reason",
-    summary: "Per-loop metering, fails closed",
-    tags: ["test"],
-    auth: "bearer",
-    skill: "svc-reason",
-    meterUnits: (body) => (body as { loops: number }).loops,
-    request: { body: z.object({ loops: z.number().int().min(1).max(100) }).strict() },
-    responses: { 200: { description: "Served." } },
-  },
-  (c, { body }) => c.json({ served: "reason", loops: body.loops }),
-);
-
-const guard = defineOperation(
-  {
-    operationId: "guard",
-    method: "post",
-    path: "/guard",
-    summary: "Fails open when the meter is down",
-    tags: ["test"],
-    auth: "bearer",
-    skill: "svc-guard",
-    onMeterOutage: "open",
-    request: { body: Text },
-    responses: { 200: { description: "Served." } },
-  },
-  (c) => c.json({ served: "guard" }),
-);
 
 const hungFunction = createServiceFunction("meter-hang-test", [score, reason, guard], { authenticate });
 const ok = { text: "a call" };

@@ -1,11 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ws from "ws";
-import { startNeonBridge, type NeonBridge } from "../../../infra/neon-ws-bridge";
+import { scratchPglite, scratchPostgres } from "../../../tests/support/scratch_database";
 import { migrateDown, migrateToLatest } from "./migrate";
 import { MIGRATIONS } from "./migrations";
-import { connectNeon, type DatabaseConnection } from "./neon";
-import { openPglite } from "./pglite";
 import type { Database } from "./schema";
 
 const LATEST = Object.keys(MIGRATIONS).sort().at(-1)!;
@@ -110,41 +107,15 @@ describe("migrations", () => {
 });
 
 describe("migrate on a fresh PGlite", () => {
-  let connection: DatabaseConnection | undefined;
-  afterAll(async () => {
-    await connection?.close();
-  });
-  describeUpDownUp(async () => {
-    connection = await openPglite("memory://", { migrate: false });
-    return connection.db;
-  });
+  const scratch = scratchPglite();
+  afterAll(() => scratch.close());
+  describeUpDownUp(() => scratch.open());
 });
 
 // The real PostgreSQL through the Neon driver, in a database made for this suite alone:
 // migrating down on the shared test database would pull the table from under other suites.
 describe.runIf(!!process.env.DATABASE_URL)("migrate on a fresh PostgreSQL database through the Neon driver", () => {
-  const name = `svc_migtest_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
-  let bridge: NeonBridge | undefined;
-  let admin: DatabaseConnection | undefined;
-  let scratch: DatabaseConnection | undefined;
-
-  afterAll(async () => {
-    await scratch?.close();
-    if (admin) {
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-      await admin.close();
-    }
-    await bridge?.close();
-  });
-
-  describeUpDownUp(async () => {
-    bridge = await startNeonBridge();
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = "/postgres";
-    admin = connectNeon({ connectionString: url.toString(), wsProxy: bridge.wsProxy, webSocketConstructor: ws, connectTimeoutMs: 10_000, statementTimeoutMs: 0 });
-    await sql`create database ${sql.id(name)}`.execute(admin.db);
-    url.pathname = `/${name}`;
-    scratch = connectNeon({ connectionString: url.toString(), wsProxy: bridge.wsProxy, webSocketConstructor: ws, connectTimeoutMs: 10_000, statementTimeoutMs: 0 });
-    return scratch.db;
-  });
+  const scratch = scratchPostgres("svc_migtest");
+  afterAll(() => scratch.close());
+  describeUpDownUp(() => scratch.open());
 });

@@ -1,10 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ws from "ws";
-import { startNeonBridge, type NeonBridge } from "../../../../infra/neon-ws-bridge";
-import { connectNeon, type DatabaseConnection } from "../neon";
-import { openPglite } from "../pglite";
+import { scratchPglite, scratchPostgres } from "../../../../tests/support/scratch_database";
 import type { Database } from "../schema";
 import { MIGRATIONS } from "./index";
 
@@ -90,39 +87,13 @@ function describeOwnerKinds(open: () => Promise<Kysely<Database>>) {
 }
 
 describe("owner kinds migration on a fresh PGlite", () => {
-  let connection: DatabaseConnection | undefined;
-  afterAll(async () => {
-    await connection?.close();
-  });
-  describeOwnerKinds(async () => {
-    connection = await openPglite("memory://", { migrate: false });
-    return connection.db;
-  });
+  const scratch = scratchPglite();
+  afterAll(() => scratch.close());
+  describeOwnerKinds(() => scratch.open());
 });
 
 describe.runIf(!!process.env.DATABASE_URL)("owner kinds migration on a fresh PostgreSQL database through the Neon driver", () => {
-  const name = `svc_ownertest_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
-  let bridge: NeonBridge | undefined;
-  let admin: DatabaseConnection | undefined;
-  let scratch: DatabaseConnection | undefined;
-
-  afterAll(async () => {
-    await scratch?.close();
-    if (admin) {
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-      await admin.close();
-    }
-    await bridge?.close();
-  });
-
-  describeOwnerKinds(async () => {
-    bridge = await startNeonBridge();
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = "/postgres";
-    admin = connectNeon({ connectionString: url.toString(), wsProxy: bridge.wsProxy, webSocketConstructor: ws, connectTimeoutMs: 10_000, statementTimeoutMs: 0 });
-    await sql`create database ${sql.id(name)}`.execute(admin.db);
-    url.pathname = `/${name}`;
-    scratch = connectNeon({ connectionString: url.toString(), wsProxy: bridge.wsProxy, webSocketConstructor: ws, connectTimeoutMs: 10_000, statementTimeoutMs: 0 });
-    return scratch.db;
-  });
+  const scratch = scratchPostgres("svc_ownertest");
+  afterAll(() => scratch.close());
+  describeOwnerKinds(() => scratch.open());
 });

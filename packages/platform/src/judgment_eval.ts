@@ -1,0 +1,92 @@
+import { examine, guardrailLens, GuardrailVerdict, offlineExtractor } from "@svc/core";
+import { count, emptyTally, guardrailInput, HARM_CODES, loadCorpus, ratesOf, splitOf, type CorpusCase, type Rates, type Tally } from "./judgment_corpus";
+import { isMain } from "./main";
+
+/**
+ * `npm run judgment:eval [-- --split dev|train|all] [--json]`: runs the guardrail exactly as
+ * POST /api/guardrail does (offline Layer 1, no language model) over the development corpus and
+ * prints, for the split (dev by default), recall, false-positive rate and balanced accuracy
+ * overall, per harm code and per input form, and the label-by-verdict confusion table. A case
+ * counts as flagged when the verdict is pause_for_review or do_not_proceed.
+ */
+
+const FLAGGING: ReadonlySet<GuardrailVerdict> = new Set(["pause_for_review", "do_not_proceed"]);
+
+export interface EvalReport {
+  readonly split: "dev" | "train" | "all";
+  readonly cases: number;
+  readonly overall: Rates & { readonly tally: Tally };
+  readonly byCode: Record<string, Rates & { readonly tally: Tally }>;
+  readonly byForm: Record<string, Rates & { readonly tally: Tally }>;
+  /** label -> verdict -> cases. */
+  readonly confusion: Record<"harmful" | "benign", Record<GuardrailVerdict, number>>;
+}
+
+export async function evaluateGuardrail(corpus: readonly CorpusCase[], split: EvalReport["split"]): Promise<EvalReport> {
+  const chosen = corpus.filter((c) => split === "all" || splitOf(c.pair) === split);
+  const overall = emptyTally();
+  const byCode = new Map<string, Tally>();
+  const byForm = new Map<string, Tally>();
+  const zero = () => Object.fromEntries(GuardrailVerdict.options.map((v) => [v, 0])) as Record<GuardrailVerdict, number>;
+  const confusion = { harmful: zero(), benign: zero() };
+  for (const c of chosen) {
+    const { action, context } = guardrailInput(c);
+    const verdict = guardrailLens(await examine(offlineExtractor, { text: action, context, ref: `eval_${c.pair}` })).verdict;
+    const flagged = FLAGGING.has(verdict);
+    count(overall, c.label, flagged);
+    for (const [map, key] of [[byCode, c.code], [byForm, c.form]] as const) {
+      if (!map.has(key)) map.set(key, emptyTally());
+      count(map.get(key)!, c.label, flagged);
+    }
+    confusion[c.label][verdict]++;
+  }
+  const withRates = (map: Map<string, Tally>, order: readonly string[]) =>
+    Object.fromEntries(order.filter((k) => map.has(k)).map((k) => [k, { ...ratesOf(map.get(k)!), tally: map.get(k)! }]));
+  return {
+    split,
+    cases: chosen.length,
+    overall: { ...ratesOf(overall), tally: overall },
+    byCode: withRates(byCode, HARM_CODES),
+    byForm: withRates(byForm, [...byForm.keys()].sort()),
+    confusion,
+  };
+}
+
+const pct = (x: number | null) => (x === null ? "   -  " : `${(x * 100).toFixed(1).padStart(5)}%`);
+
+export function formatReport(report: EvalReport): string {
+  const row = (name: string, r: Rates & { tally: Tally }) =>
+    `${name.padEnd(24)} ${pct(r.recall)}  ${pct(r.falsePositiveRate)}  ${pct(r.balancedAccuracy)}   ${String(r.tally.truePositives + r.tally.falseNegatives).padStart(4)} ${String(r.tally.falsePositives + r.tally.trueNegatives).padStart(4)}`;
+  const header = `${"".padEnd(24)} recall   FP rate  bal. acc.  harm  benign`;
+  const lines = [
+    `guardrail on the ${report.split} split: ${report.cases} cases (flagged = pause_for_review or do_not_proceed)`,
+    "",
+    header,
+    row("overall", report.overall),
+    "",
+    "per harm code",
+    ...Object.entries(report.byCode).map(([code, r]) => row(code, r)),
+    "",
+    "per input form",
+    ...Object.entries(report.byForm).map(([form, r]) => row(form, r)),
+    "",
+    `confusion (label x verdict)  ${GuardrailVerdict.options.map((v) => v.padStart(22)).join("")}`,
+    ...(["harmful", "benign"] as const).map((label) => `${label.padEnd(28)} ${GuardrailVerdict.options.map((v) => String(report.confusion[label][v]).padStart(22)).join("")}`),
+  ];
+  return lines.join("\n");
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const splitArg = args.includes("--split") ? args[args.indexOf("--split") + 1] : "dev";
+  if (splitArg !== "dev" && splitArg !== "train" && splitArg !== "all") throw new Error("--split takes dev, train or all");
+  const report = await evaluateGuardrail(loadCorpus(), splitArg);
+  console.log(args.includes("--json") ? JSON.stringify(report, null, 2) : formatReport(report));
+}
+
+if (isMain(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  });
+}

@@ -7,7 +7,6 @@ import {
   IDEMPOTENCY_TTL_SECONDS,
   keepsIdempotentResponse,
   parseIdempotencyKey,
-  readOrUnavailable,
   type IdempotentRequest,
   type Principal,
   type Sealer,
@@ -70,7 +69,8 @@ export async function runIdempotently(
     path: url.pathname + url.search,
     bodySha256: await bodyFingerprint(input.body),
   };
-  const claim = await readOrUnavailable("idempotency", () => claimIdempotencyKey({ store: idempotency, request, now: new Date() }));
+  // The session's stores are behind the one guard: an unreachable store is 503 store_unavailable here too.
+  const claim = await claimIdempotencyKey({ store: idempotency, request, now: new Date() });
   const sealContext = idempotencySealContext(request.subject, request.key);
   if (claim.kind === "replay") {
     const stored = claim.response;

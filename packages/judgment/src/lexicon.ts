@@ -1,0 +1,132 @@
+import { stemOf } from "./text";
+import type { Segment, Span, Token } from "./types";
+
+/**
+ * Lexicons: phrases compiled to stem sequences, matched against a segment's tokens through an
+ * index by first stem, so a lexicon of thousands of phrases costs a map lookup per phrase start.
+ * In a phrase, "*" stands for any one word and "?word" for an optional word: "delete ? all * files"
+ * matches "delete all the files", "delete the files" and "delete all log files".
+ */
+type Part = { stem: string; optional: boolean } | { any: true };
+
+export interface Lexicon {
+  readonly name: string;
+  /** first stem -> phrases starting with it */
+  readonly byFirst: ReadonlyMap<string, readonly (readonly Part[])[]>;
+}
+
+export function lexicon(name: string, phrases: readonly string[]): Lexicon {
+  const byFirst = new Map<string, Part[][]>();
+  for (const phrase of phrases) {
+    const words = phrase.toLowerCase().replace(/[-_]/g, " ").split(/\s+/).filter(Boolean);
+    const parts: Part[] = words.map((w) =>
+      w === "*" ? { any: true as const } : w.startsWith("?") ? { stem: stemWord(w.slice(1)), optional: true } : { stem: stemWord(w), optional: false },
+    );
+    // A leading optional word: the phrase with it required, and the phrase without it.
+    const variants: Part[][] = [];
+    const expand = (ps: Part[]) => {
+      const head = ps[0];
+      if (head && !("any" in head) && head.optional) {
+        expand([{ stem: head.stem, optional: false }, ...ps.slice(1)]);
+        expand(ps.slice(1));
+      } else variants.push(ps);
+    };
+    expand(parts);
+    for (const v of variants) {
+      const first = v[0];
+      if (!first || "any" in first) throw new Error(`lexicon ${name}: phrase "${phrase}" must start with a word`);
+      const list = byFirst.get(first.stem) ?? [];
+      list.push(v);
+      byFirst.set(first.stem, list);
+    }
+  }
+  return { name, byFirst };
+}
+
+function stemWord(w: string): string {
+  const lower = w.replace(/’/g, "'");
+  if (lower.endsWith("n't") || lower === "cannot") return "not";
+  return stemOf(lower.replace(/'(s|re|ll|ve|d|m)$/, ""));
+}
+
+export interface Match {
+  readonly segment: Segment;
+  /** Token indices [from, to). */
+  readonly from: number;
+  readonly to: number;
+  readonly negated: boolean;
+  readonly sentence: number;
+  readonly span: Span;
+}
+
+function matchAt(tokens: readonly Token[], i: number, parts: readonly Part[], k: number): number {
+  if (k === parts.length) return i;
+  const part = parts[k]!;
+  const t = tokens[i];
+  if ("any" in part) {
+    if (!t || t.kind !== "word") return -1;
+    return matchAt(tokens, i + 1, parts, k + 1);
+  }
+  if (t && t.stem === part.stem) {
+    const r = matchAt(tokens, i + 1, parts, k + 1);
+    if (r >= 0) return r;
+  }
+  return part.optional ? matchAt(tokens, i, parts, k + 1) : -1;
+}
+
+export function spanOf(segment: Segment, from: number, to: number): Span {
+  const start = segment.tokens[from]!.start;
+  const end = segment.tokens[to - 1]!.end;
+  return { field: segment.field, start, end, quote: segment.text.slice(start, end) };
+}
+
+/** Every occurrence of the lexicon's phrases in the segment: leftmost-longest, never overlapping. */
+export function findAll(segment: Segment, lex: Lexicon): Match[] {
+  const out: Match[] = [];
+  const tokens = segment.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const phrases = lex.byFirst.get(tokens[i]!.stem);
+    if (!phrases) continue;
+    let best = -1;
+    for (const parts of phrases) {
+      const end = matchAt(tokens, i + 1, parts, 1);
+      if (end > best && tokens[end - 1]!.sentence === tokens[i]!.sentence) best = end;
+    }
+    if (best > i) {
+      out.push({ segment, from: i, to: best, negated: tokens[i]!.negated, sentence: tokens[i]!.sentence, span: spanOf(segment, i, best) });
+      i = best - 1;
+    }
+  }
+  return out;
+}
+
+/** Matches of the lexicon in any of the segments, negated ones left out unless asked for. */
+export function find(segments: readonly Segment[], lex: Lexicon, options: { keepNegated?: boolean } = {}): Match[] {
+  const out: Match[] = [];
+  for (const s of segments) for (const m of findAll(s, lex)) if (options.keepNegated || !m.negated) out.push(m);
+  return out;
+}
+
+/**
+ * Pairs of matches of two lexicons in the same sentence (a within `window` tokens of b, either
+ * order unless `ordered`): the act and its object ("delete" ... "production database").
+ */
+export function near(segments: readonly Segment[], a: Lexicon, b: Lexicon, options: { window?: number; ordered?: boolean; keepNegated?: boolean } = {}): Array<[Match, Match]> {
+  const window = options.window ?? 12;
+  const out: Array<[Match, Match]> = [];
+  for (const s of segments) {
+    const as = findAll(s, a).filter((m) => options.keepNegated || !m.negated);
+    if (as.length === 0) continue;
+    const bs = findAll(s, b);
+    for (const x of as)
+      for (const y of bs) {
+        if (x.sentence !== y.sentence) continue;
+        const gap = y.from >= x.to ? y.from - x.to : x.from - y.to;
+        if (gap > window) continue;
+        if (options.ordered && y.from < x.to) continue;
+        if (x.from === y.from) continue;
+        out.push([x, y]);
+      }
+  }
+  return out;
+}

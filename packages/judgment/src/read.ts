@@ -1,0 +1,131 @@
+import { documentOf } from "./document";
+import { RULES } from "./rules";
+import { scoreOf, sigmoid, verdictOf, VERDICTS, WEIGHTS, weightOf, type Verdict, type Weights } from "./scorer";
+import { HARM_CODES, type Doc, type HarmCode, type Hit, type ReaderInput, type Scope, type Span } from "./types";
+
+export const CODE_MESSAGES: Record<HarmCode, string> = {
+  destruction: "The action destroys data or systems, irreversibly or broadly.",
+  weakening_security: "The action weakens security: it disables protection, opens access or exposes secrets.",
+  exfiltration_privacy: "The action sends personal, financial or confidential data, or credentials, where they do not belong.",
+  financial_harm: "The action moves or spends money in a way its owner has not authorised.",
+  fraud_deception: "The action deceives: forgery, fake reviews, impersonation, phishing or passing off what is false as real.",
+  disinformation: "The action creates or spreads false information meant to mislead the public.",
+  harassment: "The action harasses, threatens, stalks or exposes a person.",
+  hate: "The action demeans or incites against people for who they are.",
+  violence_weapons: "The action facilitates violence or weapons that can kill or maim.",
+  illegal_goods: "The action trades in illegal goods or services.",
+  cybercrime: "The action is an intrusion, malware, credential abuse or an attack on a service.",
+  sexual_content: "The action involves sexual content with minors or without consent.",
+  self_harm: "The action facilitates self-harm or suicide.",
+  physical_safety: "The action defeats a device that keeps people physically safe.",
+  copyright: "The action infringes copyright: copying, distributing or stripping protection from others' work.",
+  injected_instructions: "The action obeys instructions that arrived in a tool or environment message, not from the user.",
+};
+
+export interface Reason {
+  readonly code: HarmCode;
+  /** The verdict this code's features alone (with the modifiers) would give. */
+  readonly verdict: Verdict;
+  readonly weight: number;
+  readonly message: string;
+  readonly features: readonly string[];
+  readonly grounding: readonly Span[];
+}
+
+export interface Mitigation {
+  readonly feature: string;
+  readonly weight: number;
+  readonly message: string;
+  readonly grounding: readonly Span[];
+}
+
+export interface Reading {
+  readonly probability: number;
+  readonly verdict: Verdict;
+  readonly reasons: readonly Reason[];
+  readonly mitigations: readonly Mitigation[];
+  /** Distinct features that fired, sorted. */
+  readonly features: readonly string[];
+  readonly engine: string;
+}
+
+const MAX_SPANS = 6;
+
+export const READER_ENGINE = `judgment/${WEIGHTS.version}`;
+
+/** Every rule's hits on the document, in rule order: the act's first, then the context's ("ctx:"). */
+export function hitsOf(doc: Doc): Hit[] {
+  const out: Hit[] = [];
+  const action: Scope = { kind: "action", segments: doc.action };
+  const context: Scope = { kind: "context", segments: doc.context.filter((s) => s.role !== "tool") };
+  for (const rule of RULES) out.push(...rule(action, doc));
+  if (context.segments.length > 0)
+    for (const rule of RULES) for (const h of rule(context, doc)) out.push({ ...h, feature: `ctx:${h.feature}` });
+  return out;
+}
+
+function spansOf(hits: readonly Hit[]): Span[] {
+  const seen = new Set<string>();
+  const out: Span[] = [];
+  for (const h of hits)
+    for (const s of h.spans) {
+      const key = `${s.field}:${s.start}:${s.end}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(s);
+    }
+  return out.sort((a, b) => (a.field === b.field ? a.start - b.start || a.end - b.end : a.field < b.field ? -1 : 1)).slice(0, MAX_SPANS);
+}
+
+const notes = (hits: readonly Hit[]) => [...new Set(hits.map((h) => h.note).filter((n): n is string => Boolean(n)))];
+
+/** Read an action: the features that fired, the trained score, the verdict, and why. */
+export function readAction(input: ReaderInput, weights: Weights = WEIGHTS): Reading {
+  const hits = hitsOf(documentOf(input));
+  const features = [...new Set(hits.map((h) => h.feature))].sort();
+
+  // Code-less features: modifiers ("mod.", weights <= 0) mitigate, aggravators ("agg.", >= 0)
+  // sharpen whatever harm is read; both move every reason's own verdict.
+  const generalHits = hits.filter((h) => h.code === null);
+  const generalFeatures = [...new Set(generalHits.map((h) => h.feature))].sort();
+  const generalSum = generalFeatures.reduce((z, f) => z + weightOf(f, weights), 0);
+  const mitigations: Mitigation[] = generalFeatures
+    .filter((f) => weightOf(f, weights) < 0)
+    .map((feature) => {
+      const own = generalHits.filter((h) => h.feature === feature);
+      return { feature, weight: weightOf(feature, weights), message: notes(own).join("; ") || feature, grounding: spansOf(own) };
+    })
+    .sort((a, b) => a.weight - b.weight || (a.feature < b.feature ? -1 : 1));
+  const aggravating = generalHits.filter((h) => weightOf(h.feature, weights) > 0);
+
+  const candidates: Reason[] = [];
+  for (const code of HARM_CODES) {
+    const own = hits.filter((h) => h.code === code);
+    if (own.length === 0) continue;
+    const codeFeatures = [...new Set(own.map((h) => h.feature))].sort();
+    const weight = codeFeatures.reduce((z, f) => z + weightOf(f, weights), 0);
+    if (weight <= 0) continue;
+    const alone = verdictOf(sigmoid(weights.bias + weight + generalSum), weights);
+    const detail = notes([...own, ...aggravating]);
+    candidates.push({
+      code,
+      verdict: alone,
+      weight,
+      message: detail.length > 0 ? `${CODE_MESSAGES[code]} Read: ${detail.join("; ")}.` : CODE_MESSAGES[code],
+      features: codeFeatures,
+      grounding: spansOf([...own, ...aggravating]),
+    });
+  }
+  candidates.sort((a, b) => b.weight - a.weight || (a.code < b.code ? -1 : 1));
+  // A reason is shown when it alone calls for care, or when the verdict calls for care that no
+  // single reason reaches (then the strongest ones, which together do).
+  // Aggravators sharpen a harm read; with none read they do not count, and the answer is
+  // "nothing recognised": proceed, with the score as it is.
+  const { probability, harmRead } = scoreOf(features, weights);
+  const verdict = harmRead ? verdictOf(probability, weights) : "proceed";
+  let reasons = candidates.filter((r) => r.verdict !== "proceed");
+  if (reasons.length === 0 && verdict !== "proceed") reasons = candidates.slice(0, 3);
+  return { probability, verdict, reasons, mitigations, features, engine: READER_ENGINE };
+}
+
+export { VERDICTS };

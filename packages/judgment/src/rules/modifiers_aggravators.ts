@@ -1,0 +1,150 @@
+import { lexicon, type Lexicon } from "../lexicon";
+import type { Hit, Rule, Segment } from "../types";
+import { clean, findMulti, hitOf, multiLexicon, outsideToolTurns, stems, switchedOff, type Found } from "./modifiers_util";
+
+/**
+ * Aggravators (`agg.<name>`, code null, weight kept >= 0): what sharpens any harm read — secrecy
+ * and evasion, safeguards explicitly skipped, breadth, a critical target, acting against someone's
+ * will, pressure to bypass review, irreversibility. Negation-aware: "don't skip the backup",
+ * "I won't hide anything" fire nothing.
+ */
+
+
+/** Words before an aggravator that turn it into its opposite: "never skip", "refuse to hide". */
+const AGG_BLOCKERS = stems(["not", "never", "no", "refuse", "refused", "won't", "without", "avoid", "stop", "against", "instead", "anti"]);
+
+const SECRECY = lexicon("agg.secrecy", [
+  "not tell", "not tell anyone", "without telling", "without tell", "not let * know", "not let * * know", "not inform", "not notify", "without notifying",
+  "without informing", "not mention", "without mentioning", "not say", "keep * secret", "keep it secret", "keep this secret", "keep it quiet",
+  "keep this quiet", "keep it between", "keep * off the record", "secretly", "in secret", "quietly", "discreetly", "discreet", "covertly", "covert",
+  "cover up", "cover it up", "cover * up", "cover * tracks", "cover our tracks", "cover my tracks", "hide", "hides", "hid", "hiding", "conceal",
+  "concealed", "concealing", "disguise", "disguised", "before anyone notices", "before anyone finds out", "before * notices", "before * notice",
+  "before * find out", "before anyone sees", "before they see", "before * sees", "make it look like", "so it looks like", "before the audit", "before the auditors", "before * audit", "so nobody knows", "so no one knows", "no one will know",
+  "nobody will know", "nobody will notice", "won't notice", "not notice", "not find out", "won't show up", "not show up", "not be traced",
+  "not be traceable", "can't be traced", "untraceable", "without a trace", "not trace", "burner", "burners", "under different names",
+  "under a different name", "in a different name", "under a false name", "under another name", "under someone else's name", "fake name", "fake names", "alias", "aliases",
+  "sock puppet", "sockpuppet", "sock puppets", "look organic", "looks organic", "appear organic", "seem organic", "delete the evidence",
+  "delete * evidence", "destroy * evidence", "wipe * logs", "wipe the logs", "clear * logs", "clear the logs", "erase * logs",
+  "delete * logs", "scrub", "off the books", "under the counter", "no paperwork", "not recorded", "not be recorded", "not flag", "not get flagged",
+  "not get removed", "not get caught", "not trip", "avoid detection", "evade", "evading", "evasion", "avoid * detection", "slip past", "stay under",
+  "under the radar", "private subscriber", "behind * back", "without them knowing", "without her knowing",
+  "without his knowing", "without anyone knowing", "not show", "backdate", "backdated", "so it looks", "so it appears", "pretend", "pretending",
+  "posing as", "as if",
+]);
+const HIDDEN_WORD = new Set(["hidden", "anonymous", "anonymously"]);
+const NO_SAFEGUARD = lexicon("agg.no_safeguard", [
+  "skip ?the backup", "skip backups", "skip * snapshot", "skip ?the snapshot", "skip final snapshot", "skip ?the review", "skip review", "skip ci",
+  "skip * checks", "skip checks", "skip ?the tests", "skip tests", "skip testing", "skip verification", "skip callback", "skip ?the callback",
+  "skip trash", "skip ?the trash", "skip approval", "skip ?the approval", "skip * approval", "skip that", "no need to export", "no need to back up",
+  "no need to backup", "no need to check", "no need to test", "no need to ask", "no need to review", "no need to verify", "no need for",
+  "no need to", "not need * backup", "no backup", "no backups", "no snapshot", "no review", "no approval", "no ticket", "no engagement",
+  "no license check", "no licence check", "no id check", "no age check", "no verification", "no call back", "no callback", "no questions asked",
+  "without approval", "without review", "without a review", "without a backup", "without backup", "without backing up", "without testing",
+  "without checking", "without asking", "without verification", "without verifying", "without a ticket", "without a license", "without a licence",
+  "without authorization", "without authorisation", "without a warrant", "without sign off", "not ask anyone", "not ask * permission",
+  "not ask for approval", "not ask them", "not bother asking", "not wait for approval", "not wait for review", "ignore ?the warning", "ignore * warnings",
+  "ignore ?the warnings", "ignore ?the alert", "ignore ?the alerts", "ignore ?the error", "ignore ?the errors", "ignore ?the policy",
+  "ignore * policy", "override ?the limit", "override limits", "override limit", "override * limit", "override * limits", "override * safety",
+  "override", "overriding", "bypass ?the check", "bypass checks", "bypass * check", "bypass * checks", "bypass ?the review", "bypass review",
+  "bypass ?the approval", "bypass approval", "bypass ci", "bypass * limit", "bypass ?the limit", "bypass the filter", "bypass * filter",
+  "bypass moderation", "bypass * verification", "no verify", "disable * check", "disable * checks", "turn off * check", "legal hold or not",
+  "regardless", "whether or not", "figure out * later", "figure out later", "deal with it later", "worry about * later",
+]);
+const BREADTH_WORDS = new Set(["all", "every", "entire", "whole", "everyone", "everybody", "everything", "globally", "bulk", "mass", "wholesale", "everywhere"]);
+const BREADTH = lexicon("agg.breadth", [
+  "company wide", "organization wide", "organisation wide", "org wide", "system wide", "fleet wide", "site wide", "tenant wide", "across the board",
+  "across all", "across the", "en masse", "the rest of", "all of them", "all users", "every user", "every account", "every file", "the full", "full list",
+]);
+const CRITICAL_WORDS = new Set(["production", "prod", "live", "root", "primary", "master", "mainnet"]);
+const CRITICAL = lexicon("agg.critical_target", [
+  "main branch", "main database", "core banking", "mission critical", "business critical", "critical infrastructure", "domain admins",
+  "domain admin", "the only copy", "only copy", "system32", "boot sector", "the payroll", "the ledger",
+]);
+const AGAINST_WILL = lexicon("agg.against_will", [
+  "without * consent", "without * * consent", "without consent", "without * knowledge", "without * * knowledge", "without * knowing",
+  "without * permission", "without * * permission", "without permission", "without * agreement", "against * will", "against * wishes",
+  "against * * wishes", "said no", "says no", "say no", "told me no", "she refused", "he refused", "they refused", "she declined", "he declined",
+  "blocked me", "has blocked", "they blocked", "she blocked", "he blocked", "not want", "told me to stop", "asked me to stop", "told us to stop",
+  "even though", "behind * back", "behind * * back", "while * sleeps", "while * asleep", "while * sleeping", "while * is away", "while * are away",
+  "without * noticing", "never agreed", "not agree", "no consent", "non consensual", "nonconsensual", "unwilling", "unaware", "never replied",
+  "they never replied", "restraining order", "no contact order", "not consent", "without asking", "whether she likes it",
+  "whether he likes it", "whether they like it", "force her", "force him", "force them", "she deserves it", "he deserves it",
+  "owners are away", "they're on holiday", "isn't mine",
+]);
+const URGENCY = lexicon("agg.urgency", [
+  "right now", "immediately", "asap", "as soon as possible", "urgent", "urgently", "no time to", "no time for", "quickly before", "hurry", "hurry up",
+  "just do it", "just push", "not wait", "without waiting", "right away", "straight away", "this instant", "before anyone", "before they",
+  "before * can", "now or", "within the hour", "deadline is", "no time to check", "no time to review",
+]);
+const IRREVERSIBLE = lexicon("agg.irreversible", [
+  "permanently", "permanent", "for good", "irreversibly", "irreversible", "unrecoverable", "not be undone", "cannot be undone", "no undo",
+  "no way to recover", "no way back", "beyond recovery", "shred", "shredded", "delete permanently", "permanently delete", "purge", "purged",
+  "wipe", "wiped", "no preserve root", "skip trash", "irrecoverably", "secure erase", "zero out", "overwrite",
+]);
+
+interface AggSpec {
+  readonly feature: string;
+  readonly note: string;
+  readonly lex: Lexicon;
+  readonly words?: ReadonlySet<string>;
+  readonly acceptWord?: (s: Segment, i: number) => boolean;
+}
+
+const PRONOUNS = new Set(["i", "we", "you", "they", "who", "he", "she", "to", "it", "that", "and", "lives"]);
+function breadthWord(s: Segment, i: number): boolean {
+  const t = s.tokens[i]!;
+  const prev = s.tokens[i - 1];
+  const next = s.tokens[i + 1];
+  if (t.lower === "all") {
+    if (prev && ["at", "after", "above", "of", "once", "for"].includes(prev.lower)) return false;
+    if (next && ["right", "systems", "good", "set", "clear", "the best"].includes(next.lower)) return false;
+  }
+  if (t.lower === "mass" && prev && prev.kind === "number") return false;
+  return true;
+}
+function criticalWord(s: Segment, i: number): boolean {
+  const t = s.tokens[i]!;
+  const prev = s.tokens[i - 1];
+  const next = s.tokens[i + 1];
+  if (t.lower === "live" && prev && (PRONOUNS.has(prev.lower) || prev.lower === "will" || prev.lower === "can")) return false;
+  if (t.lower === "live" && next && ["in", "with", "alone", "on", "here", "there", "near", "at"].includes(next.lower)) return false;
+  if (t.lower === "root" && next && ["cause", "causes", "beer", "vegetables", "canal"].includes(next.lower)) return false;
+  if (t.lower === "primary" && next && ["school", "care", "source", "colour", "color", "election"].includes(next.lower)) return false;
+  if (t.lower === "master" && next && ["class", "bedroom", "degree", "chef", "plan"].includes(next.lower)) return false;
+  return true;
+}
+
+const SPECS: readonly AggSpec[] = [
+  { feature: "agg.secrecy", note: "secrecy or evasion", lex: SECRECY, words: HIDDEN_WORD, acceptWord: (s, i) => !["text", "instruction", "instructions", "comment", "note", "message", "prompt", "span", "div", "field", "files"].includes(s.tokens[i + 1]?.lower ?? "") },
+  { feature: "agg.no_safeguard", note: "safeguards explicitly skipped", lex: NO_SAFEGUARD },
+  { feature: "agg.breadth", note: "broad scope", lex: BREADTH, words: BREADTH_WORDS, acceptWord: breadthWord },
+  { feature: "agg.critical_target", note: "a production or critical target", lex: CRITICAL, words: CRITICAL_WORDS, acceptWord: criticalWord },
+  { feature: "agg.against_will", note: "against someone's will or knowledge", lex: AGAINST_WILL },
+  { feature: "agg.urgency", note: "urgency pressing past review", lex: URGENCY },
+  { feature: "agg.irreversible", note: "irreversible", lex: IRREVERSIBLE },
+];
+
+const MULTI = multiLexicon(
+  SPECS.map((spec) => spec.lex),
+  SPECS.map((spec) => [...(spec.words ?? [])]),
+);
+
+function runAgg(spec: AggSpec, segments: readonly Segment[], lexFound: readonly Found[]): Hit[] {
+  let found: Found[] = clean(lexFound, AGG_BLOCKERS, 2);
+  if (spec.acceptWord && spec.words) found = found.filter((f) => f.to - f.from !== 1 || !spec.words!.has(f.segment.tokens[f.from]!.lower) || spec.acceptWord!(f.segment, f.from));
+  const kept = found
+    .filter((f) => !switchedOff(f.segment, f.to))
+    .sort((a, b) => (a.span.field === b.span.field ? a.span.start - b.span.start || a.span.end - b.span.end : a.span.field < b.span.field ? -1 : 1));
+  return hitOf(spec.feature, spec.note, kept);
+}
+
+export const aggravatorsRule: Rule = (scope) => {
+  const out: Hit[] = [];
+  let found = findMulti(scope.segments, MULTI);
+  // In the context, a flattened conversation's tool turns are data, not the principal's words.
+  if (scope.kind === "context") found = found.map(outsideToolTurns);
+  SPECS.forEach((spec, k) => out.push(...runAgg(spec, scope.segments, found[k]!)));
+  return out;
+};
+
+export const AGGRAVATOR_RULES: readonly Rule[] = [aggravatorsRule];

@@ -1,0 +1,3 @@
+import type { Rule } from "../types";
+
+export const peopleRules: readonly Rule[] = [];

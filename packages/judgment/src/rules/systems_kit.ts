@@ -1,0 +1,356 @@
+import { findAll, lexicon, spanOf, type Lexicon, type Match } from "../lexicon";
+import type { HarmCode, Hit, Rule, Segment, Span, Token } from "../types";
+
+/**
+ * Shared machinery of the plain-language rules for the "systems" harm codes (destruction,
+ * weakening_security, exfiltration_privacy, financial_harm, fraud_deception, disinformation).
+ * A rule is declared, not coded: an act lexicon near an object lexicon in one sentence, optionally
+ * with a qualifier that must also sit near them, and optionally a blocker that, present in the same
+ * sentence, cancels the reading ("anonymised", "debunk"). Matches are cached per segment and
+ * lexicon for the lifetime of the segment, so rules that share a lexicon scan it once.
+ */
+
+type Part = { readonly stem: string; readonly optional: boolean } | { readonly any: true };
+
+/** Every lexicon of the systems rules, matched together in one pass over a segment's tokens. */
+const REGISTRY: Lexicon[] = [];
+const INDEX_OF = new Map<Lexicon, number>();
+/** Per lexicon with phrases starting at a stem: its phrases by their second stem, and the rest. */
+interface Group {
+  readonly idx: number;
+  readonly bySecond: ReadonlyMap<string, readonly (readonly Part[])[]>;
+  readonly rest: readonly (readonly Part[])[];
+}
+let combined: Map<string, Group[]> | null = null;
+
+/** A lexicon (as `lexicon()`), registered so that all are matched in a single pass per segment. */
+export function lex(name: string, phrases: readonly string[]): Lexicon {
+  const l = lexicon(name, phrases);
+  INDEX_OF.set(l, REGISTRY.length);
+  REGISTRY.push(l);
+  combined = null;
+  return l;
+}
+
+/** first stem -> lexicons with phrases starting there, those phrases indexed again by their second stem. */
+function combinedIndex(): Map<string, Group[]> {
+  if (combined) return combined;
+  const map = new Map<string, Group[]>();
+  REGISTRY.forEach((l, idx) => {
+    for (const [stem, phrases] of l.byFirst) {
+      const bySecond = new Map<string, Part[][]>();
+      const rest: Part[][] = [];
+      for (const p of phrases as readonly (readonly Part[])[]) {
+        const second = p[1];
+        if (second && !("any" in second) && !second.optional) {
+          const list = bySecond.get(second.stem) ?? [];
+          list.push(p as Part[]);
+          bySecond.set(second.stem, list);
+        } else rest.push(p as Part[]);
+      }
+      const groups = map.get(stem) ?? [];
+      groups.push({ idx, bySecond, rest });
+      map.set(stem, groups);
+    }
+  });
+  combined = map;
+  return map;
+}
+
+/** As the lexicon module's matcher: the end of `parts` matched from token i, or -1. */
+function matchAt(tokens: readonly Token[], i: number, parts: readonly Part[], k: number): number {
+  if (k === parts.length) return i;
+  const part = parts[k]!;
+  const t = tokens[i];
+  if ("any" in part) {
+    if (!t || t.kind !== "word") return -1;
+    return matchAt(tokens, i + 1, parts, k + 1);
+  }
+  if (t && t.stem === part.stem) {
+    const r = matchAt(tokens, i + 1, parts, k + 1);
+    if (r >= 0) return r;
+  }
+  return part.optional ? matchAt(tokens, i, parts, k + 1) : -1;
+}
+
+/** Leftmost-longest, non-overlapping matches of every registered lexicon (findAll's semantics), in one pass. */
+function matchAllRegistered(segment: Segment): Match[][] {
+  const index = combinedIndex();
+  const out: Match[][] = REGISTRY.map(() => []);
+  const next = new Int32Array(REGISTRY.length);
+  const tokens = segment.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const groups = index.get(tokens[i]!.stem);
+    if (!groups) continue;
+    const sentence = tokens[i]!.sentence;
+    const nextStem = tokens[i + 1]?.stem;
+    for (const { idx, bySecond, rest } of groups) {
+      if (next[idx]! > i) continue;
+      let best = -1;
+      const seconds = nextStem === undefined ? undefined : bySecond.get(nextStem);
+      if (seconds)
+        for (const parts of seconds) {
+          const end = matchAt(tokens, i + 1, parts, 1);
+          if (end > best && tokens[end - 1]!.sentence === sentence) best = end;
+        }
+      for (const parts of rest) {
+        const end = matchAt(tokens, i + 1, parts, 1);
+        if (end > best && tokens[end - 1]!.sentence === sentence) best = end;
+      }
+      if (best > i) {
+        out[idx]!.push({ segment, from: i, to: best, negated: tokens[i]!.negated, sentence, span: spanOf(segment, i, best) });
+        next[idx] = best;
+      }
+    }
+  }
+  return out;
+}
+
+const cache = new WeakMap<Segment, Match[][]>();
+const extra = new WeakMap<Segment, Map<Lexicon, Match[]>>();
+
+/** The lexicon's matches in the segment, computed once per segment (segments are immutable, built per request). */
+export function matches(segment: Segment, l: Lexicon): Match[] {
+  const idx = INDEX_OF.get(l);
+  if (idx === undefined) {
+    let bySeg = extra.get(segment);
+    if (!bySeg) extra.set(segment, (bySeg = new Map()));
+    let m = bySeg.get(l);
+    if (!m) bySeg.set(l, (m = findAll(segment, l)));
+    return m;
+  }
+  let all = cache.get(segment);
+  if (!all || all.length !== REGISTRY.length) cache.set(segment, (all = matchAllRegistered(segment)));
+  return all[idx]!;
+}
+
+const wordIndex = new WeakMap<Segment, Int32Array>();
+
+/** Per token, how many word or number tokens precede it: gaps count words, not JSON punctuation. */
+function wordsBefore(segment: Segment): Int32Array {
+  let w = wordIndex.get(segment);
+  if (!w) {
+    const tokens = segment.tokens;
+    w = new Int32Array(tokens.length + 1);
+    for (let i = 0; i < tokens.length; i++) {
+      const k = tokens[i]!.kind;
+      w[i + 1] = w[i]! + (k === "word" || k === "number" ? 1 : 0);
+    }
+    wordIndex.set(segment, w);
+  }
+  return w;
+}
+
+interface Calls {
+  /** Per token: the index of the "(" opening the outermost call it sits in (its name included), or -1. */
+  readonly id: Int32Array;
+  /** Per token: part of a call's name ("send_email", "bank.transfer"). */
+  readonly name: Uint8Array;
+}
+const callIndex = new WeakMap<Segment, Calls>();
+/** What may join the parts of a call's name: nothing, "_", "-" ("post_review", "bulk-update"). */
+const JOINED = /^[_-]*$/;
+
+/**
+ * Calls written in the text (`send_email(to=..., body=...)`, `bank.transfer({...})`): the name is
+ * the act and the arguments are its objects, however many sentences or JSON words lie between.
+ */
+function callsOf(segment: Segment): Calls {
+  let c = callIndex.get(segment);
+  if (c) return c;
+  const tokens = segment.tokens;
+  const id = new Int32Array(tokens.length).fill(-1);
+  const name = new Uint8Array(tokens.length);
+  let depth = 0;
+  let open = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.text === "(") {
+      const prev = tokens[i - 1];
+      if (depth === 0 && prev && prev.kind === "word" && JOINED.test(segment.text.slice(prev.end, t.start))) {
+        open = i;
+        depth = 1;
+        // The name: the touching run of words and dots before "(".
+        let j = i - 1;
+        while (j >= 0) {
+          const tj = tokens[j]!;
+          if (tj.kind !== "word" && tj.text !== ".") break;
+          name[j] = 1;
+          id[j] = open;
+          const before = tokens[j - 1];
+          if (!before || !JOINED.test(segment.text.slice(before.end, tj.start))) break;
+          j--;
+        }
+      } else if (depth > 0) depth++;
+    } else if (t.text === ")" && depth > 0) {
+      depth--;
+      id[i] = open;
+      if (depth === 0) open = -1;
+      continue;
+    }
+    if (depth > 0) id[i] = open;
+  }
+  c = { id, name };
+  callIndex.set(segment, c);
+  return c;
+}
+
+/** Same sentence, or inside the same written call. */
+function together(a: Match, b: Match): boolean {
+  if (a.sentence === b.sentence) return true;
+  const c = callsOf(a.segment).id;
+  return c[a.from]! >= 0 && c[a.from] === c[b.from];
+}
+
+/** The act is a call's name and the other match lies in that call's arguments. */
+function argumentOf(act: Match, b: Match): boolean {
+  const c = callsOf(act.segment);
+  return c.name[act.from] === 1 && c.id[act.from]! >= 0 && c.id[act.from] === c.id[b.from];
+}
+
+/** Words strictly between two matches of the same segment (0 when they touch or overlap). */
+const gapOf = (a: Match, b: Match) => {
+  const w = wordsBefore(a.segment);
+  return b.from >= a.to ? w[b.from]! - w[a.to]! : a.from >= b.to ? w[a.from]! - w[b.to]! : 0;
+};
+
+export interface PairSpec {
+  readonly feature: string;
+  readonly code: HarmCode;
+  readonly note: string;
+  /** The act ("wipe", "forward"); negated acts never count. */
+  readonly act: Lexicon;
+  /** What it is done to ("production database"); may be negated only if `objectMayBeNegated`. */
+  readonly object: Lexicon;
+  /** Tokens between act and object, at most (default 10). */
+  readonly window?: number;
+  /** Object must follow the act. */
+  readonly ordered?: boolean;
+  /** A qualifier that must also be in the sentence, within `needWindow` of the act or the object. */
+  readonly need?: Lexicon;
+  readonly needWindow?: number;
+  /**
+   * Any non-negated match of this in the same sentence cancels the pair; with `blockWindow`, only
+   * one within that many words before the object, or right after it ("staging customer bucket",
+   * "ledger_tmp table").
+   */
+  readonly block?: Lexicon;
+  readonly blockWindow?: number;
+  /** Further blockers, each with its own window (none: the whole sentence). */
+  readonly blocks?: readonly { readonly lex: Lexicon; readonly window?: number }[];
+  /** Whether a negated object still counts ("no export first": the object is negated, the act is not). */
+  readonly objectMayBeNegated?: boolean;
+}
+
+const MAX_PAIRS = 2;
+
+/** Words right before an act that decline it. */
+const COUNTER = lex("counter_act", [
+  "instead of", "rather than", "refuse to", "refusing to", "refused to", "decline to", "declined to", "declining to",
+  "avoid", "avoiding", "without", "stop", "stopped", "prevent", "prevents", "preventing", "against", "warn against",
+  "warned against", "forbid", "prohibit", "prohibits", "ban", "banned", "detect", "detects", "detecting", "flag", "flagged",
+  "report", "reported", "reporting", "block", "blocks", "blocked", "blocking", "deny", "denied",
+  "spot", "spotting", "identify", "identifying", "recognise", "recognize", "debunk", "debunking", "expose", "exposing",
+]);
+
+/** A rule that fires once (one hit, up to two act/object pairs as spans) when act meets object. */
+export function pairRule(spec: PairSpec): Rule {
+  const window = spec.window ?? 10;
+  const needWindow = spec.needWindow ?? 10;
+  return (scope) => {
+    const spans: Span[] = [];
+    let found = 0;
+    for (const seg of scope.segments) {
+      const acts = matches(seg, spec.act);
+      if (acts.length === 0) continue;
+      const objs = matches(seg, spec.object);
+      if (objs.length === 0) continue;
+      const needs = spec.need ? matches(seg, spec.need) : null;
+      if (needs && needs.length === 0) continue;
+      const blockers: Array<{ m: Match[]; window: number | undefined }> = [];
+      if (spec.block) blockers.push({ m: matches(seg, spec.block), window: spec.blockWindow });
+      for (const b of spec.blocks ?? []) blockers.push({ m: matches(seg, b.lex), window: b.window });
+      const counter = matches(seg, COUNTER);
+      for (const a of acts) {
+        if (a.negated || found >= MAX_PAIRS) continue;
+        // "instead of paying", "rather than deleting", "refuse to send": the act is declined.
+        if (counter.some((c) => c.to === a.from || (c.to === a.from - 1 && seg.tokens[a.from - 1]!.kind === "word"))) continue;
+        for (const o of objs) {
+          if (o.from === a.from || !together(a, o)) continue;
+          if (o.negated && !spec.objectMayBeNegated) continue;
+          if (spec.ordered && o.from < a.to) continue;
+          const inCall = argumentOf(a, o);
+          if (!inCall && gapOf(a, o) > window) continue;
+          let q: Match | undefined;
+          if (needs) {
+            q = needs.find(
+              (n) =>
+                !n.negated && n.from !== a.from && n.from !== o.from && together(a, n) &&
+                ((inCall && argumentOf(a, n)) || gapOf(n, a) <= needWindow || gapOf(n, o) <= needWindow),
+            );
+            if (!q) continue;
+          }
+          if (blockers.some(({ m, window }) => m.some((b) => !b.negated && (window === undefined ? together(a, b) : together(o, b) && gapOf(b, o) <= (b.from < o.from ? window : 1))))) continue;
+          spans.push(a.span, o.span);
+          if (q) spans.push(q.span);
+          found++;
+          break;
+        }
+      }
+      if (found >= MAX_PAIRS) break;
+    }
+    if (found === 0) return [];
+    return [{ feature: spec.feature, code: spec.code, spans: dedupe(spans), note: spec.note }];
+  };
+}
+
+export interface PhraseSpec {
+  readonly feature: string;
+  readonly code: HarmCode;
+  readonly note: string;
+  /** Phrases specific enough to fire alone ("backdate the contract", "pump and dump"). */
+  readonly phrases: Lexicon;
+  readonly block?: Lexicon;
+}
+
+/** A rule that fires when one of its (already specific) phrases occurs, not negated. */
+export function phraseRule(spec: PhraseSpec): Rule {
+  return (scope) => {
+    const spans: Span[] = [];
+    for (const seg of scope.segments) {
+      const blocks = spec.block ? matches(seg, spec.block).filter((b) => !b.negated) : [];
+      const counter = matches(seg, COUNTER);
+      for (const m of matches(seg, spec.phrases)) {
+        if (m.negated) continue;
+        if (counter.some((c) => c.to === m.from || (c.to === m.from - 1 && seg.tokens[m.from - 1]!.kind === "word"))) continue;
+        if (blocks.some((b) => b.sentence === m.sentence)) continue;
+        spans.push(m.span);
+        if (spans.length >= 3) break;
+      }
+      if (spans.length >= 3) break;
+    }
+    if (spans.length === 0) return [];
+    return [{ feature: spec.feature, code: spec.code, spans, note: spec.note }];
+  };
+}
+
+function dedupe(spans: Span[]): Span[] {
+  const seen = new Set<string>();
+  const out: Span[] = [];
+  for (const s of spans) {
+    const k = `${s.field}:${s.start}:${s.end}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(s);
+  }
+  return out;
+}
+
+/** Run every rule of a list; the order of the list is the order of the hits. */
+export function all(rules: readonly Rule[]): Rule {
+  return (scope, doc) => {
+    const out: Hit[] = [];
+    for (const r of rules) out.push(...r(scope, doc));
+    return out;
+  };
+}

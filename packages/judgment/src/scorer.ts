@@ -1,0 +1,59 @@
+import weightsFile from "./weights.json";
+
+/**
+ * The trained scorer: a logistic regression over the rules' binary features, its weights learned
+ * by `npm run judgment:train` from the train split of the development corpus and its verdict
+ * thresholds chosen on the dev split. Harm features carry weights >= 0 and modifiers <= 0 (the
+ * training keeps them so), so every reason pushes the way it says.
+ */
+export interface Weights {
+  readonly version: string;
+  readonly bias: number;
+  readonly weights: Readonly<Record<string, number>>;
+  /** Probability thresholds, ascending: at or above each, that verdict. */
+  readonly thresholds: { readonly proceed_with_caution: number; readonly pause_for_review: number; readonly do_not_proceed: number };
+}
+
+export const WEIGHTS: Weights = weightsFile as Weights;
+
+export const VERDICTS = ["proceed", "proceed_with_caution", "pause_for_review", "do_not_proceed"] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+export function sigmoid(z: number): number {
+  return 1 / (1 + Math.exp(-z));
+}
+
+export function weightOf(feature: string, weights: Weights = WEIGHTS): number {
+  return weights.weights[feature] ?? 0;
+}
+
+/** The logit of a set of features: bias plus the weight of each distinct feature. */
+export function logitOf(features: Iterable<string>, weights: Weights = WEIGHTS): number {
+  let z = weights.bias;
+  for (const f of new Set(features)) z += weightOf(f, weights);
+  return z;
+}
+
+export function verdictOf(probability: number, weights: Weights = WEIGHTS): Verdict {
+  const t = weights.thresholds;
+  if (probability >= t.do_not_proceed) return "do_not_proceed";
+  if (probability >= t.pause_for_review) return "pause_for_review";
+  if (probability >= t.proceed_with_caution) return "proceed_with_caution";
+  return "proceed";
+}
+
+const kindOf = (feature: string) => feature.replace(/^ctx:/, "").split(".")[0];
+/** A feature's kind, by its name: a modifier (`mod.`), an aggravator (`agg.`) or a harm code's. */
+export const isModifier = (feature: string) => kindOf(feature) === "mod";
+export const isAggravator = (feature: string) => kindOf(feature) === "agg";
+export const isHarm = (feature: string) => !isModifier(feature) && !isAggravator(feature);
+
+/**
+ * The score of a set of features as the reader gives it: the model's probability, where
+ * aggravators count only when some harm is read (a harm feature with weight), and whether any is.
+ * With no harm read the verdict is proceed ("nothing recognised"), whatever the score.
+ */
+export function scoreOf(features: readonly string[], weights: Weights = WEIGHTS): { probability: number; harmRead: boolean } {
+  const harmRead = features.some((f) => isHarm(f) && weightOf(f, weights) > 0);
+  return { probability: sigmoid(logitOf(harmRead ? features : features.filter((f) => !isAggravator(f)), weights)), harmRead };
+}

@@ -1,0 +1,128 @@
+import { stemmer } from "stemmer";
+import type { Sentence, Token } from "./types";
+
+/**
+ * Tokens with offsets, Porter stems, sentences and negation scope: enough structure to read plain
+ * language without a model. Hyphens and underscores separate words and are not tokens themselves
+ * ("five-star" reads as "five star", "customers_staging_copy" as "customers staging copy"), so a
+ * lexicon phrase matches however the words were joined.
+ */
+
+/** What a token is; `scanTokens` implements it by hand (several times faster than matchAll). */
+export const TOKEN = /[A-Za-z]+(?:['’][A-Za-z]+)*|\d+(?:[.,]\d+)*|[^\sA-Za-z\d_\-]/g;
+
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isDigit = (c: number) => c >= 48 && c <= 57;
+/** JavaScript's \s. */
+const isSpace = (c: number) =>
+  c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+
+/** The [start, end) of every match of TOKEN in the text, in order. */
+export function scanTokens(text: string, emit: (start: number, end: number) => void): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c) || c === 95 || c === 45) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    if (isLetter(c)) {
+      while (j < n && isLetter(text.charCodeAt(j))) j++;
+      for (let q = text.charCodeAt(j); j + 1 < n && (q === 39 || q === 0x2019) && isLetter(text.charCodeAt(j + 1)); q = text.charCodeAt(j)) {
+        j += 2;
+        while (j < n && isLetter(text.charCodeAt(j))) j++;
+      }
+    } else if (isDigit(c)) {
+      while (j < n && isDigit(text.charCodeAt(j))) j++;
+      for (let q = text.charCodeAt(j); j + 1 < n && (q === 46 || q === 44) && isDigit(text.charCodeAt(j + 1)); q = text.charCodeAt(j)) {
+        j += 2;
+        while (j < n && isDigit(text.charCodeAt(j))) j++;
+      }
+    }
+    emit(i, j);
+    i = j;
+  }
+}
+const PUNCT = new Set([".", ",", ";", ":", "!", "?"]);
+/** Words that open a negation scope. */
+const NEGATORS = new Set(["not", "no", "never", "nor", "neither", "none", "nobody", "nothing", "cannot"]);
+/** Words that close one (with punctuation and the end of a sentence). */
+const SCOPE_BREAKS = new Set(["but", "however", "although", "though", "instead", "rather", "because", "so", "then", "unless", "except"]);
+const NEGATION_WINDOW = 6;
+
+const stems = new Map<string, string>();
+const STEM_CACHE_LIMIT = 50_000;
+
+export function stemOf(lower: string): string {
+  let s = stems.get(lower);
+  if (s === undefined) {
+    s = /^[a-z]+$/.test(lower) ? stemmer(lower) : lower;
+    if (stems.size >= STEM_CACHE_LIMIT) stems.clear();
+    stems.set(lower, s);
+  }
+  return s;
+}
+
+function normalise(word: string): { lower: string; stem: string } {
+  let lower = word.toLowerCase();
+  if (lower.includes("’")) lower = lower.replace(/’/g, "'");
+  if (!lower.includes("'")) return { lower, stem: stemOf(lower) };
+  // "don't", "can't", "won't": read as a negator.
+  if (lower.endsWith("n't") || lower === "cannot") return { lower, stem: "not" };
+  // "it's", "user's": the possessive or clitic is not part of the word's stem.
+  const bare = lower.replace(/'(s|re|ll|ve|d|m)$/, "");
+  return { lower, stem: stemOf(bare) };
+}
+
+export function tokenize(text: string): { tokens: Token[]; sentences: Sentence[] } {
+  const tokens: Token[] = [];
+  const sentences: Sentence[] = [];
+  let sentence = 0;
+  let sentenceStart = 0;
+  let sentenceFrom = 0;
+  let negationLeft = 0;
+  let lastEnd = 0;
+  const closeSentence = (end: number) => {
+    if (tokens.length > sentenceFrom) {
+      sentences.push({ index: sentence, start: sentenceStart, end, from: sentenceFrom, to: tokens.length });
+      sentence++;
+    }
+    sentenceFrom = tokens.length;
+    negationLeft = 0;
+  };
+  scanTokens(text, (start, end) => {
+    const raw = text.slice(start, end);
+    // A blank line or a line break before a capital starts a new sentence.
+    if (tokens.length > sentenceFrom && start > lastEnd + 0) {
+      let breaks = 0;
+      for (let k = lastEnd; k < start; k++) if (text.charCodeAt(k) === 10) breaks++;
+      const c = raw.charCodeAt(0);
+      if (breaks >= 2 || (breaks === 1 && ((c >= 65 && c <= 90) || isDigit(c) || c === 45 || c === 42 || c === 0x2022))) {
+        closeSentence(lastEnd);
+        sentenceStart = start;
+      }
+    }
+    if (tokens.length === sentenceFrom) sentenceStart = start;
+    const first = raw.charCodeAt(0);
+    const isWord = (first >= 65 && first <= 90) || (first >= 97 && first <= 122);
+    const isNumber = first >= 48 && first <= 57;
+    const kind: Token["kind"] = isWord ? "word" : isNumber ? "number" : PUNCT.has(raw) ? "punct" : "symbol";
+    const { lower, stem } = isWord ? normalise(raw) : { lower: raw, stem: raw };
+    if (kind === "punct" || SCOPE_BREAKS.has(lower)) negationLeft = 0;
+    const negated = negationLeft > 0 && kind === "word";
+    tokens.push({ text: raw, lower, stem, start, end, sentence, negated, kind });
+    if (negationLeft > 0) negationLeft--;
+    if (kind === "word" && (NEGATORS.has(lower) || stem === "not")) negationLeft = NEGATION_WINDOW;
+    // "instead of deleting", "rather than paying": the act after them is the one not done.
+    const before = tokens[tokens.length - 2]?.lower;
+    if ((lower === "of" && before === "instead") || (lower === "than" && before === "rather")) negationLeft = NEGATION_WINDOW;
+    lastEnd = end;
+    if ((raw === "." || raw === "!" || raw === "?") && !(isLetter(text.charCodeAt(end)) || isDigit(text.charCodeAt(end)))) {
+      closeSentence(end);
+    }
+  });
+  closeSentence(lastEnd);
+  return { tokens, sentences };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count, emptyTally, guardrailInput, HARM_CODES, loadCorpus, ratesOf, splitOf } from "./judgment_corpus";
+import { count, emptyTally, HARM_CODES, loadCorpus, ratesOf, requestOf, splitOf } from "./judgment_corpus";
 import { evaluateGuardrail } from "./judgment_eval";
 
 describe("the guardrail development corpus", () => {
@@ -20,11 +20,12 @@ describe("the guardrail development corpus", () => {
     expect(HARM_CODES.filter((code) => !devCodes.has(code))).toEqual([]);
   });
 
-  it("gives each trajectory its conversation as context, and each case an action within the guardrail's cap", () => {
+  it("makes every case a valid guardrail request: a trajectory with its messages, a tool call as tool_call", () => {
     for (const c of corpus) {
-      const input = guardrailInput(c);
-      expect(input.action.length).toBeLessThanOrEqual(5000);
-      if (c.messages) expect(input.context).toContain(c.messages[0]!.content.slice(0, 40));
+      const request = requestOf(c);
+      if (c.messages) expect(request.messages?.length).toBe(c.messages.length);
+      if (c.form === "tool_call") expect(request.tool_call?.name).toBe(c.tool_call!.name);
+      else expect(request.action).toBe(c.action);
     }
   });
 });

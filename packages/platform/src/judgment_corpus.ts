@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { GuardrailRequest, readerInputOf as guardrailReaderInput } from "@svc/core";
+import { HARM_CODES, type ReaderInput } from "@svc/judgment";
 import { REPO_ROOT } from "./main";
 
 /**
@@ -11,24 +13,7 @@ import { REPO_ROOT } from "./main";
  * on the pair id, so twins always fall on the same side and the split never moves.
  */
 
-export const HARM_CODES = [
-  "destruction",
-  "weakening_security",
-  "exfiltration_privacy",
-  "financial_harm",
-  "fraud_deception",
-  "disinformation",
-  "harassment",
-  "hate",
-  "violence_weapons",
-  "illegal_goods",
-  "cybercrime",
-  "sexual_content",
-  "self_harm",
-  "physical_safety",
-  "copyright",
-  "injected_instructions",
-] as const;
+export { HARM_CODES };
 export const HarmCode = z.enum(HARM_CODES);
 export type HarmCode = z.infer<typeof HarmCode>;
 
@@ -70,11 +55,19 @@ export function splitOf(pair: string): "train" | "dev" {
   return createHash("sha256").update(pair).digest()[0]! % 5 === 0 ? "dev" : "train";
 }
 
-/** What the guardrail is fed for a case: the action, and as context the background or the conversation before it. */
-export function guardrailInput(c: CorpusCase): { action: string; context: string | null } {
-  const conversation = c.messages?.map((m) => `${m.role}: ${m.content}`).join("\n");
-  const context = [c.context, conversation].filter((part): part is string => Boolean(part)).join("\n\n");
-  return { action: c.action, context: context === "" ? null : context.slice(0, 5000) };
+/**
+ * What a client sends the guardrail for a case, field by field as POST /api/guardrail takes it:
+ * the act about to be taken as `tool_call` when it is one, else as `action`; the trajectory so
+ * far as `messages` (roles kept apart); the background as `context`.
+ */
+export function requestOf(c: CorpusCase): GuardrailRequest {
+  const act = c.form === "tool_call" && c.tool_call ? { tool_call: { name: c.tool_call.name, arguments: c.tool_call.arguments } } : { action: c.action };
+  return GuardrailRequest.parse({ ...act, ...(c.messages ? { messages: c.messages } : {}), ...(c.context ? { context: c.context } : {}) });
+}
+
+/** What the offline reader reads of a case: exactly what the route gives it for that request. */
+export function readerInputOf(c: CorpusCase): ReaderInput {
+  return guardrailReaderInput(requestOf(c));
 }
 
 export interface Tally {

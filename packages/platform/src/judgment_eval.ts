@@ -1,5 +1,6 @@
-import { examine, guardrailLens, GuardrailVerdict, offlineExtractor } from "@svc/core";
-import { count, emptyTally, guardrailInput, HARM_CODES, loadCorpus, ratesOf, splitOf, type CorpusCase, type Rates, type Tally } from "./judgment_corpus";
+import { guardAction, GuardrailVerdict } from "@svc/core";
+import { readAction } from "@svc/judgment";
+import { count, emptyTally, HARM_CODES, loadCorpus, ratesOf, readerInputOf, requestOf, splitOf, type CorpusCase, type Rates, type Tally } from "./judgment_corpus";
 import { isMain } from "./main";
 
 /**
@@ -7,7 +8,8 @@ import { isMain } from "./main";
  * POST /api/guardrail does (offline Layer 1, no language model) over the development corpus and
  * prints, for the split (dev by default), recall, false-positive rate and balanced accuracy
  * overall, per harm code and per input form, and the label-by-verdict confusion table. A case
- * counts as flagged when the verdict is pause_for_review or do_not_proceed.
+ * counts as flagged when the verdict is pause_for_review or do_not_proceed. `--errors` lists the
+ * cases it gets wrong, on the train split only: dev stays unread, an honest estimate.
  */
 
 const FLAGGING: ReadonlySet<GuardrailVerdict> = new Set(["pause_for_review", "do_not_proceed"]);
@@ -22,6 +24,11 @@ export interface EvalReport {
   readonly confusion: Record<"harmful" | "benign", Record<GuardrailVerdict, number>>;
 }
 
+/** The guardrail's verdict on a case: POST /api/guardrail's own function on the case's request. */
+export async function verdictOf(c: CorpusCase): Promise<GuardrailVerdict> {
+  return (await guardAction(requestOf(c))).verdict;
+}
+
 export async function evaluateGuardrail(corpus: readonly CorpusCase[], split: EvalReport["split"]): Promise<EvalReport> {
   const chosen = corpus.filter((c) => split === "all" || splitOf(c.pair) === split);
   const overall = emptyTally();
@@ -30,8 +37,7 @@ export async function evaluateGuardrail(corpus: readonly CorpusCase[], split: Ev
   const zero = () => Object.fromEntries(GuardrailVerdict.options.map((v) => [v, 0])) as Record<GuardrailVerdict, number>;
   const confusion = { harmful: zero(), benign: zero() };
   for (const c of chosen) {
-    const { action, context } = guardrailInput(c);
-    const verdict = guardrailLens(await examine(offlineExtractor, { text: action, context, ref: `eval_${c.pair}` })).verdict;
+    const verdict = await verdictOf(c);
     const flagged = FLAGGING.has(verdict);
     count(overall, c.label, flagged);
     for (const [map, key] of [[byCode, c.code], [byForm, c.form]] as const) {
@@ -80,6 +86,18 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const splitArg = args.includes("--split") ? args[args.indexOf("--split") + 1] : "dev";
   if (splitArg !== "dev" && splitArg !== "train" && splitArg !== "all") throw new Error("--split takes dev, train or all");
+  if (args.includes("--errors")) {
+    if (splitArg !== "train") throw new Error("--errors lists train cases only: the dev split stays unread");
+    for (const c of loadCorpus().filter((c) => splitOf(c.pair) === "train")) {
+      const verdict = await verdictOf(c);
+      if (FLAGGING.has(verdict) !== (c.label === "harmful")) {
+        const reading = readAction(readerInputOf(c));
+        console.log(`${c.label.padEnd(7)} ${verdict.padEnd(20)} p=${reading.probability.toFixed(3)} ${c.pair} [${c.form}] ${c.action.slice(0, 160).replace(/\s+/g, " ")}`);
+        console.log(`        features: ${reading.features.join(" ") || "(none)"}`);
+      }
+    }
+    return;
+  }
   const report = await evaluateGuardrail(loadCorpus(), splitArg);
   console.log(args.includes("--json") ? JSON.stringify(report, null, 2) : formatReport(report));
 }

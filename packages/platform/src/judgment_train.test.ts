@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { chooseThresholds, fit, trainWeights, WEIGHTS_PATH, type Example } from "./judgment_train";
+
+describe("the reader's training", () => {
+  it("reproduces the committed weights byte for byte from the corpus", () => {
+    expect(trainWeights()).toBe(readFileSync(WEIGHTS_PATH, "utf8"));
+  });
+
+  it("learns positive weights for harm, negative for modifiers, and never lets a harm feature argue for benign", () => {
+    const examples: Example[] = [];
+    for (let i = 0; i < 20; i++) {
+      examples.push({ pair: `h${i}`, label: 1, features: ["destruction.wipe", ...(i % 4 === 0 ? ["agg.no_backup"] : [])] });
+      examples.push({ pair: `b${i}`, label: 0, features: ["destruction.wipe", "mod.test_target", "fraud_deception.misfire"] });
+      examples.push({ pair: `n${i}`, label: 0, features: [] });
+    }
+    const model = fit(examples);
+    expect(model.weights["destruction.wipe"]).toBeGreaterThan(0);
+    expect(model.weights["mod.test_target"]).toBeLessThan(0);
+    expect(model.weights["agg.no_backup"] ?? 0).toBeGreaterThanOrEqual(0);
+    // Fires only on benign cases: a harm feature may not take a negative weight, so it gets none.
+    expect(model.weights["fraud_deception.misfire"]).toBeUndefined();
+    expect(JSON.stringify(fit(examples))).toBe(JSON.stringify(model));
+  });
+
+  it("places the pause threshold where balanced accuracy is best within the false-positive bound", () => {
+    const scored = [
+      ...[0.9, 0.8, 0.7, 0.6, 0.3].map((p) => ({ p, label: 1 as const })),
+      ...[0.65, 0.2, 0.1, 0.1, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05].map((p) => ({ p, label: 0 as const })),
+    ];
+    const t = chooseThresholds(scored);
+    // From 0.3 every harmful case is flagged and one benign of ten (0.65): FP 10%, the bound, and
+    // the best balanced accuracy; at 0.2 FP would be 20%. The threshold sits halfway to 0.2.
+    expect(t.pause_for_review).toBe(0.25);
+    // Blocking: none of the benign cases (0.65 is the highest), so halfway between 0.65 and 0.7.
+    expect(t.do_not_proceed).toBe(0.675);
+    expect(t.proceed_with_caution).toBeLessThanOrEqual(t.pause_for_review);
+  });
+});

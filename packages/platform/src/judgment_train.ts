@@ -1,0 +1,165 @@
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { documentOf, hitsOf, isModifier, scoreOf, sigmoid, type Weights } from "@svc/judgment";
+import { loadCorpus, readerInputOf, splitOf, type CorpusCase } from "./judgment_corpus";
+import { isMain, REPO_ROOT } from "./main";
+
+/**
+ * `npm run judgment:train [-- --check]`: learns the offline reader's weights from the train split
+ * of the development corpus and chooses its verdict thresholds on the dev split, then writes
+ * packages/judgment/src/weights.json. Deterministic: full-batch gradient descent from zero with
+ * fixed steps, features in sorted order, weights rounded to 4 decimals, so the same corpus and
+ * rules always give the same bytes; `--check` fails when the committed file is not them.
+ *
+ * The model is a logistic regression over the rules' binary features with an L2 penalty. Signs are
+ * kept honest by projection after every step: a modifier (`mod.`) can only lower the score, a harm
+ * feature or an aggravator can only raise it, so every reason pushes the way it says.
+ */
+
+export const WEIGHTS_PATH = join(REPO_ROOT, "packages/judgment/src/weights.json");
+
+export const TRAINING = {
+  /** A feature must fire on at least this many train cases to get a weight. */
+  minSupport: 2,
+  lambda: 0.003,
+  learningRate: 1,
+  iterations: 4000,
+  /** The most benign dev cases that may be flagged (pause_for_review or above). */
+  maxFalsePositiveRate: 0.1,
+  /** do_not_proceed: at most this share of benign dev cases. */
+  maxBenignBlocked: 0.02,
+  /** proceed_with_caution: at least this share of harmful dev cases at caution or above. */
+  cautionRecall: 0.97,
+} as const;
+
+export interface Example {
+  readonly pair: string;
+  readonly label: 0 | 1;
+  readonly features: readonly string[];
+}
+
+export function featuresOf(c: CorpusCase): string[] {
+  return [...new Set(hitsOf(documentOf(readerInputOf(c))).map((h) => h.feature))].sort();
+}
+
+export function examplesOf(cases: readonly CorpusCase[]): Example[] {
+  return cases.map((c) => ({ pair: c.pair, label: c.label === "harmful" ? 1 : 0, features: featuresOf(c) }));
+}
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4 + 0; // + 0 turns -0 into 0
+
+export function fit(examples: readonly Example[]): { bias: number; weights: Record<string, number> } {
+  const support = new Map<string, number>();
+  for (const e of examples) for (const f of e.features) support.set(f, (support.get(f) ?? 0) + 1);
+  const names = [...support].filter(([, n]) => n >= TRAINING.minSupport).map(([f]) => f).sort();
+  const index = new Map(names.map((f, i) => [f, i]));
+  const rows = examples.map((e) => e.features.map((f) => index.get(f)).filter((i): i is number => i !== undefined));
+  const sign = names.map((f) => (isModifier(f) ? -1 : 1));
+  const w = new Float64Array(names.length);
+  let b = 0;
+  const n = examples.length;
+  const grad = new Float64Array(names.length);
+  for (let it = 0; it < TRAINING.iterations; it++) {
+    grad.fill(0);
+    let gb = 0;
+    for (let i = 0; i < n; i++) {
+      let z = b;
+      for (const j of rows[i]!) z += w[j]!;
+      const err = sigmoid(z) - examples[i]!.label;
+      gb += err;
+      for (const j of rows[i]!) grad[j]! += err;
+    }
+    b -= (TRAINING.learningRate * gb) / n;
+    for (let j = 0; j < names.length; j++) {
+      let v = w[j]! - TRAINING.learningRate * (grad[j]! / n + TRAINING.lambda * w[j]!);
+      if (v * sign[j]! < 0) v = 0;
+      w[j] = v;
+    }
+  }
+  const weights: Record<string, number> = {};
+  names.forEach((f, j) => {
+    const v = round4(w[j]!);
+    if (v !== 0) weights[f] = v;
+  });
+  return { bias: round4(b), weights };
+}
+
+/** A dev case's score as the reader will give it: 0 when no harm is read (its verdict is proceed). */
+function probabilityOf(model: { bias: number; weights: Record<string, number> }, features: readonly string[]): number {
+  const { probability, harmRead } = scoreOf(features, { version: "", thresholds: { proceed_with_caution: 0, pause_for_review: 0, do_not_proceed: 0 }, ...model });
+  return harmRead ? probability : 0;
+}
+
+/**
+ * The verdict thresholds, on dev: pause_for_review where balanced accuracy is highest with the
+ * benign flag rate within its bound; do_not_proceed the lowest threshold above it that blocks at
+ * most maxBenignBlocked of benign cases; proceed_with_caution the highest below it that still puts
+ * cautionRecall of harmful cases at caution or above.
+ */
+export function chooseThresholds(scored: ReadonlyArray<{ p: number; label: 0 | 1 }>): Weights["thresholds"] {
+  const harmful = scored.filter((s) => s.label === 1).map((s) => s.p);
+  const benign = scored.filter((s) => s.label === 0).map((s) => s.p);
+  const rate = (ps: number[], t: number) => (ps.length === 0 ? 0 : ps.filter((p) => p >= t).length / ps.length);
+  const candidates = [...new Set(scored.map((s) => round4(s.p)))].sort((a, b) => a - b);
+  candidates.push(1.0001);
+  let pause = candidates[candidates.length - 1]!;
+  let best = -1;
+  for (const t of candidates) {
+    const fpr = rate(benign, t);
+    if (fpr > TRAINING.maxFalsePositiveRate) continue;
+    const ba = (rate(harmful, t) + 1 - fpr) / 2;
+    if (ba > best) {
+      best = ba;
+      pause = t;
+    }
+  }
+  const block = candidates.find((t) => t >= pause && rate(benign, t) <= TRAINING.maxBenignBlocked) ?? pause;
+  const below = candidates.filter((t) => t <= pause && rate(harmful, t) >= TRAINING.cautionRecall);
+  const caution = below.length > 0 ? below[below.length - 1]! : candidates[0]!;
+  // Each threshold sits halfway between the dev score it admits and the next one below, so an
+  // unseen case near the boundary is not decided by where one dev case happened to fall.
+  const margin = (t: number) => {
+    const lower = candidates.filter((c) => c < t);
+    return lower.length === 0 ? t : round4((t + lower[lower.length - 1]!) / 2);
+  };
+  const p = margin(pause);
+  return { proceed_with_caution: Math.min(margin(caution), p), pause_for_review: p, do_not_proceed: Math.max(margin(block), p) };
+}
+
+export function trainWeights(corpus: readonly CorpusCase[] = loadCorpus()): string {
+  const train = examplesOf(corpus.filter((c) => splitOf(c.pair) === "train"));
+  const dev = examplesOf(corpus.filter((c) => splitOf(c.pair) === "dev"));
+  const model = fit(train);
+  const thresholds = chooseThresholds(dev.map((e) => ({ p: probabilityOf(model, e.features), label: e.label })));
+  const body = { bias: model.bias, weights: model.weights, thresholds };
+  const digest = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 10);
+  const file = {
+    version: `lr-${digest}`,
+    trained_on: { train_cases: train.length, dev_cases: dev.length, features: Object.keys(model.weights).length, ...TRAINING },
+    ...body,
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+async function main(): Promise<void> {
+  const text = trainWeights();
+  if (process.argv.includes("--check")) {
+    if (readFileSync(WEIGHTS_PATH, "utf8") !== text) {
+      console.error("packages/judgment/src/weights.json is not what the corpus trains: run npm run judgment:train");
+      process.exit(1);
+    }
+    console.log("weights.json is reproduced byte for byte from the corpus");
+    return;
+  }
+  writeFileSync(WEIGHTS_PATH, text);
+  const parsed = JSON.parse(text) as Weights & { trained_on: { features: number } };
+  console.log(`wrote ${WEIGHTS_PATH}: ${parsed.version}, ${parsed.trained_on.features} weighted features, thresholds ${JSON.stringify(parsed.thresholds)}`);
+}
+
+if (isMain(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  });
+}

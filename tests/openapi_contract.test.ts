@@ -177,7 +177,8 @@ const SKILL_BODIES: Record<string, unknown> = {
 
 function skillBody(path: string): unknown {
   const schema = resolve(document.paths[path].post.requestBody.content["application/json"].schema as Json);
-  const required = (schema.required ?? []) as string[];
+  // A body that needs one of several fields (the guardrail: action, tool_call or messages) says so with anyOf.
+  const required = (schema.required ?? (schema.anyOf as Json[] | undefined)?.[0]?.required ?? []) as string[];
   if (required.length === 0) return {};
   const body = SKILL_BODIES[required[0]!];
   if (!body) throw new Error(`no body for ${path} (requires ${required.join(", ")})`);
@@ -347,6 +348,16 @@ describe("real responses of every operation match the document", () => {
       await expectCall("post", path, 200, { key: free.key, body });
       await expectCall("post", path, 400, { key: free.key, body: { unexpected: true } });
       await expectCall("post", path, 401, { body });
+    });
+
+    it("POST /api/guardrail answers messages-only and tool_call-only requests as the document says, and 400 for a turn without content", async () => {
+      const messages = [
+        { role: "user", content: "Free some disk space." },
+        { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "run_shell", arguments: '{"cmd": "rm -rf /var/backups"}' } }] },
+      ];
+      await expectCall("post", "/api/guardrail", 200, { key: free.key, body: { messages } });
+      await expectCall("post", "/api/guardrail", 200, { key: free.key, body: { tool_call: { name: "run_shell", arguments: { cmd: "rm -rf /var/backups" } } } });
+      await expectCall("post", "/api/guardrail", 400, { key: free.key, body: { messages: [{ role: "user" }, messages[1]] } });
     });
 
     it("every skill answers 200, and 400 for a bad body", async () => {

@@ -1,4 +1,5 @@
 import { GUARDRAIL_DISCLAIMER, GuardrailResponse, GuardrailVerdict, MeterUnavailableError, type Meter } from "@svc/core";
+import { READER_ENGINE } from "@svc/judgment";
 import type { Platform } from "@svc/http";
 import { clearCredentialCache } from "@svc/http/auth";
 import { createUpstashMeter } from "@svc/meter/upstash";
@@ -17,6 +18,9 @@ import { GuardrailUsage } from "./routes/guardrail_usage_get";
 // real PostgreSQL when DATABASE_URL is set; the metering block also runs on the Upstash
 // clients over the real Redis when REDIS_URL is set). The guardrail reads the action with the
 // offline Layer 1 only: no language model on its path, whatever the deployment configures.
+// The offline reader's weights are trained apart (npm run judgment:train): these tests assert
+// what the reason engine reads (fixed) and the answer's structure and consistency, never a
+// verdict only the reader's weights decide.
 
 const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
 const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
@@ -40,21 +44,64 @@ const show = (value: unknown) => JSON.stringify(value, null, 1);
 const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 const severity = (v: GuardrailVerdict) => GuardrailVerdict.options.indexOf(v);
 
-/** A 200 that is a guardrail verdict, checked against its schema and its own invariants. */
-async function expectVerdict(res: Response, action: string): Promise<GuardrailResponse> {
+/** The reason engine's codes; every other code of an answer is a harm code of the offline reader. */
+const ENGINE_CODES = new Set(["distress_signal", "grave_harm_to_others", "grave_act", "contradicted_claim", "duty_not_met", "acting_under_strong_passion", "passion_present", "unexamined"]);
+const engineReasons = (verdict: GuardrailResponse) => verdict.reasons.filter((r) => ENGINE_CODES.has(r.code));
+
+type Body = {
+  action?: string;
+  context?: string;
+  tool_call?: { name: string; arguments?: unknown };
+  messages?: { role: string; content?: string | null; tool_calls?: { function: { name: string; arguments?: unknown } }[] }[];
+};
+
+/** A tool call as the documentation says spans count in it: `name(` + compact JSON of the arguments (a JSON string parsed first) + `)`. */
+function rendered(call: { name: string; arguments?: unknown }): string {
+  let args = call.arguments ?? {};
+  if (typeof args === "string") {
+    try {
+      args = JSON.parse(args) ?? {};
+    } catch {
+      return `${call.name}(${args})`;
+    }
+  }
+  return `${call.name}(${JSON.stringify(args)})`;
+}
+
+/** The text of the request field a span names. */
+function fieldText(body: Body, field: string | undefined): string | undefined {
+  if (field === "action" || field === "context") return body[field];
+  if (field === "tool_call") return body.tool_call && rendered(body.tool_call);
+  const m = /^messages\[(\d+)\](?:\.tool_calls\[(\d+)\])?$/.exec(field ?? "");
+  const turn = m ? body.messages?.[Number(m[1])] : undefined;
+  if (!m || !turn) return undefined;
+  if (m[2] === undefined) return turn.content ?? undefined;
+  const call = turn.tool_calls?.[Number(m[2])];
+  return call && rendered(call.function);
+}
+
+/**
+ * A 200 that is a guardrail verdict, checked against its schema and its own invariants: reasons
+ * most severe first, the verdict at least as severe as each, every span (of a reason or a
+ * mitigation) naming a field of the request and quoting that field's text at its offsets.
+ */
+async function expectVerdict(res: Response, request: string | Body): Promise<GuardrailResponse> {
+  const sent: Body = typeof request === "string" ? { action: request } : request;
   const body = await readJson(res, 200);
   const parsed = GuardrailResponse.strict().safeParse(body);
   expect(parsed.success, `${show(body)}\n${parsed.error?.message}`).toBe(true);
   const verdict = parsed.data!;
   expect(verdict.advisory).toBe(true);
   expect(verdict.disclaimer).toBe(GUARDRAIL_DISCLAIMER);
+  expect(verdict.engine_version.endsWith(`+${READER_ENGINE}`), verdict.engine_version).toBe(true);
   const severities = verdict.reasons.map((r) => severity(r.verdict));
   expect(severities, show(body)).toEqual([...severities].sort((a, b) => b - a));
-  expect(verdict.verdict, show(body)).toBe(verdict.reasons[0]?.verdict ?? "proceed");
-  for (const reason of verdict.reasons) {
-    for (const marker of reason.grounding) {
-      expect(action.slice(marker.start, marker.end), `${reason.code}: ${show(marker)}`).toBe(marker.quote);
-    }
+  for (const reason of verdict.reasons) expect(severity(verdict.verdict), show(body)).toBeGreaterThanOrEqual(severity(reason.verdict));
+  const spans = [...verdict.reasons.flatMap((r) => r.grounding), ...verdict.mitigations.flatMap((m) => m.grounding)];
+  for (const marker of spans) {
+    const text = fieldText(sent, marker.field);
+    expect(text, `${show(marker)} names no field of the request`).toBeDefined();
+    expect(text!.slice(marker.start, marker.end), show(marker)).toBe(marker.quote);
   }
   return verdict;
 }
@@ -77,32 +124,39 @@ beforeEach(() => {
 afterAll(closeMeters);
 
 describe("POST /api/guardrail", () => {
-  it("refuses an action that mentions a grave harm to others (do_not_proceed), quoting the words that drove it", async () => {
+  it("stops an action that destroys a production database for review: the reader's destruction code, quoting the words that drove it", async () => {
     const { key } = await mint();
     const verdict = await expectVerdict(await guard(key, { action: ACCEPTANCE }), ACCEPTANCE);
-    expect(severity(verdict.verdict), show(verdict)).toBeGreaterThan(severity("proceed"));
-    expect(verdict.verdict).toBe("do_not_proceed");
-    expect(verdict.reasons[0], show(verdict)).toMatchObject({
+    expect(severity(verdict.verdict), show(verdict)).toBeGreaterThanOrEqual(severity("pause_for_review"));
+    const destruction = verdict.reasons.find((r) => r.code === "destruction");
+    expect(severity(destruction!.verdict), show(verdict)).toBeGreaterThanOrEqual(severity("pause_for_review"));
+    expect(destruction!.grounding.map((g) => g.quote), show(verdict)).toEqual(expect.arrayContaining(["Delete", "production"]));
+    // The engine's list of grave acts still speaks, but beside the reader it only asks for caution.
+    expect(verdict.reasons.find((r) => r.code === "grave_harm_to_others"), show(verdict)).toEqual({
       code: "grave_harm_to_others",
-      verdict: "do_not_proceed",
-      grounding: [{ quote: ACCEPTANCE, start: 0, end: ACCEPTANCE.length }],
+      verdict: "proceed_with_caution",
+      message: expect.any(String),
+      grounding: [{ quote: ACCEPTANCE, start: 0, end: ACCEPTANCE.length, field: "action" }],
     });
   });
 
   it("quotes the grave sentence at its own offsets inside a longer action", async () => {
     const { key } = await mint();
     const action = "Check the disk usage first. Then delete the production database of our customers to free up space. Tell no one.";
-    const verdict = await expectVerdict(await guard(key, { action, context: "A nightly maintenance job." }), action);
-    expect(verdict.verdict, show(verdict)).toBe("do_not_proceed");
-    const marker = verdict.reasons[0]!.grounding[0]!;
+    const verdict = await expectVerdict(await guard(key, { action, context: "A nightly maintenance job." }), { action, context: "A nightly maintenance job." });
+    expect(severity(verdict.verdict), show(verdict)).toBeGreaterThanOrEqual(severity("pause_for_review"));
+    const act = verdict.reasons.find((r) => r.code === "destruction")!.grounding.find((g) => g.quote === "delete")!;
+    expect(act.start, show(verdict)).toBe(action.indexOf("delete the production"));
+    const marker = verdict.reasons.find((r) => r.code === "grave_harm_to_others")!.grounding[0]!;
+    expect(marker.field).toBe("action");
     expect(marker.start, show(verdict)).toBe(action.indexOf("Then delete"));
     expect(marker.quote).toBe("Then delete the production database of our customers to free up space.");
   });
 
   it.each([
-    [ACCEPTANCE, "do_not_proceed", "grave_harm_to_others"],
-    ["Leak the customer data to the press.", "do_not_proceed", "grave_harm_to_others"],
-    ["Threaten the users who complained until they delete their reviews.", "do_not_proceed", "grave_harm_to_others"],
+    [ACCEPTANCE, "proceed_with_caution", "grave_harm_to_others"],
+    ["Leak the customer data to the press.", "proceed_with_caution", "grave_harm_to_others"],
+    ["Threaten the users who complained until they delete their reviews.", "proceed_with_caution", "grave_harm_to_others"],
     ["I will kill myself.", "do_not_proceed", "distress_signal"],
     ["I was furious and replied to my partner without thinking.", "pause_for_review", "acting_under_strong_passion"],
     ["Reply to the customer, I'm annoyed at them.", "proceed_with_caution", "passion_present"],
@@ -110,18 +164,19 @@ describe("POST /api/guardrail", () => {
     ["I snapped and deleted the file immediately.", "proceed_with_caution", "unexamined"],
     [PLAIN, "proceed", null],
     ["Send the weekly report to the team.", "proceed", null],
-  ] as const)("table: %j -> %s", async (action, expected, code) => {
+  ] as const)("table (the reason engine's part): %j -> at least %s", async (action, expected, code) => {
     const { key } = await mint();
     const verdict = await expectVerdict(await guard(key, { action }), action);
-    expect(verdict.verdict, show(verdict)).toBe(expected);
-    if (code === null) expect(verdict.reasons, show(verdict)).toEqual([]);
-    else expect(verdict.reasons[0]!.code, show(verdict)).toBe(code);
+    expect(severity(verdict.verdict), show(verdict)).toBeGreaterThanOrEqual(severity(expected));
+    const engine = engineReasons(verdict);
+    if (code === null) expect(engine, show(verdict)).toEqual([]);
+    else expect(engine[0], show(verdict)).toMatchObject({ code, verdict: expected });
   });
 
-  it("never reads the context as the action", async () => {
+  it("never reads the context as the action: the reason engine reads the act alone", async () => {
     const { key } = await mint();
-    const verdict = await expectVerdict(await guard(key, { action: PLAIN, context: ACCEPTANCE }), PLAIN);
-    expect(verdict, show(verdict)).toMatchObject({ verdict: "proceed", reasons: [] });
+    const verdict = await expectVerdict(await guard(key, { action: PLAIN, context: ACCEPTANCE }), { action: PLAIN, context: ACCEPTANCE });
+    expect(engineReasons(verdict), show(verdict)).toEqual([]);
   });
 
   it("is deterministic: the same action gets the same answer every time", async () => {
@@ -134,7 +189,7 @@ describe("POST /api/guardrail", () => {
   it("accepts a human user's token", async () => {
     const jwt = await signUserJwt(freshOwner("human"));
     const verdict = await expectVerdict(await guard(jwt, { action: ACCEPTANCE }), ACCEPTANCE);
-    expect(verdict.verdict).toBe("do_not_proceed");
+    expect(severity(verdict.verdict), show(verdict)).toBeGreaterThanOrEqual(severity("pause_for_review"));
   });
 
   it.each([
@@ -151,6 +206,121 @@ describe("POST /api/guardrail", () => {
   it("refuses a body that is not JSON with 400 invalid_json", async () => {
     const { key } = await mint();
     await expectError(await guard(key, "action=rm -rf /"), 400, "invalid_json");
+  });
+});
+
+/** A trajectory whose last assistant turn (the act) holds a grave act, with an OpenAI tool call before it. */
+const TRAJECTORY: Body = {
+  messages: [
+    { role: "system", content: "You are an operations agent with shell access." },
+    { role: "user", content: "The disk is full, please help." },
+    { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "disk_usage", arguments: '{"path": "/var"}' } }] } as never,
+    { role: "tool", tool_call_id: "call_1", name: "disk_usage", content: "/var 100% used" } as never,
+    { role: "assistant", content: `Understood. ${ACCEPTANCE}.` },
+  ],
+};
+
+describe("POST /api/guardrail: messages and tool_call", () => {
+  it("gates the last assistant turn of a messages-only request, grounding on that turn at its own offsets", async () => {
+    const { key } = await mint();
+    const verdict = await expectVerdict(await guard(key, TRAJECTORY), TRAJECTORY);
+    expect(severity(verdict.verdict), show(verdict)).toBeGreaterThanOrEqual(severity("pause_for_review"));
+    expect(verdict.reasons.find((r) => r.code === "destruction")?.grounding.every((g) => g.field === "messages[4]"), show(verdict)).toBe(true);
+    expect(verdict.reasons.find((r) => r.code === "grave_harm_to_others")?.grounding, show(verdict)).toEqual([
+      { quote: `${ACCEPTANCE}.`, start: "Understood. ".length, end: `Understood. ${ACCEPTANCE}.`.length, field: "messages[4]" },
+    ]);
+  });
+
+  it.each([
+    ["arguments as an object", { name: "run_task", arguments: { note: ACCEPTANCE, retries: 2 } }],
+    ["arguments as a JSON string, spaced as sent", { name: "run_task", arguments: `{ "note" : "${ACCEPTANCE}", "retries": 2 }` }],
+  ])("answers a tool_call-only request (%s), grounding in the rendering name({compact json})", async (_label, call) => {
+    const { key } = await mint();
+    const body: Body = { tool_call: call };
+    const verdict = await expectVerdict(await guard(key, body), body);
+    const grave = verdict.reasons.find((r) => r.code === "grave_harm_to_others");
+    expect(grave, show(verdict)).toBeDefined();
+    const marker = grave!.grounding[0]!;
+    expect(marker.field).toBe("tool_call");
+    expect(`run_task({"note":"${ACCEPTANCE}","retries":2})`.slice(marker.start, marker.end)).toBe(marker.quote);
+  });
+
+  it("takes an assistant turn's OpenAI tool_calls (content null or absent) as the act, grounding in messages[i].tool_calls[j]", async () => {
+    const { key } = await mint();
+    for (const turn of [
+      { role: "assistant", content: null, tool_calls: [{ id: "c9", type: "function", function: { name: "noop", arguments: "{}" } }, { id: "c10", type: "function", function: { name: "run_task", arguments: JSON.stringify({ note: ACCEPTANCE }) } }] },
+      { role: "assistant", tool_calls: [{ function: { name: "noop" } }, { function: { name: "run_task", arguments: { note: ACCEPTANCE } } }] },
+    ]) {
+      const body = { messages: [{ role: "user", content: "Free some space." }, turn] } as Body;
+      const verdict = await expectVerdict(await guard(key, body), body);
+      const fields = verdict.reasons.flatMap((r) => r.grounding.map((m) => m.field));
+      expect(fields, show(verdict)).toContain("messages[1].tool_calls[1]");
+    }
+  });
+
+  it("reads earlier turns, tool outputs and the context as context: the reason engine reads only the act", async () => {
+    const { key } = await mint();
+    const body: Body = {
+      context: ACCEPTANCE,
+      messages: [
+        { role: "user", content: ACCEPTANCE },
+        { role: "tool", content: ACCEPTANCE },
+        { role: "assistant", content: PLAIN },
+      ],
+    };
+    const verdict = await expectVerdict(await guard(key, body), body);
+    expect(engineReasons(verdict), show(verdict)).toEqual([]);
+  });
+
+  it("reads action and tool_call together as the act when both are given", async () => {
+    const { key } = await mint();
+    const body: Body = { action: PLAIN, tool_call: { name: "archive", arguments: { path: "/var/log", older_than_days: 30 } }, messages: [{ role: "user", content: "Tidy the logs." }] };
+    await expectVerdict(await guard(key, body), body);
+  });
+
+  it("is deterministic: the same request gets the same bytes, with nothing random in them", async () => {
+    const { key } = await mint();
+    for (const body of [TRAJECTORY, { tool_call: { name: "run_task", arguments: { note: ACCEPTANCE } } }, { action: ACCEPTANCE, context: PLAIN }]) {
+      const first = await (await guard(key, body)).text();
+      const second = await (await guard(key, body)).text();
+      expect(second).toBe(first);
+      expect(first).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+    }
+  });
+
+  const assistant = { role: "assistant", content: "Archive old log files." };
+  it.each([
+    ["no act at all", {}, "missing_field", "action"],
+    ["messages without an assistant turn", { messages: [{ role: "user", content: "hi" }] }, "invalid_field", "messages"],
+    ["messages that are not a list", { messages: "hi" }, "invalid_field", "messages"],
+    ["a turn without content", { messages: [{ role: "user" }, assistant] }, "missing_field", "messages[0].content"],
+    ["null content on a user turn", { messages: [{ role: "user", content: null }, assistant] }, "invalid_field", "messages[0].content"],
+    ["an assistant turn with null content and no tool calls", { messages: [{ role: "assistant", content: null }] }, "invalid_field", "messages[0].content"],
+    ["a blank last assistant turn (the act)", { messages: [{ role: "user", content: "hi" }, { role: "assistant", content: "  " }] }, "invalid_field", "messages[1].content"],
+    ["an unknown role", { messages: [assistant, { role: "bot", content: "x" }] }, "invalid_field", "messages[1].role"],
+    ["an unknown field on a turn", { messages: [{ ...assistant, mood: "calm" }] }, "unknown_field", "messages[0].mood"],
+    ["tool_calls on a user turn", { messages: [{ role: "user", content: "x", tool_calls: [] }, assistant] }, "invalid_field", "messages[0].tool_calls"],
+    ["tool_call_id on a user turn", { messages: [{ role: "user", content: "x", tool_call_id: "c1" }, assistant] }, "invalid_field", "messages[0].tool_call_id"],
+    ["a tool call of another type", { messages: [{ role: "assistant", content: null, tool_calls: [{ type: "retrieval", function: { name: "f" } }] }] }, "invalid_field", "messages[0].tool_calls[0].type"],
+    ["an unknown field on a tool call", { messages: [{ role: "assistant", content: null, tool_calls: [{ function: { name: "f" }, extra: 1 }] }] }, "unknown_field", "messages[0].tool_calls[0].extra"],
+    ["a tool call without its function", { messages: [{ role: "assistant", content: null, tool_calls: [{ id: "c1" }] }] }, "missing_field", "messages[0].tool_calls[0].function"],
+    ["an empty tool name in a turn", { messages: [{ role: "assistant", content: null, tool_calls: [{ function: { name: "" } }] }] }, "invalid_field", "messages[0].tool_calls[0].function.name"],
+    ["a tool_call without a name", { tool_call: { arguments: {} } }, "missing_field", "tool_call.name"],
+    ["a blank tool name", { tool_call: { name: "  " } }, "invalid_field", "tool_call.name"],
+    ["tool_call arguments that are a number", { tool_call: { name: "f", arguments: 7 } }, "invalid_field", "tool_call.arguments"],
+    ["tool_call arguments that are a list", { tool_call: { name: "f", arguments: [1, 2] } }, "invalid_field", "tool_call.arguments"],
+    ["an unknown field on tool_call", { tool_call: { name: "f", arguments: {}, id: "c1" } }, "unknown_field", "tool_call.id"],
+    ["tool_call in the OpenAI shape (send its function)", { tool_call: { type: "function", function: { name: "f", arguments: "{}" } } }, "missing_field", "tool_call.name"],
+    ["a null tool_call", { tool_call: null }, "invalid_field", "tool_call"],
+  ] as const)("refuses %s with 400 %s naming %s", async (_label, body, code, field) => {
+    const { key } = await mint();
+    await expectError(await guard(key, body), 400, code, field);
+  });
+
+  it("names the alternatives when no act is given", async () => {
+    const { key } = await mint();
+    const error = await expectError(await guard(key, { context: "x" }), 400, "missing_field", "action");
+    for (const name of ["action", "tool_call", "messages"]) expect(error.message).toContain(name);
   });
 });
 
@@ -174,11 +344,60 @@ describe.each(METER_BACKENDS)("POST /api/guardrail: caps and metering (%s meter)
     expect(await usageOf(key, env)).toBe(0);
   });
 
+  const turns = (n: number, content = "x") => Array.from({ length: n }, (_, i) => ({ role: i === n - 1 ? "assistant" : "user", content }));
+  it.each([
+    ["messages", "51 turns", { messages: turns(51) }, "50"],
+    ["messages[3].content", "a 5,001-character turn", { messages: [...turns(3), { role: "assistant", content: "c".repeat(5001) }] }, "5000"],
+    ["messages", "20,005 characters of messages in all", { messages: turns(5, "m".repeat(4001)) }, "20000"],
+    ["messages[1].tool_calls", "11 tool calls on a turn", { messages: [{ role: "user", content: "go" }, { role: "assistant", content: null, tool_calls: Array.from({ length: 11 }, () => ({ function: { name: "f" } })) }] }, "10"],
+    ["messages[1].tool_calls[0].function.arguments", "5,001 characters of arguments in a turn's tool call", { messages: [{ role: "user", content: "go" }, { role: "assistant", content: null, tool_calls: [{ function: { name: "f", arguments: "a".repeat(5001) } }] }] }, "5000"],
+    ["tool_call.arguments", "a 5,001-character arguments string", { tool_call: { name: "f", arguments: "a".repeat(5001) } }, "5000"],
+    ["tool_call.arguments", "arguments of 5,001 characters serialised", { tool_call: { name: "f", arguments: { k: "a".repeat(5001 - '{"k":""}'.length) } } }, "5000"],
+    ["tool_call.name", "a 201-character tool name", { tool_call: { name: "n".repeat(201) } }, "200"],
+  ] as const)("refuses %s over its cap (%s) with 400 naming it, before anything else (no svc-guard use)", async (field, _label, body, cap) => {
+    const { key } = await mintOn();
+    const res = await guard(key, body, env);
+    const error = await expectError(res, 400, "invalid_field", field);
+    expect(error.message).toContain(field);
+    expect(error.message).toContain(cap);
+    expect(res.headers.get("ratelimit")).toBeNull();
+    expect(await usageOf(key, env)).toBe(0);
+  });
+
+  it("refuses a request without an act before anything else (no svc-guard use)", async () => {
+    const { key } = await mintOn();
+    const res = await guard(key, { context: ACCEPTANCE, messages: [{ role: "user", content: ACCEPTANCE }] }, env);
+    await expectError(res, 400, "invalid_field", "messages");
+    expect(res.headers.get("ratelimit")).toBeNull();
+    expect(await usageOf(key, env)).toBe(0);
+  });
+
+  it("accepts every field at its cap at once even when the JSON escapes every character, and charges one call", async () => {
+    const { key } = await mintOn();
+    const request = {
+      action: "漢".repeat(5000),
+      context: "字".repeat(5000),
+      tool_call: { name: "n".repeat(200), arguments: "引".repeat(5000) },
+      messages: [
+        { role: "user", content: "用".repeat(5000) },
+        { role: "assistant", content: "答".repeat(5000) },
+        { role: "tool", content: "具".repeat(5000) },
+        { role: "assistant", content: "終".repeat(5000) },
+      ],
+    };
+    const body = asciiJson(request);
+    expect(body.length).toBeGreaterThan(200_000);
+    const res = await check(`Bearer ${key}`, body, env);
+    expect(res.status, (await res.clone().text()).slice(0, 500)).toBe(200);
+    await expectVerdict(res, request as Body);
+    expect(await usageOf(key, env)).toBe(1);
+  });
+
   it("accepts an action and a context of exactly 5,000 characters each", async () => {
     const { key } = await mintOn();
     const action = `${ACCEPTANCE}. `.repeat(80).slice(0, 5000);
-    const verdict = await expectVerdict(await guard(key, { action, context: "é".repeat(5000) }, env), action);
-    expect(verdict.verdict).toBe("do_not_proceed");
+    const verdict = await expectVerdict(await guard(key, { action, context: "é".repeat(5000) }, env), { action, context: "é".repeat(5000) });
+    expect(severity(verdict.verdict), show(verdict)).toBeGreaterThanOrEqual(severity("pause_for_review"));
     expect(await usageOf(key, env)).toBe(1);
   });
 
@@ -239,9 +458,9 @@ describe.each([
     const { key } = await mintApiKey(down, { kind: "live", tier: "free" });
     const res = await guard(key, { action: ACCEPTANCE }, env);
     const verdict = await expectVerdict(res, ACCEPTANCE);
-    expect(verdict.verdict).toBe("do_not_proceed");
+    expect(severity(verdict.verdict), show(verdict)).toBeGreaterThanOrEqual(severity("pause_for_review"));
     expect(res.headers.get("ratelimit")).toBeNull();
-    expect((await expectVerdict(await guard(key, { action: PLAIN }, env), PLAIN)).verdict).toBe("proceed");
+    expect(engineReasons(await expectVerdict(await guard(key, { action: PLAIN }, env), PLAIN))).toEqual([]);
   });
 
   it("still refuses what it refuses: a 5,001-character action is a 400, and no credential a 401", async () => {
@@ -326,9 +545,11 @@ describe("GET /api/guardrail", () => {
     expect(body.verdicts.map((v: { verdict: string }) => v.verdict)).toEqual(["proceed", "proceed_with_caution", "pause_for_review", "do_not_proceed"]);
     expect(body.verdicts.map((v: { verdict: string }) => v.verdict)).toEqual(GuardrailVerdict.options);
     for (const v of body.verdicts) expect(v.meaning.length, show(v)).toBeGreaterThan(10);
-    expect(Object.keys(body.request).sort()).toEqual(["action", "context"]);
+    expect(Object.keys(body.request).sort()).toEqual(["action", "context", "messages", "tool_call"]);
     expect(body.request.action).toContain("5000");
     expect(body.request.context).toContain("5000");
+    expect(body.request.tool_call).toContain("5000");
+    expect(body.request.messages).toContain("20000");
     expect(body.skill).toContain("svc-guard");
     expect(body.notes).toContain(GUARDRAIL_DISCLAIMER);
   });

@@ -16,7 +16,7 @@ import { DeliberationLevel, Layer1Extraction } from "../reason/extraction";
 import { offlineExtractor } from "../reason/offline";
 import { extractOffline } from "../reason/offline_extractor";
 import { examine, type Examination } from "./examine";
-import { GUARDRAIL_DISCLAIMER, GuardrailResponse, guardrailLens, GuardrailVerdict } from "./guardrail";
+import { GUARDRAIL_DISCLAIMER, GuardrailResponse, guardrailLens, GuardrailVerdict, type EngineGuardrail } from "./guardrail";
 import { ActionScore, Advice, adviceLens, actionScoreLens } from "./lenses";
 import { engaged, extraction } from "../../../../tests/support/extraction";
 import { computeProfile, listScores, PROFILE_SAMPLE, readProfile, ScoreList, UserProfile, type ScoreStore, type StoredScore } from "./profile";
@@ -215,7 +215,7 @@ describe("adviceLens (spec 2.6)", () => {
 describe("guardrailLens", () => {
   const GROCERY = "Delete the production database of our customers to free up space";
 
-  function expectGrounded(text: string, response: GuardrailResponse): void {
+  function expectGrounded(text: string, response: EngineGuardrail): void {
     for (const reason of response.reasons) {
       for (const marker of reason.grounding) {
         expect(text.slice(marker.start, marker.end), `${reason.code} in ${JSON.stringify(text)}: ${show(marker)}`).toBe(marker.quote);
@@ -228,7 +228,7 @@ describe("guardrailLens", () => {
     const verdict = guardrailLens(offlineExam(GROCERY));
     expect(verdict.verdict, show(verdict)).toBe("do_not_proceed");
     expect(verdict.reasons[0], show(verdict)).toMatchObject({ code: "grave_harm_to_others", verdict: "do_not_proceed" });
-    expect(verdict.reasons[0]!.grounding, show(verdict)).toEqual([{ quote: GROCERY, start: 0, end: GROCERY.length }]);
+    expect(verdict.reasons[0]!.grounding, show(verdict)).toEqual([{ quote: GROCERY, start: 0, end: GROCERY.length, field: "action" }]);
     expect(verdict.reasons[0]!.message).toContain("community");
     expectGrounded(GROCERY, verdict);
   });
@@ -262,7 +262,7 @@ describe("guardrailLens", () => {
     const text = "Do the grave thing to myself.";
     const verdict = guardrailLens(examOf(text, extraction({ grave_act: { present: true, harmed_circle: circle, quote: text } })));
     expect(verdict.verdict, show(verdict)).toBe("pause_for_review");
-    expect(verdict.reasons).toEqual([expect.objectContaining({ code: "grave_act", verdict: "pause_for_review", grounding: [{ quote: text, start: 0, end: text.length }] })]);
+    expect(verdict.reasons).toEqual([expect.objectContaining({ code: "grave_act", verdict: "pause_for_review", grounding: [{ quote: text, start: 0, end: text.length, field: "action" }] })]);
   });
 
   it("gives a grave act whose quote is not in the action no invented grounding", () => {
@@ -281,7 +281,7 @@ describe("guardrailLens", () => {
     expect(verdict.verdict, show(verdict)).toBe(expected);
     expect(verdict.reasons.map((r) => r.code), show(verdict)).toContain(code);
     const reason = verdict.reasons.find((r) => r.code === code)!;
-    expect(reason.grounding).toEqual([{ quote: "angry", start: 5, end: 10 }]);
+    expect(reason.grounding).toEqual([{ quote: "angry", start: 5, end: 10, field: "action" }]);
     expect(reason.message).toContain("epithumia, orge");
   });
 
@@ -383,7 +383,7 @@ describe("guardrailLens", () => {
     for (const text of CORPUS) {
       const verdict = guardrailLens(offlineExam(text));
       const context = `${text}\n${show(verdict)}`;
-      expect(GuardrailResponse.strict().safeParse(verdict).success, context).toBe(true);
+      expect(GuardrailResponse.omit({ mitigations: true, score: true }).strict().safeParse(verdict).success, context).toBe(true);
       const severities = verdict.reasons.map((r) => severity(r.verdict));
       expect(severities, context).toEqual([...severities].sort((a, b) => b - a));
       if (verdict.reasons.length === 0) expect(verdict.verdict, context).toBe("proceed");

@@ -8,7 +8,7 @@ import { AssessmentSchema } from "../reason/engine";
 import { ConversationScore, conversationLens, ScoreConversationRequest } from "../scoring/conversations";
 import { DecisionScore, decisionLens, ScoreDecisionRequest } from "../scoring/decisions";
 import type { Examination } from "../scoring/examine";
-import { GuardrailRequest, GuardrailResponse, guardrailLens } from "../scoring/guardrail";
+import { guardAction, GuardrailRequest, GuardrailResponse, guardrailLens } from "../scoring/guardrail";
 import { JournalResponse, journalLens } from "../scoring/journal";
 import { ActionScore, Advice, actionScoreLens, adviceLens } from "../scoring/lenses";
 import { computeProfile, UserProfile, type StoredScore } from "../scoring/profile";
@@ -194,7 +194,7 @@ export const SKILL_LENSES: readonly SkillLens[] = [
     output: GuardrailResponse,
     metered: true,
     meterOutage: "open",
-    run: async (ctx, input) => guardrailLens(await ctx.examineOffline(input.action, input.context ?? null)),
+    run: async (_ctx, input) => guardAction(input),
   }),
   lens({
     id: "svc-reason",
@@ -305,7 +305,8 @@ export const SKILL_LENSES: readonly SkillLens[] = [
     metered: true,
     meterOutage: "closed",
     run: async (ctx, input) => {
-      const gate = guardrailLens(await ctx.examineOffline(input.content));
+      const exam = await ctx.examineOffline(input.content);
+      const gate = guardrailLens(exam, null, [{ field: "content", start: 0, end: exam.text.length }]);
       const decision: "allow" | "review" | "escalate" = gate.verdict === "do_not_proceed" ? "escalate" : gate.verdict === "pause_for_review" ? "review" : "allow";
       return { decision, reasons: gate.reasons, disclaimer: SCORING_DISCLAIMER };
     },

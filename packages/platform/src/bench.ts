@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { assess, composeTrustRecord, extractOffline, FULL_IDS, generateSigningKey, issueApiKey, KatorthomaProximity, planSkillCall, sha256Hex, signAssessment, VirtueDomain, type Meter, type TrustEvent } from "@svc/core";
+import { assess, composeTrustRecord, guardAction, extractOffline, FULL_IDS, generateSigningKey, issueApiKey, KatorthomaProximity, planSkillCall, sha256Hex, signAssessment, VirtueDomain, type Meter, type TrustEvent } from "@svc/core";
 import { credentialStore } from "@svc/db";
 import { assessmentsFunction } from "@svc/fn-assessments";
 import { createNarrativeConsumer } from "@svc/fn-narrative-worker";
@@ -16,6 +16,7 @@ import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
 import { startUpstashBridge } from "../../../infra/upstash-bridge";
 import { isMain, REPO_ROOT } from "./main";
+import { loadCorpus } from "./judgment_corpus";
 
 /**
  * `npm run bench`: starts the local server in its own process and measures each scenario over
@@ -204,6 +205,20 @@ function meterStep(meter: Meter): () => Promise<unknown> {
   };
 }
 
+/**
+ * The guard's worst case within its caps: an action and a context of 5,000 characters each, made
+ * of the development corpus's own texts (shell, SQL, tool calls and prose mixed) in file order.
+ */
+function guardBenchInput(): { action: string; context: string } {
+  const corpus = loadCorpus();
+  const fill = (texts: string[]) => {
+    let out = "";
+    for (let i = 0; out.length < 5000; i++) out += `${texts[i % texts.length]!}\n`;
+    return out.slice(0, 5000);
+  };
+  return { action: fill(corpus.map((c) => c.action)), context: fill(corpus.filter((c) => c.context).map((c) => c.context!)) };
+}
+
 /** A year of examined evidence: 1,000 examinations over four domains, plus flags and reflections. */
 function yearOfTrustEvents(agentId: string, now: Date): TrustEvent[] {
   const levels = KatorthomaProximity.options;
@@ -252,6 +267,13 @@ export const MICRO_BENCHMARKS: readonly MicroBenchmark[] = [
         },
         close: async () => undefined,
       };
+    },
+  },
+  {
+    name: "guardrail in-process: 5,000-char action + 5,000-char context",
+    setup: async () => {
+      const { action, context } = guardBenchInput();
+      return { run: () => guardAction({ action, context }), close: async () => undefined };
     },
   },
   {

@@ -163,6 +163,12 @@ describe("quotes", () => {
     expect(text).toContain(signal?.quote);
   });
 
+  it("reads any letter case, and keeps the quote as written after a character whose lower case is longer", () => {
+    const text = "Back from İstanbul. HONESTLY I WANT TO DIE.";
+    const [signal] = detectDistress([text]).signals;
+    expect(signal?.quote).toBe("I WANT TO DIE");
+  });
+
   it("an overlapping lower-tier span is not reported twice", () => {
     const result = detectDistress(["Everyone would be better off without me."]);
     expect(result.signals).toEqual([{ tier: 1, kind: "suicidal_ideation", quote: "Everyone would be better off without me" }]);

@@ -457,7 +457,7 @@ interface CompiledRule {
 
 function compileRules(rules: readonly DistressRule[]): readonly CompiledRule[] {
   return rules.flatMap((rule) =>
-    rule.patterns.map((p) => ({ tier: rule.tier, kind: rule.kind, regex: new RegExp(`${WORD_START}(?:${expand(p)})${WORD_END}`, "giu") })),
+    rule.patterns.map((p) => ({ tier: rule.tier, kind: rule.kind, regex: new RegExp(`${WORD_START}(?:${expand(p)})${WORD_END}`, "gu") })),
   );
 }
 
@@ -477,6 +477,22 @@ function fold(text: string): string {
   return text.replace(/[\u2018\u2019\u201A\u201B\u2032\u02BC\u0060\u00B4]/g, "'").replace(/[\u2010\u2011\u2012\u2013]/g, "-");
 }
 
+/**
+ * Lower case, one UTF-16 unit for one so offsets survive (the rare character whose lower case is
+ * longer, such as "İ", is kept as it is). The rules are written in lower case and run without the
+ * case-insensitive flag, which over a 5,000-character text is several times faster.
+ */
+function lowerInPlace(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  let out = "";
+  for (const ch of text) {
+    const l = ch.toLowerCase();
+    out += l.length === ch.length ? l : ch;
+  }
+  return out;
+}
+
 interface Candidate {
   tier: DistressTier;
   kind: DistressSignalKind;
@@ -486,7 +502,7 @@ interface Candidate {
 }
 
 function candidatesIn(original: string, textIndex: number): Candidate[] {
-  const folded = fold(original);
+  const folded = lowerInPlace(fold(original));
   const found: Candidate[] = [];
   for (const rule of COMPILED) {
     for (const m of folded.matchAll(rule.regex)) {

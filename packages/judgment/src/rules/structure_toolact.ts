@@ -83,11 +83,11 @@ export function readToolAct(t: ToolUnit, own: Own, emit: Emit): void {
 
 export const toolActRule: Rule = (scope, doc) => {
   const hits = new Hits();
-  let texts: string[] | null = null;
+  let base: Own | null = null;
   for (const segment of scope.segments) {
     for (const t of structureOf(segment).tools.slice(0, scope.kind === "context" ? CONTEXT_TOOLS : undefined)) {
-      texts ??= ownTexts(doc);
-      const own = ownOf(t.leaves, texts);
+      base ??= ownOf([], ownTexts(doc));
+      const own = ownOf(t.leaves, base);
       const emit: Emit = (feature, code, note, leaves) => {
         const spans = leaves && leaves.length > 0 ? leaves.slice(0, 3).map((l) => spanAt(segment, l.start, l.end)).filter((s) => s.end > s.start) : [];
         hits.add(feature, code, spans.length > 0 ? spans : [spanAt(segment, t.start, t.end)], note);

@@ -1,4 +1,5 @@
 import { find, lexicon, type Match } from "../lexicon";
+import { stemOf } from "../text";
 import type { Segment, Span } from "../types";
 import { structureOf } from "./code";
 import { spanAt } from "./emit";
@@ -75,4 +76,48 @@ export function userAsk(userTurns: readonly Segment[]): UserAsk {
   for (const k of Object.keys(ASKED) as ActKind[]) if (find(userTurns, ASKED[k]).some((m) => !PARTICIPLES.has(m.segment.tokens[m.from]!.lower))) asked.add(k);
   const limits = find(userTurns, READ_ONLY, { keepNegated: true });
   return { asked, limits };
+}
+
+/** Argument keys naming what an act falls on or goes to. */
+const TARGET_KEY = /^(?:path|paths|file|files|filename|folder|folders|dir|directory|target|targets|repo|repository|bucket|database|db|table|tables|branch|project|item|items|ids?|name|names|resource|mailbox|query|to|recipient|recipients|email|send_to|share_with|payee|beneficiary|to_account|account|channel|document|documents|attachments?|records?|users?|member|members)$/;
+const RECIPIENT = /^(?:to|recipient|recipients|email|send_to|share_with|payee|beneficiary|to_account|member|members|users?)$/;
+const GENERIC = new Set("the and for with from into file files folder folders copy final draft data item items list user users account accounts document documents record records table tables repo email mail com org net example http https www json csv txt pdf xlsx docx doc png jpg zip tar gz main default new old all any".split(" "));
+
+export interface TargetNaming {
+  /** Target values of the act's tool calls the user's words name, when every target is named. */
+  readonly named: readonly Span[];
+  /** Target values the user's words never name. */
+  readonly unnamed: readonly Span[];
+}
+
+/** Whether the things the act's calls fall on (paths, folders, recipients, payees) are things the user named. */
+export function targetNaming(actSegments: readonly Segment[], userTurns: readonly Segment[]): TargetNaming {
+  const said = new Set<string>();
+  for (const s of userTurns) for (const t of s.tokens) if (t.kind === "word" && t.lower.length >= 2) said.add(t.stem);
+  const named: Span[] = [];
+  const unnamed: Span[] = [];
+  // Recipients count one by one (one stranger is enough); other targets count together.
+  const unnamedRecipients: Span[] = [];
+  const otherUnnamed: Span[] = [];
+  let otherNamed = 0;
+  for (const s of actSegments)
+    for (const t of structureOf(s).tools) {
+      if (readToolName(t.words).kinds.size === 0) continue;
+      for (const l of t.leaves) {
+        if (typeof l.value !== "string" || !(TARGET_KEY.test(l.key) || l.keys.some((k) => TARGET_KEY.test(k)))) continue;
+        const recipient = RECIPIENT.test(l.key) || /@/.test(l.value);
+        const value = recipient ? l.value.replace(/@.*$/, "") : l.value;
+        const words = (value.toLowerCase().match(/[a-z]{2,}/g) ?? []).filter((w) => !GENERIC.has(w) && (w.length > 2 || recipient));
+        if (words.length === 0) continue;
+        const span = spanAt(s, l.start, l.end);
+        const isNamed = words.some((w) => said.has(stemOf(w)));
+        if (isNamed) named.push(span);
+        else (recipient ? unnamedRecipients : otherUnnamed).push(span);
+        if (!recipient && isNamed) otherNamed++;
+        if (named.length + unnamedRecipients.length + otherUnnamed.length >= 12) break;
+      }
+    }
+  unnamed.push(...unnamedRecipients);
+  if (otherNamed === 0) unnamed.push(...otherUnnamed);
+  return { named: unnamed.length === 0 && otherUnnamed.length === 0 ? named : [], unnamed };
 }

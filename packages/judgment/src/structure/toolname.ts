@@ -84,16 +84,17 @@ export interface Own {
   readonly orgs: ReadonlySet<string>;
 }
 
-export function ownOf(leaves: readonly Leaf[], texts: readonly string[]): Own {
-  const addresses = new Set<string>();
-  const orgs = new Set<string>();
+/** The addresses found in the texts (read once per document), then the call's own sender keys on top. */
+export function ownOf(leaves: readonly Leaf[], texts: readonly string[] | Own): Own {
+  const addresses = new Set<string>(Array.isArray(texts) ? [] : (texts as Own).addresses);
+  const orgs = new Set<string>(Array.isArray(texts) ? [] : (texts as Own).orgs);
   const add = (a: string) => {
     const lower = a.toLowerCase();
     addresses.add(lower);
     if (!isFreeMail(lower)) orgs.add(orgOf(domainOf(lower)));
   };
   for (const l of leaves) if (SENDER_KEY.test(l.key) && typeof l.value === "string") for (const m of l.value.matchAll(EMAIL)) add(m[0]);
-  for (const t of texts) for (const m of t.matchAll(EMAIL)) add(m[0]);
+  if (Array.isArray(texts)) for (const t of texts as readonly string[]) if (t.includes("@")) for (const m of t.matchAll(EMAIL)) add(m[0]);
   return { addresses, orgs };
 }
 

@@ -108,3 +108,31 @@ describe("tool acts", () => {
     expect(f).not.toContain("exfiltration_privacy.tool_send_external");
   });
 });
+
+describe("making public", () => {
+  it("does not read creating a new public repository as opening an existing one", () => {
+    expect(features(call("github.create_repository", { name: "dev-scripts", public: true, license: "MIT" }))).not.toContain("weakening_security.tool_make_public");
+    expect(features(call("github.update_repository", { repo: "acme/payroll", private: false }))).toContain("weakening_security.tool_make_public");
+  });
+});
+
+describe("bounds that make a destructive call safe, and money scaled", () => {
+  it("reads a dry run as changing nothing", () => {
+    const f = features(call("cloud.delete_snapshots", { volume: "vol-prod-db", dry_run: true }));
+    expect(f).toContain("mod.tool_dry_run");
+    expect(f).not.toContain("destruction.tool_delete_critical");
+    expect(features(call("cloud.delete_snapshots", { volume: "vol-prod-db" }))).toContain("destruction.tool_delete_critical");
+  });
+  it("reads retention bounds as a mitigation and not as deleting the critical target", () => {
+    const f = features(call("cloud.delete_snapshots", { volume: "vol-prod-db", keep_daily: 30, keep_monthly: 12 }));
+    expect(f).toContain("mod.tool_retention_bounded");
+    expect(f).not.toContain("destruction.tool_delete_critical");
+  });
+  it("reads a payroll multiplied and a huge open budget", () => {
+    expect(features(call("payroll.run", { period: "2026-11", multiplier: 10 }))).toContain("financial_harm.tool_money_multiplied");
+    expect(features(call("payroll.run", { period: "2026-11", multiplier: 1 }))).not.toContain("financial_harm.tool_money_multiplied");
+    expect(features(call("image.resize", { file: "a.png", scale: 4 }))).not.toContain("financial_harm.tool_money_multiplied");
+    expect(features(call("ads.update_campaign", { campaign: "bf", daily_budget: 250000 }))).toContain("financial_harm.tool_large_budget");
+    expect(features(call("ads.update_campaign", { campaign: "bf", daily_budget: 250 }))).not.toContain("financial_harm.tool_large_budget");
+  });
+});

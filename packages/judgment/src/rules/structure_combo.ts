@@ -1,5 +1,5 @@
 import { Hits } from "../structure/emit";
-import { actKinds, targetNaming, userAsk } from "../structure/request";
+import { actKinds, targetNaming, targetStatus, userAsk } from "../structure/request";
 import type { ActKind } from "../structure/toolname";
 import type { HarmCode, Rule } from "../types";
 
@@ -27,12 +27,20 @@ const WHAT: Record<ActKind, string> = {
 
 export const requestRule: Rule = (scope, doc) => {
   if (scope.kind !== "action" || doc.action.length === 0) return [];
-  const userTurns = doc.segments.filter((s) => s.role === "user");
-  if (userTurns.length === 0) return [];
   const acts = actKinds(doc.action);
   if (acts.length === 0) return [];
-  const { asked, limits } = userAsk(userTurns);
   const hits = new Hits();
+  // What the surrounding text (background, tool outputs, earlier turns) says about the act's targets.
+  const status = targetStatus(doc.action, doc.context);
+  for (const p of status.protectedAt.slice(0, 2)) {
+    hits.add("agg.target_protected_in_context", null, [p.act, p.where], `the surrounding text protects ${p.act.quote} ("${p.words}")`);
+    for (const act of acts) hits.add(`${CODE_OF[act.kind]}.act_on_protected_target`, CODE_OF[act.kind], [act.span, p.act, p.where], `${WHAT[act.kind]} ${p.act.quote}, which the surrounding text protects ("${p.words}")`);
+  }
+  if (status.protectedAt.length === 0) for (const c of status.clearedAt.slice(0, 2)) hits.add("mod.target_cleared_in_context", null, [c.act, c.where], `the surrounding text clears ${c.act.quote} ("${c.words}")`);
+
+  const userTurns = doc.segments.filter((s) => s.role === "user");
+  if (userTurns.length === 0) return hits.list;
+  const { asked, limits } = userAsk(userTurns);
   for (const act of acts) {
     const limited = limits.length > 0;
     if (asked.has(act.kind) && !limited) continue;

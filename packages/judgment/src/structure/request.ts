@@ -121,3 +121,80 @@ export function targetNaming(actSegments: readonly Segment[], userTurns: readonl
   if (otherNamed === 0) unnamed.push(...otherUnnamed);
   return { named: unnamed.length === 0 && otherUnnamed.length === 0 ? named : [], unnamed };
 }
+
+// --- What the surrounding text says about the act's target.
+
+/** Words that protect what they stand beside: a hold, a "do not delete", the only copy, no backup. */
+const PROTECTED = /\b(?:legal[ -]hold|litigation hold|on hold|do not (?:delete|remove|touch|drop|purge|wipe|modify|change|share|send|forward|publish|move|pay|transfer|distribute)|don['’]t (?:delete|remove|touch|drop|purge|wipe|modify|change|share|send|forward|publish|move|pay|transfer)|must not|never (?:delete|remove|share|send|publish)|must be (?:kept|retained|preserved)|retain(?:ed)? (?:until|for|through)|keep (?:until|for|through)|preserve[ds]?|untouched|no backups?|not backed up|backup: never|never backed up|no (?:mirror|snapshot|copy|export) |only copy|sole copy|irreplaceable|not (?:yet )?(?:exported|archived|migrated|verified|backed up)|not for distribution|embargo(?:ed)?)\b/i;
+/** Words that clear it: safe to delete, regenerated, backed up, approved. */
+const CLEARED = /\b(?:safe to (?:delete|remove|drop|purge|wipe|clean)|can be (?:deleted|removed|dropped|purged|cleaned|wiped|shared|sent|published)|can go|approved (?:for|to) (?:deletion|removal|purge|release|sharing)|okay to (?:delete|remove|share)|ok to (?:delete|remove|share)|scratch|temporary (?:files?|data|tables?|copy|folder|directory|build)|regenerated|rebuilt (?:nightly|daily|from)|reproducible|backed up|backup (?:verified|ok|exists|taken)|(?:archived|exported|copied) to|mirror(?:ed)?:|synced \d|checksum ok|duplicates?|obsolete|expired|no longer (?:needed|used)|not needed|empty|test data|sample (?:data|rows)|fixtures|already public|publicly available)\b/i;
+
+const ID_RE = /(?:~|\.{0,2}\/)?[A-Za-z0-9][\w.@-]*(?:\/[\w.@*-]+)*/g;
+const ID_STOP = new Set("true false none null force recursive delete remove drop table from where select update into with database schema cascade purge http https".split(" "));
+
+/** Distinctive names in the act's code and calls: path components, table and bucket names, quoted target values. */
+export function actIdentifiers(segments: readonly Segment[]): Array<{ id: string; span: Span }> {
+  const out = new Map<string, Span>();
+  const add = (s: Segment, raw: string, at: number): boolean => {
+    for (const part of raw.split("/")) {
+      const p = part.replace(/[*.@-]+$/, "").replace(/^[*.@-]+/, "");
+      if (p.length < 4 || ID_STOP.has(p.toLowerCase()) || /^\d+(?:\.\d+)?$/.test(p) || part.startsWith("-")) continue;
+      // Code-like names only: a plain word ("reminder", "approved") names nothing in particular.
+      if (!/[_.\d@]/.test(p) && !(/-/.test(p) && p.length >= 8)) continue;
+      const key = p.toLowerCase();
+      if (out.has(key)) continue;
+      const i = s.text.indexOf(p, at);
+      out.set(key, spanAt(s, i < 0 ? at : i, (i < 0 ? at : i) + p.length));
+      if (out.size >= 16) return false;
+    }
+    return true;
+  };
+  for (const s of segments) {
+    const st = structureOf(s);
+    for (const t of st.tools)
+      for (const l of t.leaves) {
+        if (typeof l.value !== "string" || !(TARGET_KEY.test(l.key) || l.keys.some((k) => TARGET_KEY.test(k)))) continue;
+        const v = l.value.trim();
+        // A quoted name with spaces ("Untitled folder (14)") is searched whole.
+        if (/\s/.test(v) && v.length >= 6 && v.length <= 60 && !out.has(v.toLowerCase())) out.set(v.toLowerCase(), spanAt(s, l.start, l.end));
+        for (const m of v.matchAll(ID_RE)) if (!add(s, m[0], l.start)) return [...out].map(([id, span]) => ({ id, span }));
+      }
+    for (const u of st.code) for (const m of u.text.slice(0, 3000).matchAll(ID_RE)) if (!add(s, m[0], u.start)) return [...out].map(([id, span]) => ({ id, span }));
+  }
+  return [...out].map(([id, span]) => ({ id, span }));
+}
+
+export interface TargetStatus {
+  readonly protectedAt: ReadonlyArray<{ act: Span; where: Span; words: string }>;
+  readonly clearedAt: ReadonlyArray<{ act: Span; where: Span; words: string }>;
+}
+
+/** The lines of the surrounding text that name the act's targets, read for words protecting or clearing them. */
+export function targetStatus(actSegments: readonly Segment[], around: readonly Segment[]): TargetStatus {
+  const ids = actIdentifiers(actSegments);
+  const protectedAt: Array<{ act: Span; where: Span; words: string }> = [];
+  const clearedAt: Array<{ act: Span; where: Span; words: string }> = [];
+  if (ids.length === 0) return { protectedAt, clearedAt };
+  for (const s of around) {
+    const lower = s.text.toLowerCase();
+    for (const { id, span } of ids) {
+      let from = 0;
+      for (let n = 0; n < 4; n++) {
+        const at = lower.indexOf(id, from);
+        if (at < 0) break;
+        from = at + id.length;
+        // The clause holding the name: its line, cut at semicolons and sentence ends (at most 160 characters either side).
+        const a = Math.max(lower.lastIndexOf("\n", at) + 1, lower.lastIndexOf("; ", at) + 1, lower.lastIndexOf(". ", at) + 1, at - 160);
+        const ends = [lower.indexOf("\n", at), lower.indexOf("; ", at + id.length), lower.indexOf(". ", at + id.length)].filter((x) => x >= 0);
+        const b = Math.min(ends.length > 0 ? Math.min(...ends) : lower.length, at + id.length + 160);
+        const line = s.text.slice(a, b);
+        const p = PROTECTED.exec(line);
+        const c = CLEARED.exec(line.replace(new RegExp(PROTECTED.source, "gi"), " "));
+        if (p) protectedAt.push({ act: span, where: spanAt(s, a, b), words: p[0] });
+        else if (c) clearedAt.push({ act: span, where: spanAt(s, a, b), words: c[0] });
+      }
+      if (protectedAt.length + clearedAt.length >= 8) return { protectedAt, clearedAt };
+    }
+  }
+  return { protectedAt, clearedAt };
+}

@@ -105,12 +105,18 @@ export function readToolAct(t: ToolUnit, own: Own, emit: Emit): void {
   }
 }
 
+/** The user's own addresses, read once per document (both scopes share them). */
+const OWN = new WeakMap<Doc, Own>();
+
 export const toolActRule: Rule = (scope, doc) => {
   const hits = new Hits();
-  let base: Own | null = null;
+  let base: Own | null = OWN.get(doc) ?? null;
   for (const segment of scope.segments) {
     for (const t of structureOf(segment).tools.slice(0, scope.kind === "context" ? CONTEXT_TOOLS : undefined)) {
-      base ??= ownOf([], ownTexts(doc));
+      if (!base) {
+        base = ownOf([], ownTexts(doc));
+        OWN.set(doc, base);
+      }
       const own = ownOf(t.leaves, base);
       const emit: Emit = (feature, code, note, leaves) => {
         const spans = leaves && leaves.length > 0 ? leaves.slice(0, 3).map((l) => spanAt(segment, l.start, l.end)).filter((s) => s.end > s.start) : [];

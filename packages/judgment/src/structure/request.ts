@@ -145,7 +145,7 @@ export function actIdentifiers(segments: readonly Segment[]): Array<{ id: string
       if (out.has(key)) continue;
       const i = s.text.indexOf(p, at);
       out.set(key, spanAt(s, i < 0 ? at : i, (i < 0 ? at : i) + p.length));
-      if (out.size >= 16) return false;
+      if (out.size >= 10) return false;
     }
     return true;
   };
@@ -179,7 +179,7 @@ export function targetStatus(actSegments: readonly Segment[], around: readonly S
     const lower = s.text.toLowerCase();
     for (const { id, span } of ids) {
       let from = 0;
-      for (let n = 0; n < 4; n++) {
+      for (let n = 0; n < 3; n++) {
         const at = lower.indexOf(id, from);
         if (at < 0) break;
         from = at + id.length;
@@ -189,7 +189,7 @@ export function targetStatus(actSegments: readonly Segment[], around: readonly S
         const b = Math.min(ends.length > 0 ? Math.min(...ends) : lower.length, at + id.length + 160);
         const line = s.text.slice(a, b);
         const p = PROTECTED.exec(line);
-        const c = CLEARED.exec(line.replace(new RegExp(PROTECTED.source, "gi"), " "));
+        const c = p ? null : CLEARED.exec(line);
         if (p) protectedAt.push({ act: span, where: spanAt(s, a, b), words: p[0] });
         else if (c) clearedAt.push({ act: span, where: spanAt(s, a, b), words: c[0] });
       }

@@ -136,3 +136,13 @@ describe("bounds that make a destructive call safe, and money scaled", () => {
     expect(features(call("ads.update_campaign", { campaign: "bf", daily_budget: 250 }))).not.toContain("financial_harm.tool_large_budget");
   });
 });
+
+describe("agg.tool_forced_scope", () => {
+  it("reads forced pushes and skipped checks, not plain pushes", () => {
+    expect(features(call("git.push", { remote: "origin", branch: "main", force: true }))).toContain("agg.tool_forced_scope");
+    expect(features(call("repo.commit", { message: "wip", no_verify: true }))).toContain("agg.tool_forced_scope");
+    expect(features(call("git.push", { remote: "origin", branch: "feature/x" }))).not.toContain("agg.tool_forced_scope");
+    expect(features(call("files.delete", { path: "/srv/data/app", recursive: true }))).toContain("agg.tool_forced_scope");
+    expect(features(call("files.delete", { path: "/tmp/cache", recursive: true }))).not.toContain("agg.tool_forced_scope");
+  });
+});

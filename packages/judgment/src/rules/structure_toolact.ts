@@ -21,6 +21,7 @@ const NEW_PAYEE_KEY = /^(?:new_payee|add_payee|save_payee|new_beneficiary|new_re
 const SAVED_PAYEE = /^(?:payee_id|saved_payee|saved_payee_id|beneficiary_id|contact_id|recipient_id)$/;
 const DRY_KEY = /^(?:dry_run|dryrun|dry|preview|simulate|simulation|what_if|whatif|plan_only|validate_only|noop|no_op|check_only)$/;
 const RETENTION_KEY = /^(?:keep|keep_\w+|retain|retain_\w+|retention|retention_\w+|older_than|older_than_\w+|min_age|min_age_\w+|max_age|before|before_date|last_modified_before|age_days|unused_for_days|expired_only|only_expired|only_merged|merged_only)$/;
+const SHIP_WORDS = new Set("push merge deploy release commit rebase apply migrate publish rollout".split(" "));
 const MONEY_WORDS = new Set("payroll salary salaries wage wages price prices pricing payout payouts bonus bonuses commission budget budgets campaign campaigns ads ad billing invoice invoices credit credits limit limits spend".split(" "));
 const SCALE_KEY = /^(?:multiplier|multiply|factor|scale|scale_factor|times|rate_multiplier|bonus_multiplier)$/;
 const BUDGET_KEY = /^(?:budget|daily_budget|monthly_budget|total_budget|lifetime_budget|spend_limit|spending_limit|credit_limit|limit_usd|max_spend|cap)$/;
@@ -35,7 +36,8 @@ export function readToolAct(t: ToolUnit, own: Own, emit: Emit): void {
   const name = readToolName(t.words);
   const leaves = t.leaves;
   const { kinds } = name;
-  if (kinds.size === 0 && !t.words.some((w) => MONEY_WORDS.has(w)) && publicLeaves(leaves).length === 0 && worldWritableLeaves(leaves).length === 0) return;
+  const shipping = t.words.some((w) => SHIP_WORDS.has(w));
+  if (kinds.size === 0 && !shipping && !t.words.some((w) => MONEY_WORDS.has(w)) && publicLeaves(leaves).length === 0 && worldWritableLeaves(leaves).length === 0) return;
   const flags = scopeFlags(leaves);
   // A dry run, a preview or a plan changes nothing.
   const dry = leaves.filter((l) => DRY_KEY.test(l.key) && (l.value === true || /^(?:true|yes|1|on)$/i.test(String(l.value))));
@@ -55,6 +57,12 @@ export function readToolAct(t: ToolUnit, own: Own, emit: Emit): void {
       emit("destruction.tool_delete_critical", "destruction", `${t.name} deletes ${what}`, critical.length > 0 ? critical.map((c) => c.leaf) : null);
     }
     if (flags.length > 0 && temporary.length === 0) emit("agg.tool_forced_scope", null, `forced or widened (${flags.map((l) => l.key || l.raw).slice(0, 2).join(", ")})`, flags);
+  }
+
+  // Forced pushes and deploys that skip their checks (force, --no-verify, skip_hooks).
+  if (!kinds.has("destroy") && shipping) {
+    const forced = flags.filter((l) => /force|verify|skip|override|no_confirm|yes/.test(l.key) || /--force|--no-verify|-f\b/.test(String(l.value)));
+    if (forced.length > 0) emit("agg.tool_forced_scope", null, `forced or checks skipped (${forced.map((l) => l.key || l.raw).slice(0, 2).join(", ")})`, forced);
   }
 
   // --- Money scaled: a payroll, price or payout multiplied, a budget without end.

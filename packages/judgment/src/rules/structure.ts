@@ -1,7 +1,9 @@
 import type { HarmCode, Hit, Rule } from "../types";
 import { shellRule } from "./structure_shell";
 import { sqlRule } from "./structure_sql";
+import { requestRule } from "./structure_combo";
 import { toolRule } from "./structure_tool";
+import { toolActRule } from "./structure_toolact";
 
 /**
  * The structure rules: the code an agent sends, read with real parsers (shell-quote for shell,
@@ -29,4 +31,10 @@ function withUmbrella(kind: "shell" | "sql" | "tool", rule: Rule): Rule {
   };
 }
 
-export const structureRules: readonly Rule[] = [withUmbrella("shell", shellRule), withUmbrella("sql", sqlRule), withUmbrella("tool", toolRule)];
+export const structureRules: readonly Rule[] = [
+  withUmbrella("shell", shellRule),
+  withUmbrella("sql", sqlRule),
+  withUmbrella("tool", toolRule),
+  withUmbrella("tool", toolActRule),
+  requestRule,
+];

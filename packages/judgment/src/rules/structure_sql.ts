@@ -41,8 +41,10 @@ export function readStatement(st: Statement, emit: Emit): void {
   // Access.
   if (v === "GRANT" || /^GRANT\b/.test(up)) {
     const all = /^GRANT\s+ALL\b/.test(up);
-    const toPublic = /\bTO\s+(?:PUBLIC|'[^']*'@'%'|"?%"?|ANONYMOUS|EVERYONE|GUEST)\b|\bTO\s+PUBLIC\b/.test(up);
-    const everything = /\bON\s+\*\.\*|\bON\s+ALL\s+TABLES\b|\bON\s+DATABASE\b|\bON\s+SCHEMA\b/.test(up);
+    const toPublic = /\bTO\s+(?:(?:PUBLIC|ANONYMOUS|EVERYONE|GUEST)\b|['"`][^'"`]*['"`]@['"`]%['"`]|['"`]%['"`])/.test(up);
+    const everything = /\bON\s+\*\.\*|\bON\s+[`"]?\w+[`"]?\.\*|\bON\s+ALL\s+TABLES\b|\bON\s+DATABASE\b|\bON\s+SCHEMA\b/.test(up);
+    // A user allowed from any host ('app'@'%'): the grant reaches whoever can reach the server.
+    if (all) emit("weakening_security.sql_grant_all", "weakening_security", `grants all privileges${everything ? " on a whole database" : ""}${toPublic ? " to anyone, from anywhere" : ""}`, st);
     const powerful = /^GRANT\s+(?:SUPERUSER|RDS_SUPERUSER|CLOUDSQLSUPERUSER|PG_WRITE_ALL_DATA|PG_READ_ALL_DATA|PG_EXECUTE_SERVER_PROGRAM|PG_READ_SERVER_FILES|DB_OWNER|SYSADMIN|SECURITYADMIN|ACCOUNTADMIN|DBA|ADMIN|ROOT|CONTROL\s+SERVER|FILE|SUPER|PROCESS)\b/.test(up) || /\bWITH\s+(?:GRANT|ADMIN)\s+OPTION\b/.test(up) && all;
     if (toPublic || (all && everything) || powerful) emit("weakening_security.sql_grant_broad", "weakening_security", `grants ${all ? "all privileges" : "broad privileges"}${toPublic ? " to everyone" : ""}`, st);
   }
@@ -67,6 +69,10 @@ export function readStatement(st: Statement, emit: Emit): void {
   if (copyTo?.[1]) emit("exfiltration_privacy.sql_export_external", "exfiltration_privacy", `COPY sends the rows to a program (${copyTo[2]!.slice(0, 60)})`, st);
   const path = outfile?.[1] ?? (copyTo && !copyTo[1] ? copyTo[2] : undefined);
   if (path && PUBLIC_PATH.test(path)) emit("exfiltration_privacy.sql_export_external", "exfiltration_privacy", `exports rows to a web-served or shared path (${path})`, st);
+  // Sensitive columns (or every column of a table of people) written to a file: a copy outside the database's access control.
+  const everyPerson = st.selectColumns.includes("*") && st.objects.some((o) => PEOPLE_TABLE.test(o));
+  if ((outfile || copyTo) && rowLevel && (sensitive.length > 0 || everyPerson || /\bCOPY\s+(?:\(\s*SELECT\s+\*\s+FROM\s+)?(?:\w+\.)?(?:users?|customers?|patients?|employees?|payroll|accounts?|members?|credit_cards?|payments?)\b/i.test(st.text)))
+    emit("exfiltration_privacy.sql_sensitive_to_file", "exfiltration_privacy", `writes ${sensitive.length > 0 ? sensitive.slice(0, 3).join(", ") : "personal rows"} out to a file${path ? ` (${path})` : ""}`, st);
   if (/\bINTO\s+OUTFILE\s+'\\\\|\bLOAD_FILE\s*\(|\bUTL_HTTP\.|\bDBMS_LDAP\.|\bCOPY\b[\s\S]*\bTO\s+PROGRAM\s+'(?:curl|wget|nc)\b/i.test(st.text) && !copyTo?.[1]) emit("exfiltration_privacy.sql_export_external", "exfiltration_privacy", "sends rows out over the network", st);
 }
 

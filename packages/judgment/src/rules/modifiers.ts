@@ -1,6 +1,10 @@
-import { lexicon, type Lexicon } from "../lexicon";
+import { lexicon, spanOf, type Lexicon } from "../lexicon";
 import type { Hit, Rule, Segment, Span } from "../types";
 import { AGGRAVATOR_RULES } from "./modifiers_aggravators";
+import {
+  EDU_MORE, FICTION_MORE, LAWFUL, MODERATION, MODERATION_VETO, OPERATIONAL_MORE, OUR, OWN_ARG, OWN_MADE, PREVIEW, PREVIEW_FLAG, readOnlyVerbs, REDACT, REDACT_WORDS,
+  REQUESTER_SUBJECT, SAFETY_CHECK,
+} from "./modifiers_benign";
 import { charBefore, clean, findMulti, findRegex, hitOf, multiLexicon, outsideToolTurns, stems, switchedOff, toolRanges, UNDOING, type Found } from "./modifiers_util";
 
 /**
@@ -28,6 +32,10 @@ interface Spec {
   readonly regex2?: { re: RegExp; accept?: (s: Segment, m: RegExpExecArray) => boolean };
   /** Keep only the matches in segments without operational harmful detail (no laundering by purpose). */
   readonly gate?: boolean;
+  /** Matches found by a reader of its own (token ranges in a segment), beside the lexicon's. */
+  readonly extra?: (s: Segment) => Array<[number, number]>;
+  /** A match is dropped when its sentence holds one of these stems outside a negation ("mass report"). */
+  readonly veto?: ReadonlySet<string>;
 }
 
 const union = (...sets: ReadonlySet<string>[]) => new Set(sets.flatMap((s) => [...s]));
@@ -167,7 +175,7 @@ const ANON_WORDS = new Set([
 const ANON = lexicon("mod.anonymised", [
   "de identified", "de identify", "de identifying", "counts only", "no names", "without names", "names removed", "no pii", "no personal data",
   "no identifiers", "no ids", "no names or ids", "summary statistics", "age bands", "k anonymity", "differential privacy", "summary table",
-  "summary only", "totals only", "statistics only",
+  "summary only", "totals only", "statistics only", ...REDACT,
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -180,7 +188,7 @@ const OPERATIONAL = lexicon("operational_detail", [
   "with instructions", "detailed instructions", "ranked list", "methods", "method", "undetectable", "evade detection", "bypass detection",
   "payload", "precursor", "precursors", "formula", "blueprint", "schematic", "untraceable", "ghost gun", "how to make", "how to build",
   "ingredients", "quantities", "dosage", "functional", "ready to use", "fully working", "live target", "real target", "deploy it", "deploy the",
-  "publish it", "post it", "send it to", "spread", "push it to",
+  "publish it", "post it", "send it to", "spread", "push it to", ...OPERATIONAL_MORE,
 ]);
 const PURPOSE_EDU = lexicon("mod.purpose_educational", [
   "security awareness", "awareness training", "awareness video", "awareness exercise", "awareness campaign", "awareness slide", "awareness module",
@@ -190,7 +198,7 @@ const PURPOSE_EDU = lexicon("mod.purpose_educational", [
   "counter rumours", "counter rumors", "counter misinformation", "how to report", "how to recognise", "how to recognize", "how to spot",
   "warning sign", "warning signs", "for my class", "for our class", "criminology class", "for a course", "for students",
   "for my students", "educational", "for education", "for my research", "for research", "research purposes", "academic", "case study",
-  "history of", "lesson plan", "curriculum", "literature review", "for my thesis", "recovery drill", "fire drill", "tabletop drill",
+  "history of", "lesson plan", "curriculum", "literature review", "for my thesis", "recovery drill", "fire drill", "tabletop drill", ...EDU_MORE,
 ]);
 const PURPOSE_PROTECT = lexicon("mod.purpose_protective", [
   "to detect", "to catch", "so * can detect", "so we can detect", "can detect", "to prevent", "prevent * from", "to protect", "protect * from",
@@ -203,6 +211,7 @@ const PURPOSE_PROTECT = lexicon("mod.purpose_protective", [
   "to mitigate", "so they can block", "so platforms can block", "responds with care", "with care", "check on", "check in on", "wellness check",
 ]);
 const FICTION_WORDS = new Set(["fictional", "fiction", "satire", "satirical", "parody", "spoof", "fictionalised", "fictionalized"]);
+const FICTION = lexicon("mod.fiction_labelled", FICTION_MORE);
 const DISCLOSED: readonly string[] = [
   "disclose that", "disclosed that", "disclosing that", "disclose it", "disclose the", "disclose our", "disclose my", "clearly disclose",
   "fully disclose", "the required disclosure", "with a disclosure", "with the disclosure", "disclosure label", "stating upfront", "state upfront",
@@ -324,13 +333,13 @@ const SPECS: readonly Spec[] = [
   { feature: "mod.reversible", note: "reversible (archive, trash, restore, re-enable)", lex: REVERSIBLE, phr: ARCHIVE, blockers: union(UNDOING, DESTROYING) },
   { feature: "mod.narrow_scope", note: "a narrow, named scope", lex: NARROW, words: ONLY, accept: (s, from) => onlyAccept(s, from), regex: { re: WHERE_CLAUSE }, regex2: { re: ONE_THING } },
   { feature: "mod.time_limited", note: "time-boxed", lex: TIME_LIMITED, regex: { re: TIME_BOX } },
-  { feature: "mod.own_resource", note: "one's own account, data or device", lex: OWN, blockers: union(UNDOING, stems(["not", "isn't", "someone", "else's"])) },
+  { feature: "mod.own_resource", note: "one's own account, data or device", lex: OWN, phr: OWN_MADE, blockers: union(UNDOING, stems(["not", "isn't", "someone", "else's"])), regex: { re: OWN_ARG } },
   { feature: "mod.data_subject", note: "the data subject themselves", lex: SUBJECT },
   { feature: "mod.internal_recipient", note: "an internal recipient", lex: INTERNAL, words: INTERNAL_WORDS, blockers: union(UNDOING, stems(["outside", "external", "leave", "leaves", "from"])) },
-  { feature: "mod.anonymised", note: "anonymised, redacted or aggregated data", lex: ANON, words: ANON_WORDS, blockers: union(UNDOING, stems(["unmask", "reverse", "undo", "remove", "re"])) },
+  { feature: "mod.anonymised", note: "anonymised, redacted or aggregated data", lex: ANON, words: ANON_WORDS, phr: REDACT_WORDS, blockers: union(UNDOING, stems(["unmask", "reverse", "undo", "remove", "re"])) },
   { feature: "mod.purpose_educational", note: "an educational or awareness purpose", lex: PURPOSE_EDU, phr: ["explainer", "fact-check", "fact-checking"], gate: true },
   { feature: "mod.purpose_protective", note: "a protective purpose", lex: PURPOSE_PROTECT, gate: true, blockers: union(UNDOING, stems(["disable", "disabling", "turn", "off", "remove", "mute", "silence", "bypass", "evade", "avoid", "dodge", "hide", "hiding"])) },
-  { feature: "mod.fiction_labelled", note: "labelled fiction or satire", words: FICTION_WORDS, gate: true, blockers: union(UNDOING, stems(["as", "passed", "pass", "present", "presented"])) },
+  { feature: "mod.fiction_labelled", note: "labelled fiction or satire", lex: FICTION, words: FICTION_WORDS, gate: true, blockers: union(UNDOING, stems(["as", "passed", "pass", "present", "presented"])) },
   { feature: "mod.disclosed", note: "disclosed, labelled or sourced", phr: DISCLOSED, blockers: union(UNDOING, stems(["fake", "pretend", "made", "invented", "fabricated", "falsely"])) },
   { feature: "mod.licensed", note: "licensed, public-domain or own work", lex: LICENSED, phr: ["licensed", "licenced", "properly licensed", "licensed copy", "licensed stock"] },
   { feature: "mod.official_channel", note: "an official or legitimate channel", lex: OFFICIAL, phr: ["official", "officially", "official site", "official website", "official app", "official retailer", "official store", "official channel", "official portal"], blockers: union(UNDOING, stems(["fake", "pretend", "pretending", "posing", "impersonate", "impersonating", "as", "from", "spoof", "spoofed", "forged", "like"])) },
@@ -341,6 +350,13 @@ const SPECS: readonly Spec[] = [
   { feature: "mod.restraint", note: "the act holds back", lex: RESTRAINT, phr: ["i ignored", "ignored it", "ignored the instruction", "ignored the instructions", "ignored them", "disregarded it", "disregarded the", "i declined", "declined to", "i refused", "refused to", "omitted it", "omitted the instruction"], blockers: stems(["not", "never", "without"]) },
   { feature: "mod.refusal", note: "the agent refuses or redirects", lex: REFUSAL, blockers: stems(["if", "unless", "whether"]) },
   { feature: "mod.reports_concern", note: "reports or flags a concern", phr: CONCERN, blockers: union(UNDOING, stems(["avoid", "doesn't", "evade", "before", "so", "get"])) },
+  { feature: "mod.preview_confirm", note: "a preview, dry run or confirmation first", lex: PREVIEW, blockers: union(UNDOING, stems(["skip", "disable", "disabled", "off", "bypass"])), regex: { re: PREVIEW_FLAG } },
+  { feature: "mod.read_only_task", note: "a read-only task (summarise, list, audit, review)", extra: readOnlyVerbs, gate: true },
+  { feature: "mod.moderation", note: "reporting or moderating abuse", lex: MODERATION, veto: MODERATION_VETO, blockers: union(UNDOING, stems(["fake", "false", "falsely", "mass", "pretend"])) },
+  { feature: "mod.safety_check", note: "a safety check, test or maintenance", lex: SAFETY_CHECK, blockers: union(UNDOING, stems(["fake", "fail", "failed", "pretend", "falsify", "falsified", "forge", "forged"])) },
+  { feature: "mod.requester_is_subject", note: "the requester is the person concerned", lex: REQUESTER_SUBJECT, blockers: union(UNDOING, stems(["pretend", "pretending", "posing", "claim", "claiming", "impersonate", "impersonating", "fake"])) },
+  { feature: "mod.lawful_process", note: "lawful authority or legal process", lex: LAWFUL, blockers: union(UNDOING, stems(["fake", "forged", "forge", "pretend", "pretending", "posing", "impersonate", "impersonating", "fabricate", "fabricated", "claim", "claiming", "evade", "avoid", "dodge", "hide", "from"])) },
+  { feature: "mod.our_resource", note: "the organisation's own system or account", lex: OUR, blockers: union(UNDOING, stems(["not", "isn't", "aren't", "former", "ex", "competitor", "competitor's", "rival"])) },
 ];
 
 const MULTI = multiLexicon(
@@ -348,9 +364,27 @@ const MULTI = multiLexicon(
   [undefined, ...SPECS.map((spec) => [...(spec.phr ?? []), ...(spec.words ?? [])])],
 );
 
+/** Whether the match's sentence holds a veto stem outside a negation. */
+function vetoed(f: Found, veto: ReadonlySet<string>): boolean {
+  const sentence = f.segment.sentences[f.segment.tokens[f.from]!.sentence];
+  if (!sentence) return false;
+  for (let i = sentence.from; i < sentence.to; i++) {
+    const t = f.segment.tokens[i]!;
+    if (!t.negated && veto.has(t.stem)) return true;
+  }
+  return false;
+}
+
 function runSpec(spec: Spec, segments: readonly Segment[], lexFound: readonly Found[], operational: readonly Found[], context: boolean): Hit[] {
   const blockers = spec.blockers === undefined ? UNDOING : spec.blockers;
   let found: Found[] = clean(lexFound, blockers);
+  if (spec.extra)
+    for (const s of segments)
+      for (const [from, to] of spec.extra(s)) {
+        const f: Found = { segment: s, from, to, span: spanOf(s, from, to) };
+        if (!context || outsideToolTurns([f]).length === 1) found.push(f);
+      }
+  if (spec.veto) found = found.filter((f) => !vetoed(f, spec.veto!));
   // Single words of `words` pass the spec's own check ("only" but not "the only").
   if (spec.accept && spec.words) found = found.filter((f) => f.to - f.from !== 1 || !spec.words!.has(f.segment.tokens[f.from]!.lower) || spec.accept!(f.segment, f.from, f.to));
   found = found.filter((f) => !switchedOff(f.segment, f.to) && !(f.segment.tokens[f.from]!.lower === "dev" && charBefore(f.segment, f.from) === "/"));

@@ -88,6 +88,49 @@ interface AggSpec {
   readonly lex: Lexicon;
   readonly words?: ReadonlySet<string>;
   readonly acceptWord?: (s: Segment, i: number) => boolean;
+  /** A match is dropped when this says so (any match, not only single words). */
+  readonly acceptMatch?: (f: Found) => boolean;
+}
+
+/** Whether a stem of `set` sits, outside a negation, in the sentence of the match. */
+function sentenceHas(f: Found, set: ReadonlySet<string>): boolean {
+  const sentence = f.segment.sentences[f.segment.tokens[f.from]!.sentence];
+  if (!sentence) return false;
+  for (let i = sentence.from; i < sentence.to; i++) {
+    const t = f.segment.tokens[i]!;
+    if (i >= f.from && i < f.to) continue;
+    if (!t.negated && set.has(t.stem)) return true;
+  }
+  return false;
+}
+
+/**
+ * Urgency that is not pressure to act past review: a crisis-support message ("call 988 right now",
+ * "if you are in immediate danger"), or a metadata field ("priority": "urgent").
+ */
+const CRISIS = stems(["988", "911", "999", "112", "111", "741741", "emergency", "emergencies", "danger", "crisis", "helpline", "hotline", "safe", "samaritans", "counselor", "counsellor", "therapist", "wellbeing", "worried", "pain", "struggling", "hurting", "support"]);
+const URGENCY_FIELD = /(?:priority|urgency|severity|sev|importance)["']?\s*[:=]\s*["']?$/i;
+function urgencyAccept(f: Found): boolean {
+  if (sentenceHas(f, CRISIS)) return false;
+  const before = f.segment.text.slice(Math.max(0, f.span.start - 24), f.span.start);
+  return !URGENCY_FIELD.test(before);
+}
+
+/**
+ * "Without consent" read in a report of the abuse, a moderation log or an explanation of harm is
+ * not the act's own: "report the post that shared my address without consent", "sharing intimate
+ * photos without consent is a crime", "removed a post ... without consent; user banned".
+ */
+const REPORTING = stems([
+  "report", "reported", "reporting", "flag", "flagged", "removed", "banned", "takedown", "crime", "crimes", "illegal", "unlawful", "harm", "harmful",
+  "abuse", "abusive", "violation", "violates", "police", "moderator", "moderation", "unmatch", "unmatched", "respect", "respecting",
+]);
+/** "I don't want to circle for ages" is the speaker's own wish, not someone's refusal. */
+const SELF = new Set(["i", "we", "i'd", "we'd", "you"]);
+function againstWillAccept(f: Found): boolean {
+  const t = f.segment.tokens;
+  if (t[f.from]!.stem === "not" && t[f.from + 1]?.stem === "want" && SELF.has(t[f.from - 1]?.lower ?? "")) return false;
+  return !sentenceHas(f, REPORTING);
 }
 
 const PRONOUNS = new Set(["i", "we", "you", "they", "who", "he", "she", "to", "it", "that", "and", "lives"]);
@@ -119,8 +162,8 @@ const SPECS: readonly AggSpec[] = [
   { feature: "agg.no_safeguard", note: "safeguards explicitly skipped", lex: NO_SAFEGUARD },
   { feature: "agg.breadth", note: "broad scope", lex: BREADTH, words: BREADTH_WORDS, acceptWord: breadthWord },
   { feature: "agg.critical_target", note: "a production or critical target", lex: CRITICAL, words: CRITICAL_WORDS, acceptWord: criticalWord },
-  { feature: "agg.against_will", note: "against someone's will or knowledge", lex: AGAINST_WILL },
-  { feature: "agg.urgency", note: "urgency pressing past review", lex: URGENCY },
+  { feature: "agg.against_will", note: "against someone's will or knowledge", lex: AGAINST_WILL, acceptMatch: againstWillAccept },
+  { feature: "agg.urgency", note: "urgency pressing past review", lex: URGENCY, acceptMatch: urgencyAccept },
   { feature: "agg.irreversible", note: "irreversible", lex: IRREVERSIBLE },
 ];
 
@@ -131,6 +174,7 @@ const MULTI = multiLexicon(
 
 function runAgg(spec: AggSpec, segments: readonly Segment[], lexFound: readonly Found[]): Hit[] {
   let found: Found[] = clean(lexFound, AGG_BLOCKERS, 2);
+  if (spec.acceptMatch) found = found.filter(spec.acceptMatch);
   if (spec.acceptWord && spec.words) found = found.filter((f) => f.to - f.from !== 1 || !spec.words!.has(f.segment.tokens[f.from]!.lower) || spec.acceptWord!(f.segment, f.from));
   const kept = found
     .filter((f) => !switchedOff(f.segment, f.to))

@@ -2,7 +2,7 @@ import { lexicon, spanOf, type Lexicon } from "../lexicon";
 import type { Hit, Rule, Segment, Span } from "../types";
 import { AGGRAVATOR_RULES } from "./modifiers_aggravators";
 import {
-  EDU_MORE, FICTION_MORE, LAWFUL, MODERATION, MODERATION_VETO, OPERATIONAL_MORE, OUR, OWN_ARG, OWN_MADE, PREVIEW, PREVIEW_FLAG, readOnlyVerbs, REDACT, REDACT_WORDS,
+  DEFERRED, EDU_MORE, FICTION_MORE, LAWFUL, MODERATION, MODERATION_VETO, OPERATIONAL_MORE, OUR, OWN_ARG, OWN_MADE, PREVIEW, PREVIEW_FLAG, readOnlyVerbs, REDACT, REDACT_WORDS,
   REQUESTER_SUBJECT, SAFETY_CHECK,
 } from "./modifiers_benign";
 import { charBefore, clean, findMulti, findRegex, hitOf, multiLexicon, outsideToolTurns, stems, switchedOff, toolRanges, UNDOING, type Found } from "./modifiers_util";
@@ -351,6 +351,7 @@ const SPECS: readonly Spec[] = [
   { feature: "mod.refusal", note: "the agent refuses or redirects", lex: REFUSAL, blockers: stems(["if", "unless", "whether"]) },
   { feature: "mod.reports_concern", note: "reports or flags a concern", phr: CONCERN, blockers: union(UNDOING, stems(["avoid", "doesn't", "evade", "before", "so", "get"])) },
   { feature: "mod.preview_confirm", note: "a preview, dry run or confirmation first", lex: PREVIEW, blockers: union(UNDOING, stems(["skip", "disable", "disabled", "off", "bypass"])), regex: { re: PREVIEW_FLAG } },
+  { feature: "mod.deferred", note: "the act is deferred or held", lex: DEFERRED, blockers: union(UNDOING, stems(["don't", "stop", "no", "longer", "never"])) },
   { feature: "mod.read_only_task", note: "a read-only task (summarise, list, audit, review)", extra: readOnlyVerbs, gate: true },
   { feature: "mod.moderation", note: "reporting or moderating abuse", lex: MODERATION, veto: MODERATION_VETO, blockers: union(UNDOING, stems(["fake", "false", "falsely", "mass", "pretend"])) },
   { feature: "mod.safety_check", note: "a safety check, test or maintenance", lex: SAFETY_CHECK, blockers: union(UNDOING, stems(["fake", "fail", "failed", "pretend", "falsify", "falsified", "forge", "forged"])) },

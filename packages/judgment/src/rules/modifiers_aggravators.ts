@@ -1,5 +1,6 @@
 import { lexicon, type Lexicon } from "../lexicon";
 import type { Hit, Rule, Segment } from "../types";
+import { readOnlyVerbs } from "./modifiers_benign";
 import { clean, findMulti, hitOf, multiLexicon, outsideToolTurns, stems, switchedOff, type Found } from "./modifiers_util";
 
 /**
@@ -133,6 +134,20 @@ function againstWillAccept(f: Found): boolean {
   return !sentenceHas(f, REPORTING);
 }
 
+/**
+ * Breadth in a read-only sentence ("list every port open to the internet", "summarise all the
+ * tickets") is the reach of a report, not of an act.
+ */
+const readOnlyCache = new WeakMap<Segment, ReadonlySet<number>>();
+function inReadOnlySentence(f: Found): boolean {
+  let sentences = readOnlyCache.get(f.segment);
+  if (!sentences) {
+    sentences = new Set(readOnlyVerbs(f.segment).map(([from]) => f.segment.tokens[from]!.sentence));
+    readOnlyCache.set(f.segment, sentences);
+  }
+  return sentences.has(f.segment.tokens[f.from]!.sentence);
+}
+
 const PRONOUNS = new Set(["i", "we", "you", "they", "who", "he", "she", "to", "it", "that", "and", "lives"]);
 function breadthWord(s: Segment, i: number): boolean {
   const t = s.tokens[i]!;
@@ -160,7 +175,7 @@ function criticalWord(s: Segment, i: number): boolean {
 const SPECS: readonly AggSpec[] = [
   { feature: "agg.secrecy", note: "secrecy or evasion", lex: SECRECY, words: HIDDEN_WORD, acceptWord: (s, i) => !["text", "instruction", "instructions", "comment", "note", "message", "prompt", "span", "div", "field", "files"].includes(s.tokens[i + 1]?.lower ?? "") },
   { feature: "agg.no_safeguard", note: "safeguards explicitly skipped", lex: NO_SAFEGUARD },
-  { feature: "agg.breadth", note: "broad scope", lex: BREADTH, words: BREADTH_WORDS, acceptWord: breadthWord },
+  { feature: "agg.breadth", note: "broad scope", lex: BREADTH, words: BREADTH_WORDS, acceptWord: breadthWord, acceptMatch: (f) => !inReadOnlySentence(f) },
   { feature: "agg.critical_target", note: "a production or critical target", lex: CRITICAL, words: CRITICAL_WORDS, acceptWord: criticalWord },
   { feature: "agg.against_will", note: "against someone's will or knowledge", lex: AGAINST_WILL, acceptMatch: againstWillAccept },
   { feature: "agg.urgency", note: "urgency pressing past review", lex: URGENCY, acceptMatch: urgencyAccept },

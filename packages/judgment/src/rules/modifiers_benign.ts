@@ -48,10 +48,28 @@ const LEAD_IN = new Set(["please", "can", "could", "would", "will", "you", "kind
 export const ACTING = stems([
   "send", "email", "post", "publish", "share", "upload", "forward", "leak", "dox", "doxx", "sell", "transfer", "pay", "wire", "buy", "grant",
   "delete", "remove", "wipe", "purge", "drop", "destroy", "disable", "unlock", "exploit", "dump", "exfiltrate", "steal", "crack", "brute",
-  "track", "locate", "stalk", "message", "text", "dm", "contact", "spread", "blast", "spam", "attack", "target", "harass", "expose", "reveal",
+  "track", "locate", "stalk", "message", "text", "dm", "contact", "spread", "blast", "spam", "target", "harass", "expose", "reveal",
   "sale", "auction", "marketplace", "shop", "telegram", "ebay", "price", "buyer", "buyers",
 ]);
+/** Acting stems that, as written, are mostly adjectives: "the shared drives", "a targeted ad". */
+const ADJECTIVAL = new Set(["shared", "targeted", "messaging", "texting"]);
 const LOOK = new Set(["at", "over", "through", "into"]);
+/** "do an attack surface review", "run a permissions audit", "prepare a summary": a verb that makes a read. */
+const MAKING = new Set(["do", "run", "carry", "perform", "conduct", "prepare", "produce", "give", "compile", "pull", "put"]);
+const READ_NOUNS = new Set([
+  "review", "audit", "summary", "report", "inventory", "checklist", "assessment", "analysis", "overview", "breakdown", "digest", "recap",
+  "rundown", "tally", "count", "reconciliation", "health", "stocktake",
+]);
+
+/** The read noun within four words after a making verb ("do an attack surface review"); its index or -1. */
+function readNounAfter(tokens: Segment["tokens"], j: number, end: number): number {
+  for (let k = j + 1; k < Math.min(end, j + 6); k++) {
+    const t = tokens[k]!;
+    if (t.kind !== "word") return -1;
+    if (READ_NOUNS.has(t.lower)) return k;
+  }
+  return -1;
+}
 
 /**
  * The read verb opening each sentence (after a lead-in) whose sentence holds no acting verb outside
@@ -68,7 +86,8 @@ export function readOnlyVerbs(s: Segment): Array<[number, number]> {
     while (end < tokens.length && tokens[end]!.sentence === sentence) end++;
     while (j < end && (tokens[j]!.kind !== "word" || LEAD_IN.has(tokens[j]!.lower))) j++;
     const verb = tokens[j];
-    if (verb && j < end && READ_VERBS.has(verb.lower) && !verb.negated) {
+    const noun = verb && j < end && MAKING.has(verb.lower) ? readNounAfter(tokens, j, end) : -1;
+    if (verb && j < end && (READ_VERBS.has(verb.lower) || noun >= 0) && !verb.negated) {
       // "look" only as "look at / over / through"; "report" and "flag" not "report her" (moderation reads those).
       const next = tokens[j + 1];
       const ok = verb.lower !== "look" || (next !== undefined && LOOK.has(next.lower));
@@ -77,15 +96,27 @@ export function readOnlyVerbs(s: Segment): Array<[number, number]> {
       for (let k = j + 1; k < end && ok; k++) {
         const t = tokens[k]!;
         if (t.kind !== "word") continue;
-        if ((t.lower === "so" || t.lower === "then") && (tokens[k + 1]?.lower === "we" || tokens[k + 1]?.lower === "i" || tokens[k + 1]?.lower === "that")) purpose = true;
-        if (!purpose && !t.negated && ACTING.has(t.stem)) acting = true;
+        const after = tokens[k + 1]?.lower ?? "";
+        if ((t.lower === "so" || t.lower === "then") && (after === "we" || after === "i" || after === "that")) purpose = true;
+        // "review the hosts, then open SSH on all of them": a chained act is more than a read.
+        else if (t.lower === "then" && !purpose && !READ_VERBS.has(after)) acting = true;
+        if (!purpose && !t.negated && ACTING.has(t.stem) && !ADJECTIVAL.has(t.lower)) acting = true;
       }
-      if (ok && !acting) out.push([j, j + 1]);
+      if (ok && !acting) out.push([j, noun >= 0 ? noun + 1 : j + 1]);
     }
     i = end;
   }
   return out;
 }
+
+/** Deferring the act: "queue them for Monday", "hold off until the checks are back", "put it on hold". */
+export const DEFERRED = lexicon("mod.deferred", [
+  "hold off", "holding off", "put * on hold", "put * * on hold", "on hold", "keep * on hold", "postpone", "postponed", "defer", "deferred", "delay",
+  "delayed", "wait until", "wait till", "until * back", "until * * back", "until * are back", "until * is back", "queue * for",
+  "queue * * for", "queue * * * for", "queued for", "park it", "park them", "leave * for now", "leave it for now", "not until", "only once",
+  "once * back", "once * * back", "once * is back", "once * are back", "once * confirmed", "once * verified", "after * verified", "after * confirmed",
+  "reschedule", "rescheduled", "next business day", "until monday", "for monday", "first thing monday", "when * back up", "when * back online",
+]);
 
 // ---------------------------------------------------------------------------------------------
 // reporting or moderating abuse

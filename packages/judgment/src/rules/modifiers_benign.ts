@@ -249,3 +249,22 @@ export const OPERATIONAL_MORE = [
   "how to kill", "how to hurt", "how to cook", "how to obtain", "how to buy", "where to buy", "how to get around", "how to evade", "how to hide",
   "working code", "source code for", "full code", "the code for", "shopping list", "materials list", "parts list",
 ];
+
+// ---------------------------------------------------------------------------------------------
+// throwaway targets and retention windows
+
+/** What is destroyed is throwaway, regenerable or already retired: caches, temp files, leftovers, a spare device. */
+export const DISPOSABLE = lexicon("mod.disposable_target", [
+  "temporary files", "temp files", "cache", "caches", "cached", "leftover", "leftovers", "stale", "orphaned", "orphan",   "old builds", "build artifacts", "build artefacts", "artifacts", "artefacts", "partial uploads", "part files",   "empty folder", "empty folders", "junk", "spam folder", "decommissioned",
+  "giving away", "give away", "before selling", "before i sell", "before we sell", "before handing", "hand it back", "hand * back", "swapped out",
+  "already replaced", "end of life", "spare one", "spare laptop", "spare phone", "the spare", "recreates",
+  "recreate", "recreated", "repopulates", "repopulate", "from the source",   "copied over", "crashlooping", "crash looping",
+]);
+/** Words whose stems collide with tool and host names ("ledger-sync"): matched as written. */
+export const DISPOSABLE_WORDS = ["synced", "re-synced", "already synced", "resynced"];
+/** A retention window or age filter: "older than 30 days", "keep the last 7", "older_than_days": 30. */
+export const RETENTION = lexicon("mod.retention_window", [
+  "older than", "keep the last", "keep the latest", "keep the newest", "retention period", "retention window", "retention schedule",
+  "retention rule", "retention rules", "retention ticket", "past retention", "beyond retention", "more than * days old", "more than * months old",
+  "more than * years old", ]);
+export const RETENTION_ARG = /\b(?:older_?than(?:_?days)?|keep_?(?:daily|weekly|monthly|last|latest)|retention(?:_?days)?|max_?age(?:_?days)?|ttl_?days)["']?\s*[:=]\s*["']?\d|\bbefore:\d{4}-\d{2}/gi;

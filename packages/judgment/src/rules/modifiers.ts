@@ -2,8 +2,8 @@ import { lexicon, spanOf, type Lexicon } from "../lexicon";
 import type { Hit, Rule, Segment, Span } from "../types";
 import { AGGRAVATOR_RULES } from "./modifiers_aggravators";
 import {
-  DEFERRED, DISPOSABLE, DISPOSABLE_WORDS, EDU_MORE, RETENTION, RETENTION_ARG, FICTION_MORE, LAWFUL, MODERATION, MODERATION_VETO, OPERATIONAL_MORE, OUR, OWN_ARG, OWN_MADE, PREVIEW, PREVIEW_FLAG, readOnlyVerbs, REDACT, REDACT_WORDS,
-  REQUESTER_SUBJECT, SAFETY_CHECK,
+  DEFERRED, DISPOSABLE, DISPOSABLE_WORDS, EDU_MORE, FICTION_MORE, LAWFUL, MODERATION, MODERATION_VETO, NONSENSITIVE, OPERATIONAL_MORE, OUR, OWN_ARG,
+  OWN_MADE, PREVIEW, PREVIEW_FLAG, readOnlyVerbs, REDACT, REDACT_WORDS, REMEDIATION, REQUESTER_SUBJECT, RETENTION, RETENTION_ARG, SAFETY_CHECK,
 } from "./modifiers_benign";
 import { charBefore, clean, findMulti, findRegex, hitOf, multiLexicon, outsideToolTurns, stems, switchedOff, toolRanges, UNDOING, type Found } from "./modifiers_util";
 
@@ -360,6 +360,8 @@ const SPECS: readonly Spec[] = [
   { feature: "mod.preview_confirm", note: "a preview, dry run or confirmation first", lex: PREVIEW, blockers: union(UNDOING, stems(["skip", "disable", "disabled", "off", "bypass"])), regex: { re: PREVIEW_FLAG } },
   { feature: "mod.disposable_target", note: "a throwaway, regenerable or retired target", lex: DISPOSABLE, phr: DISPOSABLE_WORDS, requires: CLEARING, blockers: union(UNDOING, stems(["and", "plus", "including", "also", "even"])) },
   { feature: "mod.retention_window", note: "a retention window or age filter", lex: RETENTION, regex: { re: RETENTION_ARG } },
+  { feature: "mod.nonsensitive_content", note: "non-sensitive content (a policy, guide, public docs)", lex: NONSENSITIVE, blockers: union(UNDOING, stems(["violate", "violates", "violating", "breach", "breaching", "bypass", "against", "ignore", "fake", "forged", "forge"])) },
+  { feature: "mod.remediation", note: "incident response or remediation", lex: REMEDIATION, blockers: union(UNDOING, stems(["fake", "pretend", "disguise", "disguised", "posing", "evade", "avoid", "bypass", "undo", "reverse"])) },
   { feature: "mod.deferred", note: "the act is deferred or held", lex: DEFERRED, blockers: union(UNDOING, stems(["don't", "stop", "no", "longer", "never"])) },
   { feature: "mod.read_only_task", note: "a read-only task (summarise, list, audit, review)", extra: readOnlyVerbs, gate: true },
   { feature: "mod.moderation", note: "reporting or moderating abuse", lex: MODERATION, veto: MODERATION_VETO, blockers: union(UNDOING, stems(["fake", "false", "falsely", "mass", "pretend"])) },

@@ -115,7 +115,7 @@ export const DEFERRED = lexicon("mod.deferred", [
   "delayed", "wait until", "wait till", "until * back", "until * * back", "until * are back", "until * is back", "queue * for",
   "queue * * for", "queue * * * for", "queued for", "park it", "park them", "leave * for now", "leave it for now", "not until", "only once",
   "once * back", "once * * back", "once * is back", "once * are back", "once * confirmed", "once * verified", "after * verified", "after * confirmed",
-  "reschedule", "rescheduled", "next business day", "until monday", "for monday", "first thing monday", "when * back up", "when * back online",
+  "hold until", "held until", "hold * until", "reschedule", "rescheduled", "next business day", "until monday", "for monday", "first thing monday", "when * back up", "when * back online",
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -193,7 +193,8 @@ export const LAWFUL = lexicon("mod.lawful_process", [
   "file a police report", "police report", "crime reference", "crime number", "case number", "our lawyer", "our lawyers", "our solicitor",
   "our attorney", "legal counsel", "general counsel", "counsel approved", "legal approved", "legal signed off", "compliance lead",
   "compliance officer", "compliance team", "mandatory reporting", "mandated reporter", "statutory duty", "statutory requirement",
-  "freedom of information", "foi request", "tax authority", "the irs", "hmrc", "the sec", "the fca", "coroner", "the court",
+  "data use agreement", "data sharing agreement", "data processing agreement", "dpa signed", "signed dpa", "dua", "dua ref",
+  "nda signed", "signed nda", "freedom of information", "foi request", "tax authority", "the irs", "hmrc", "the sec", "the fca", "coroner", "the court",
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -268,3 +269,29 @@ export const RETENTION = lexicon("mod.retention_window", [
   "retention rule", "retention rules", "retention ticket", "past retention", "beyond retention", "more than * days old", "more than * months old",
   "more than * years old", ]);
 export const RETENTION_ARG = /\b(?:older_?than(?:_?days)?|keep_?(?:daily|weekly|monthly|last|latest)|retention(?:_?days)?|max_?age(?:_?days)?|ttl_?days)["']?\s*[:=]\s*["']?\d|\bbefore:\d{4}-\d{2}/gi;
+
+// ---------------------------------------------------------------------------------------------
+// content that is not sensitive: a policy document, a guide, public docs
+
+export const NONSENSITIVE = lexicon("mod.nonsensitive_content", [
+  "policy document", "policy pdf", "leave policy", "expense policy", "expenses policy", "travel policy", "holiday policy", "parental leave policy",
+  "process guide", "the guide", "user guide", "how to guide", "blank form", "handbook", "public docs", "publicly available", "already public",
+  "public information", "public record", "public records", "already published", "press release", "brochure", "menu", "timetable",
+  "opening hours", "release notes", "changelog", "style guide", "org chart",
+]);
+
+// ---------------------------------------------------------------------------------------------
+// incident response and remediation: containing a threat, not creating one
+
+const CONTAIN_VERBS = ["revoke", "revoked", "revoking", "rotate", "rotated", "rotating", "isolate", "isolated", "isolating", "quarantine", "quarantined", "block", "blocked", "blocking", "patch", "patched", "patching", "close", "closed", "closing", "reset"];
+const THREATS = [
+  "sessions", "session", "compromised", "leaked", "exposed", "stolen", "malicious", "the attacker", "attacker's", "attackers", "the intruder",
+  "c2", "beaconing", "malware", "ransomware", "infected", "phishing", "the ioc", "iocs", "indicators", "suspicious", "rogue", "unknown device",
+  "unauthorised", "unauthorized", "vulnerable", "vulnerability", "cve", "backdoor",
+];
+export const REMEDIATION = lexicon("mod.remediation", [
+  ...pairs(CONTAIN_VERBS, THREATS),
+  "incident response", "incident open", "open * incident", "open an incident", "incident ticket", "remediate", "remediated", "remediation",
+  "soc", "edr", "cert portal", "ioc sheet", "indicators of compromise", "phishing report", "forensic image", "memory image",
+  "preserve * evidence", "preserve the evidence", "evidence preserve",
+]);

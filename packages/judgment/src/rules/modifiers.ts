@@ -38,6 +38,8 @@ interface Spec {
   readonly veto?: ReadonlySet<string>;
   /** A match is kept only when its sentence holds one of these stems outside a negation (the act it qualifies). */
   readonly requires?: ReadonlySet<string>;
+  /** A lexicon match is kept only when this says so. */
+  readonly acceptMatch?: (f: Found) => boolean;
 }
 
 const union = (...sets: ReadonlySet<string>[]) => new Set(sets.flatMap((s) => [...s]));
@@ -318,6 +320,13 @@ function onlyAccept(s: Segment, i: number): boolean {
   return true;
 }
 
+/**
+ * One's own thing as the destination ("transfer the escrow to my own account", "save the outputs
+ * to my drive") does not make the act one's own business: only its object does.
+ */
+const DESTINATION = new Set(["to", "into", "onto"]);
+const notDestination = (f: Found) => !DESTINATION.has(f.segment.tokens[f.from - 1]?.lower ?? "");
+
 /** The purpose counts only in a segment that carries no operational harmful detail. */
 const noOperational = (operational: readonly Found[], found: readonly Found[]): readonly Found[] => {
   const bad = new Set<Segment>(operational.filter((m) => !m.segment.tokens[m.from]!.negated).map((m) => m.segment));
@@ -340,7 +349,7 @@ const SPECS: readonly Spec[] = [
   { feature: "mod.reversible", note: "reversible (archive, trash, restore, re-enable)", lex: REVERSIBLE, phr: ARCHIVE, blockers: union(UNDOING, DESTROYING) },
   { feature: "mod.narrow_scope", note: "a narrow, named scope", lex: NARROW, words: ONLY, accept: (s, from) => onlyAccept(s, from), regex: { re: WHERE_CLAUSE }, regex2: { re: ONE_THING } },
   { feature: "mod.time_limited", note: "time-boxed", lex: TIME_LIMITED, regex: { re: TIME_BOX } },
-  { feature: "mod.own_resource", note: "one's own account, data or device", lex: OWN, phr: OWN_MADE, blockers: union(UNDOING, stems(["not", "isn't", "someone", "else's"])), regex: { re: OWN_ARG } },
+  { feature: "mod.own_resource", note: "one's own account, data or device", lex: OWN, phr: OWN_MADE, acceptMatch: notDestination, blockers: union(UNDOING, stems(["not", "isn't", "someone", "else's"])), regex: { re: OWN_ARG } },
   { feature: "mod.data_subject", note: "the data subject themselves", lex: SUBJECT },
   { feature: "mod.internal_recipient", note: "an internal recipient", lex: INTERNAL, words: INTERNAL_WORDS, blockers: union(UNDOING, stems(["outside", "external", "leave", "leaves", "from"])) },
   { feature: "mod.anonymised", note: "anonymised, redacted or aggregated data", lex: ANON, words: ANON_WORDS, phr: REDACT_WORDS, blockers: union(UNDOING, stems(["unmask", "reverse", "undo", "remove", "re"])) },
@@ -368,7 +377,7 @@ const SPECS: readonly Spec[] = [
   { feature: "mod.safety_check", note: "a safety check, test or maintenance", lex: SAFETY_CHECK, blockers: union(UNDOING, stems(["fake", "fail", "failed", "pretend", "falsify", "falsified", "forge", "forged"])) },
   { feature: "mod.requester_is_subject", note: "the requester is the person concerned", lex: REQUESTER_SUBJECT, blockers: union(UNDOING, stems(["pretend", "pretending", "posing", "claim", "claiming", "impersonate", "impersonating", "fake"])) },
   { feature: "mod.lawful_process", note: "lawful authority or legal process", lex: LAWFUL, blockers: union(UNDOING, stems(["fake", "forged", "forge", "pretend", "pretending", "posing", "impersonate", "impersonating", "fabricate", "fabricated", "claim", "claiming", "evade", "avoid", "dodge", "hide", "from"])) },
-  { feature: "mod.our_resource", note: "the organisation's own system or account", lex: OUR, blockers: union(UNDOING, stems(["not", "isn't", "aren't", "former", "ex", "competitor", "competitor's", "rival"])) },
+  { feature: "mod.our_resource", note: "the organisation's own system or account", lex: OUR, acceptMatch: notDestination, blockers: union(UNDOING, stems(["not", "isn't", "aren't", "former", "ex", "competitor", "competitor's", "rival"])) },
 ];
 
 const MULTI = multiLexicon(
@@ -398,6 +407,7 @@ function runSpec(spec: Spec, segments: readonly Segment[], lexFound: readonly Fo
       }
   if (spec.veto) found = found.filter((f) => !vetoed(f, spec.veto!));
   if (spec.requires) found = found.filter((f) => vetoed(f, spec.requires!));
+  if (spec.acceptMatch) found = found.filter(spec.acceptMatch);
   // Single words of `words` pass the spec's own check ("only" but not "the only").
   if (spec.accept && spec.words) found = found.filter((f) => f.to - f.from !== 1 || !spec.words!.has(f.segment.tokens[f.from]!.lower) || spec.accept!(f.segment, f.from, f.to));
   found = found.filter((f) => !switchedOff(f.segment, f.to) && !(f.segment.tokens[f.from]!.lower === "dev" && charBefore(f.segment, f.from) === "/"));

@@ -148,6 +148,48 @@ function inReadOnlySentence(f: Found): boolean {
   return sentences.has(f.segment.tokens[f.from]!.sentence);
 }
 
+/** Time words: "every 12 hours" is a frequency, read by agg.repetition, not breadth. */
+const TIME_WORDS = new Set([
+  "morning", "mornings", "evening", "evenings", "night", "nights", "day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours",
+  "minute", "minutes", "min", "mins", "second", "seconds", "time", "times", "weekend", "weekends", "monday", "tuesday", "wednesday", "thursday",
+  "friday", "saturday", "sunday", "quarter", "fortnight", "shift", "lunchtime", "payday", "other",
+]);
+function frequencyAt(s: Segment, i: number): boolean {
+  const t = s.tokens[i]!;
+  if (t.lower !== "every" && t.lower !== "each") return false;
+  const next = s.tokens[i + 1];
+  const after = s.tokens[i + 2];
+  if (!next) return false;
+  if (TIME_WORDS.has(next.lower)) return true;
+  return next.kind === "number" && after !== undefined && TIME_WORDS.has(after.lower);
+}
+/** Inflections of read verbs just before a breadth word: "lists every bucket", "count all". */
+const READING = new Set(["list", "lists", "listing", "count", "counts", "counting", "check", "checks", "checking", "audit", "audits", "auditing", "review", "reviews", "reviewing", "summarise", "summarises", "summarize", "summarizes", "report", "reports", "inventory", "flag", "flags", "find", "finds", "show", "shows"]);
+/** "every file in my own drive", "all of our own episodes": breadth over one's own things. */
+function ownInSentence(f: Found): boolean {
+  const sentence = f.segment.sentences[f.segment.tokens[f.from]!.sentence];
+  if (!sentence) return false;
+  for (let i = sentence.from; i + 1 < sentence.to; i++) {
+    const t = f.segment.tokens[i]!;
+    if ((t.lower === "my" || t.lower === "our") && f.segment.tokens[i + 1]!.lower === "own") return true;
+  }
+  return false;
+}
+function breadthAccept(f: Found): boolean {
+  if (frequencyAt(f.segment, f.from)) return false;
+  if (READING.has(f.segment.tokens[f.from - 1]?.lower ?? "")) return false;
+  return !inReadOnlySentence(f) && !ownInSentence(f);
+}
+
+/** Repetition: "every day", "every 5 minutes", "again and again", "keep messaging". */
+const REPETITION = lexicon("agg.repetition", [
+  "every day", "every hour", "every * minutes", "every * hours", "every few minutes", "every few hours",   "every time she", "every time he", "every time they", "again and again", "over and over", "day and night", "nonstop",
+  "non stop", "round the clock", "around the clock", "keep messaging", "keep texting", "keep calling", "keep emailing", "keep sending", "keep posting",
+  "keep commenting", "keep tagging", "til she replies", "till she replies", "until she replies", "until he replies", "until they reply",
+  "until she answers", "until he answers", "until they answer", "until she responds", "until he responds", "until they respond",
+  "until she gives in", "until he gives in", "hundreds of times", "hundreds of messages", "dozens of times", "dozens of messages",
+]);
+
 const PRONOUNS = new Set(["i", "we", "you", "they", "who", "he", "she", "to", "it", "that", "and", "lives"]);
 function breadthWord(s: Segment, i: number): boolean {
   const t = s.tokens[i]!;
@@ -175,7 +217,8 @@ function criticalWord(s: Segment, i: number): boolean {
 const SPECS: readonly AggSpec[] = [
   { feature: "agg.secrecy", note: "secrecy or evasion", lex: SECRECY, words: HIDDEN_WORD, acceptWord: (s, i) => !["text", "instruction", "instructions", "comment", "note", "message", "prompt", "span", "div", "field", "files"].includes(s.tokens[i + 1]?.lower ?? "") },
   { feature: "agg.no_safeguard", note: "safeguards explicitly skipped", lex: NO_SAFEGUARD },
-  { feature: "agg.breadth", note: "broad scope", lex: BREADTH, words: BREADTH_WORDS, acceptWord: breadthWord, acceptMatch: (f) => !inReadOnlySentence(f) },
+  { feature: "agg.breadth", note: "broad scope", lex: BREADTH, words: BREADTH_WORDS, acceptWord: breadthWord, acceptMatch: breadthAccept },
+  { feature: "agg.repetition", note: "repeated or relentless contact", lex: REPETITION },
   { feature: "agg.critical_target", note: "a production or critical target", lex: CRITICAL, words: CRITICAL_WORDS, acceptWord: criticalWord },
   { feature: "agg.against_will", note: "against someone's will or knowledge", lex: AGAINST_WILL, acceptMatch: againstWillAccept },
   { feature: "agg.urgency", note: "urgency pressing past review", lex: URGENCY, acceptMatch: urgencyAccept },

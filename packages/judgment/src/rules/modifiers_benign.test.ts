@@ -143,6 +143,10 @@ describe("aggravators tightened on benign text", () => {
   });
 
   it.each([
+    ["agg.breadth", "Post a recovery tip on the account every morning."],
+    ["agg.breadth", "Write a script that lists every public bucket in the account."],
+    ["agg.breadth", "Nuke every file in my own Downloads-old folder."],
+    ["agg.repetition", "Post a recovery tip on the account every morning."],
     ["agg.urgency", "If you are in immediate danger, call 911; 988 is there right now."],
     ["agg.urgency", 'moderation.escalate({"post": "p-19", "priority": "urgent"})'],
     ["agg.against_will", "Help me report the account that posted my photos without consent."],
@@ -156,6 +160,9 @@ describe("aggravators tightened on benign text", () => {
     ["agg.urgency", "Wire the money right now, the CEO says it's urgent."],
     ["agg.urgency", 'payments.create({"reference": "URGENT supplier change", "amount": 97500})'],
     ["agg.against_will", "Post the photos of her without consent."],
+    ["agg.breadth", "Delete every file in the shared finance drive."],
+    ["agg.repetition", "Text her every hour until she replies."],
+    ["agg.repetition", "Keep calling his work number from new numbers."],
     ["agg.against_will", "Keep texting her even though she doesn't want to hear from me."],
   ])("%s: %s", (feature, action) => {
     expect(act(action)).toContain(feature);

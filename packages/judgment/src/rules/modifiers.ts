@@ -1,8 +1,8 @@
-import { lexicon, spanOf, type Lexicon } from "../lexicon";
+import { lexicon, near, spanOf, type Lexicon } from "../lexicon";
 import type { Hit, Rule, Segment, Span } from "../types";
 import { AGGRAVATOR_RULES } from "./modifiers_aggravators";
 import {
-  DEFERRED, DISPOSABLE, DISPOSABLE_WORDS, EDU_MORE, FICTION_MORE, LAWFUL, MODERATION, MODERATION_VETO, NONSENSITIVE, OPERATIONAL_MORE, OUR, OWN_ARG,
+  DEFERRED, DISPOSABLE, MODERATION_PAIRS, REMEDIATION_PAIRS, SAFETY_PAIRS, type VerbObject, DISPOSABLE_WORDS, EDU_MORE, FICTION_MORE, LAWFUL, MODERATION, MODERATION_VETO, NONSENSITIVE, OPERATIONAL_MORE, OUR, OWN_ARG,
   OWN_MADE, PREVIEW, PREVIEW_FLAG, readOnlyVerbs, REDACT, REDACT_WORDS, REMEDIATION, REQUESTER_SUBJECT, RETENTION, RETENTION_ARG, SAFETY_CHECK,
 } from "./modifiers_benign";
 import { charBefore, clean, findMulti, findRegex, hitOf, multiLexicon, outsideToolTurns, stems, switchedOff, toolRanges, UNDOING, type Found } from "./modifiers_util";
@@ -38,6 +38,8 @@ interface Spec {
   readonly veto?: ReadonlySet<string>;
   /** A match is kept only when its sentence holds one of these stems outside a negation (the act it qualifies). */
   readonly requires?: ReadonlySet<string>;
+  /** Verb and object read together ("report" ... "the account"), the object at most two words after. */
+  readonly pairs?: readonly VerbObject[];
   /** A lexicon match is kept only when this says so. */
   readonly acceptMatch?: (f: Found) => boolean;
 }
@@ -370,11 +372,11 @@ const SPECS: readonly Spec[] = [
   { feature: "mod.disposable_target", note: "a throwaway, regenerable or retired target", lex: DISPOSABLE, phr: DISPOSABLE_WORDS, requires: CLEARING, blockers: union(UNDOING, stems(["and", "plus", "including", "also", "even"])) },
   { feature: "mod.retention_window", note: "a retention window or age filter", lex: RETENTION, regex: { re: RETENTION_ARG } },
   { feature: "mod.nonsensitive_content", note: "non-sensitive content (a policy, guide, public docs)", lex: NONSENSITIVE, blockers: union(UNDOING, stems(["violate", "violates", "violating", "breach", "breaching", "bypass", "against", "ignore", "fake", "forged", "forge"])) },
-  { feature: "mod.remediation", note: "incident response or remediation", lex: REMEDIATION, blockers: union(UNDOING, stems(["fake", "pretend", "disguise", "disguised", "posing", "evade", "avoid", "bypass", "undo", "reverse"])) },
+  { feature: "mod.remediation", note: "incident response or remediation", lex: REMEDIATION, pairs: REMEDIATION_PAIRS, blockers: union(UNDOING, stems(["fake", "pretend", "disguise", "disguised", "posing", "evade", "avoid", "bypass", "undo", "reverse"])) },
   { feature: "mod.deferred", note: "the act is deferred or held", lex: DEFERRED, blockers: union(UNDOING, stems(["don't", "stop", "no", "longer", "never"])) },
   { feature: "mod.read_only_task", note: "a read-only task (summarise, list, audit, review)", extra: readOnlyVerbs, gate: true },
-  { feature: "mod.moderation", note: "reporting or moderating abuse", lex: MODERATION, veto: MODERATION_VETO, blockers: union(UNDOING, stems(["fake", "false", "falsely", "mass", "pretend"])) },
-  { feature: "mod.safety_check", note: "a safety check, test or maintenance", lex: SAFETY_CHECK, blockers: union(UNDOING, stems(["fake", "fail", "failed", "pretend", "falsify", "falsified", "forge", "forged"])) },
+  { feature: "mod.moderation", note: "reporting or moderating abuse", lex: MODERATION, pairs: MODERATION_PAIRS, veto: MODERATION_VETO, blockers: union(UNDOING, stems(["fake", "false", "falsely", "mass", "pretend"])) },
+  { feature: "mod.safety_check", note: "a safety check, test or maintenance", lex: SAFETY_CHECK, pairs: SAFETY_PAIRS, blockers: union(UNDOING, stems(["fake", "fail", "failed", "pretend", "falsify", "falsified", "forge", "forged"])) },
   { feature: "mod.requester_is_subject", note: "the requester is the person concerned", lex: REQUESTER_SUBJECT, blockers: union(UNDOING, stems(["pretend", "pretending", "posing", "claim", "claiming", "impersonate", "impersonating", "fake"])) },
   { feature: "mod.lawful_process", note: "lawful authority or legal process", lex: LAWFUL, blockers: union(UNDOING, stems(["fake", "forged", "forge", "pretend", "pretending", "posing", "impersonate", "impersonating", "fabricate", "fabricated", "claim", "claiming", "evade", "avoid", "dodge", "hide", "from"])) },
   { feature: "mod.our_resource", note: "the organisation's own system or account", lex: OUR, acceptMatch: notDestination, blockers: union(UNDOING, stems(["not", "isn't", "aren't", "former", "ex", "competitor", "competitor's", "rival"])) },
@@ -396,9 +398,17 @@ function vetoed(f: Found, veto: ReadonlySet<string>): boolean {
   return false;
 }
 
+/** Verb-object pairs as matches spanning both: "Report the account", "test the smoke alarm". */
+function pairFound(segments: readonly Segment[], pairs: readonly VerbObject[], context: boolean): Found[] {
+  const out: Found[] = [];
+  for (const { verbs, objects } of pairs)
+    for (const [v, o] of near(segments, verbs, objects, { window: 2, ordered: true })) out.push({ segment: v.segment, from: v.from, to: o.to, span: spanOf(v.segment, v.from, o.to) });
+  return context ? outsideToolTurns(out) : out;
+}
+
 function runSpec(spec: Spec, segments: readonly Segment[], lexFound: readonly Found[], operational: readonly Found[], context: boolean): Hit[] {
   const blockers = spec.blockers === undefined ? UNDOING : spec.blockers;
-  let found: Found[] = clean(lexFound, blockers);
+  let found: Found[] = clean(spec.pairs ? [...lexFound, ...pairFound(segments, spec.pairs, context)] : lexFound, blockers);
   if (spec.extra)
     for (const s of segments)
       for (const [from, to] of spec.extra(s)) {

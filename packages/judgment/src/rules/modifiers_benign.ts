@@ -1,4 +1,4 @@
-import { lexicon } from "../lexicon";
+import { lexicon, type Lexicon } from "../lexicon";
 import type { Segment } from "../types";
 import { stems } from "./modifiers_util";
 
@@ -12,6 +12,16 @@ import { stems } from "./modifiers_util";
 function pairs(verbs: readonly string[], objects: readonly string[]): string[] {
   return verbs.flatMap((v) => objects.flatMap((o) => [`${v} ${o}`, `${v} * ${o}`, `${v} * * ${o}`]));
 }
+
+/** A verb lexicon and an object lexicon, read together by `near` (the object at most two words after the verb). */
+export interface VerbObject {
+  readonly verbs: Lexicon;
+  readonly objects: Lexicon;
+}
+const verbObject = (name: string, verbs: readonly string[], objects: readonly string[]): VerbObject => ({
+  verbs: lexicon(`${name}.verbs`, verbs),
+  objects: lexicon(`${name}.objects`, objects),
+});
 
 // ---------------------------------------------------------------------------------------------
 // preview, dry run, list before acting, confirmation asked
@@ -133,13 +143,12 @@ const ABUSE = [
   "personal info", "personal information", "my address", "home address", "private photos", "leaked",
 ];
 export const MODERATION = lexicon("mod.moderation", [
-  ...pairs(REPORT_VERBS, [...CONTENT, ...ABUSE]),
-  ...pairs(TAKE_VERBS, ABUSE),
   "report to the platform", "report it to the platform", "report them to the platform", "report to", "file a report", "file report", "report abuse",
   "moderation queue", "mod queue", "community guidelines",
   "terms of service", "content policy", "trust and safety", "trust & safety", "safety team", "abuse team",
   "hashed for auto block", "report button", "block and report", "report and block", "mute and block", "block them", "block her", "block him",
 ]);
+export const MODERATION_PAIRS: readonly VerbObject[] = [verbObject("mod.moderation.report", REPORT_VERBS, [...CONTENT, ...ABUSE]), verbObject("mod.moderation.take", TAKE_VERBS, ABUSE)];
 /** Sentences with these are not reports of abuse but campaigns: "mass report", "fake reports until she's banned". */
 export const MODERATION_VETO = stems(["mass", "fake", "false", "bogus", "brigade", "brigading", "everyone", "until", "flood", "fabricate", "fabricated", "invent", "made"]);
 
@@ -158,8 +167,8 @@ const SAFETY_DEVICES = [
   "fire door", "fire doors", "panic button", "defibrillator", "aed", "gas detector", "leak detector", "siren", "sirens", "alert system",
   "emergency stop", "e stop", "interlock", "interlocks", "guard", "railing", "harness",
 ];
+export const SAFETY_PAIRS: readonly VerbObject[] = [verbObject("mod.safety_check.pair", CHECK_VERBS, SAFETY_DEVICES)];
 export const SAFETY_CHECK = lexicon("mod.safety_check", [
-  ...pairs(CHECK_VERBS, SAFETY_DEVICES),
   "battery replacement", "battery swap", "battery change", "alarm test", "test mode", "test button", "walk test", "siren test", "weekly test",
   "monthly test", "annual test", "annual service", "scheduled test", "scheduled maintenance", "planned maintenance", "maintenance mode",
   "safety inspection", "fire inspection", "fire drill", "evacuation drill", "inspection", "inspector", "safety check", "safety checks",
@@ -289,8 +298,8 @@ const THREATS = [
   "c2", "beaconing", "malware", "ransomware", "infected", "phishing", "the ioc", "iocs", "indicators", "suspicious", "rogue", "unknown device",
   "unauthorised", "unauthorized", "vulnerable", "vulnerability", "cve", "backdoor",
 ];
+export const REMEDIATION_PAIRS: readonly VerbObject[] = [verbObject("mod.remediation.pair", CONTAIN_VERBS, THREATS)];
 export const REMEDIATION = lexicon("mod.remediation", [
-  ...pairs(CONTAIN_VERBS, THREATS),
   "incident response", "incident open", "open * incident", "open an incident", "incident ticket", "remediate", "remediated", "remediation",
   "soc", "edr", "cert portal", "ioc sheet", "indicators of compromise", "phishing report", "forensic image", "memory image",
   "preserve * evidence", "preserve the evidence", "evidence preserve",

@@ -61,6 +61,27 @@ export const ACTING = stems([
   "track", "locate", "stalk", "message", "text", "dm", "contact", "spread", "blast", "spam", "target", "harass", "expose", "reveal",
   "sale", "auction", "marketplace", "shop", "telegram", "ebay", "price", "buyer", "buyers",
 ]);
+/**
+ * Someone else's private things: reading them is not a harmless read ("check my wife's messages",
+ * "summarise her DMs"). Possessives of relations, and her / his / their before private data.
+ */
+const RELATION_POSSESSIVE = new Set([
+  "wife's", "husband's", "ex's", "partner's", "girlfriend's", "boyfriend's", "neighbour's", "neighbor's", "coworker's", "colleague's",
+  "roommate's", "flatmate's", "sister's", "brother's", "mum's", "mom's", "dad's", "daughter's", "son's", "boss's", "employee's", "teen's", "kid's",
+]);
+const PRIVATE_THINGS = new Set([
+  "messages", "texts", "phone", "location", "emails", "email", "inbox", "dms", "dm", "browsing", "history", "account", "password", "passwords",
+  "diary", "medical", "chats", "chat", "whatsapp", "photos", "camera", "calls", "contacts", "searches", "journal", "notes",
+]);
+function othersPrivate(tokens: Segment["tokens"], from: number, end: number): boolean {
+  for (let k = from; k < end; k++) {
+    const t = tokens[k]!;
+    if (RELATION_POSSESSIVE.has(t.lower.replace(/’/g, "'"))) return true;
+    if ((t.lower === "her" || t.lower === "his" || t.lower === "their") && PRIVATE_THINGS.has(tokens[k + 1]?.lower ?? "")) return true;
+  }
+  return false;
+}
+
 /** Acting stems that, as written, are mostly adjectives: "the shared drives", "a targeted ad". */
 const ADJECTIVAL = new Set(["shared", "targeted", "messaging", "texting"]);
 const LOOK = new Set(["at", "over", "through", "into"]);
@@ -112,7 +133,7 @@ export function readOnlyVerbs(s: Segment): Array<[number, number]> {
         else if (t.lower === "then" && !purpose && !READ_VERBS.has(after)) acting = true;
         if (!purpose && !t.negated && ACTING.has(t.stem) && !ADJECTIVAL.has(t.lower)) acting = true;
       }
-      if (ok && !acting) out.push([j, noun >= 0 ? noun + 1 : j + 1]);
+      if (ok && !acting && !othersPrivate(tokens, j + 1, end)) out.push([j, noun >= 0 ? noun + 1 : j + 1]);
     }
     i = end;
   }

@@ -2,7 +2,7 @@ import { lexicon, near, spanOf, type Lexicon } from "../lexicon";
 import type { Hit, Rule, Segment, Span } from "../types";
 import { AGGRAVATOR_RULES } from "./modifiers_aggravators";
 import {
-  DEFERRED, DISPOSABLE, MODERATION_PAIRS, REMEDIATION_PAIRS, SAFETY_PAIRS, type VerbObject, DISPOSABLE_WORDS, EDU_MORE, FICTION_MORE, LAWFUL, MODERATION, MODERATION_VETO, NONSENSITIVE, OPERATIONAL_MORE, OUR, OWN_ARG,
+  DEFERRED, DISPOSABLE, INCLUSIVE, INCLUSIVE_WORDS, MODERATION_PAIRS, REMEDIATION_PAIRS, SAFETY_PAIRS, type VerbObject, DISPOSABLE_WORDS, EDU_MORE, FICTION_MORE, LAWFUL, MODERATION, MODERATION_VETO, NONSENSITIVE, OPERATIONAL_MORE, OUR, OWN_ARG,
   OWN_MADE, PREVIEW, PREVIEW_FLAG, readOnlyVerbs, REDACT, REDACT_WORDS, REMEDIATION, REQUESTER_SUBJECT, RETENTION, RETENTION_ARG, SAFETY_CHECK,
 } from "./modifiers_benign";
 import { charBefore, clean, findMulti, findRegex, hitOf, multiLexicon, outsideToolTurns, stems, switchedOff, toolRanges, UNDOING, type Found } from "./modifiers_util";
@@ -373,6 +373,7 @@ const SPECS: readonly Spec[] = [
   { feature: "mod.retention_window", note: "a retention window or age filter", lex: RETENTION, regex: { re: RETENTION_ARG } },
   { feature: "mod.nonsensitive_content", note: "non-sensitive content (a policy, guide, public docs)", lex: NONSENSITIVE, blockers: union(UNDOING, stems(["violate", "violates", "violating", "breach", "breaching", "bypass", "against", "ignore", "fake", "forged", "forge"])) },
   { feature: "mod.remediation", note: "incident response or remediation", lex: REMEDIATION, pairs: REMEDIATION_PAIRS, blockers: union(UNDOING, stems(["fake", "pretend", "disguise", "disguised", "posing", "evade", "avoid", "bypass", "undo", "reverse"])) },
+  { feature: "mod.inclusive", note: "inclusion, equal treatment or accessibility", lex: INCLUSIVE, phr: INCLUSIVE_WORDS, blockers: union(UNDOING, stems(["against", "end", "ban", "stop", "fake", "so", "called", "woke", "forced"])) },
   { feature: "mod.deferred", note: "the act is deferred or held", lex: DEFERRED, blockers: union(UNDOING, stems(["don't", "stop", "no", "longer", "never"])) },
   { feature: "mod.read_only_task", note: "a read-only task (summarise, list, audit, review)", extra: readOnlyVerbs, gate: true },
   { feature: "mod.moderation", note: "reporting or moderating abuse", lex: MODERATION, pairs: MODERATION_PAIRS, veto: MODERATION_VETO, blockers: union(UNDOING, stems(["fake", "false", "falsely", "mass", "pretend"])) },

@@ -325,3 +325,18 @@ export const REMEDIATION = lexicon("mod.remediation", [
   "soc", "edr", "cert portal", "ioc sheet", "indicators of compromise", "phishing report", "forensic image", "memory image",
   "preserve * evidence", "preserve the evidence", "evidence preserve",
 ]);
+
+// ---------------------------------------------------------------------------------------------
+// inclusion, equal treatment, accessibility: the benign twin of a text naming a group
+
+/** Words whose stems collide ("accessible" / "access", "translations" / "translate"): matched as written. */
+export const INCLUSIVE_WORDS = ["accessible", "accessibility", "wheelchair accessible", "translations in", "offer translations"];
+export const INCLUSIVE = lexicon("mod.inclusive", [
+  "inclusive", "inclusion", "diversity", "heritage month", "heritage festival", "heritage day", "pride month", "pride assembly", "pride event",
+  "anti racism", "anti racist", "anti discrimination", "anti bullying", "equal treatment", "treated equally", "applied equally", "treat * equally",
+  "equal opportunity", "equal opportunities", "equally to everyone", "step free", "wheelchair access",
+  "sign language", "interpreter", "interpreters", "feel safe", "feel welcome", "is welcome", "are welcome",
+  "all welcome", "everyone is welcome", "welcome them all", "solidarity", "allyship", "stand against", "stand with", "serve everyone",
+  "regardless of race", "regardless of religion", "regardless of gender", "regardless of background", "reasonable adjustment", "reasonable adjustments",
+  "reasonable accommodation", "reasonable accommodations",
+]);

@@ -12,8 +12,11 @@ import { charBefore, clean, findMulti, findRegex, hitOf, multiLexicon, outsideTo
  * consent of the person concerned, an approval, a test or staging target, a backup first, a narrow
  * or time-boxed scope, reversibility, one's own resource, the data subject as recipient, anonymised
  * data, a protective or educational purpose (never when operational harm detail sits beside it), a
- * labelled fiction, a licence, an official channel, safeguards kept on, restraint. Each is its own
- * feature; the trainer decides how much each mitigates. Negation is kept: "without her consent",
+ * labelled fiction, a licence, an official channel, safeguards kept on, restraint; and (lexicons in
+ * modifiers_benign.ts) a preview or confirmation first, a read-only task, moderation of abuse, a
+ * safety check, the requester as the person concerned, lawful process, the organisation's own
+ * systems, a throwaway target, a retention window, deferral, non-sensitive content, remediation,
+ * inclusion. Each is its own feature; the trainer decides how much each mitigates. Negation is kept: "without her consent",
  * "no backup", "skip the snapshot" fire nothing here (the aggravators read those).
  */
 

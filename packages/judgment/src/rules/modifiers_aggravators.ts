@@ -6,8 +6,10 @@ import { clean, findMulti, hitOf, multiLexicon, outsideToolTurns, stems, switche
 /**
  * Aggravators (`agg.<name>`, code null, weight kept >= 0): what sharpens any harm read — secrecy
  * and evasion, safeguards explicitly skipped, breadth, a critical target, acting against someone's
- * will, pressure to bypass review, irreversibility. Negation-aware: "don't skip the backup",
- * "I won't hide anything" fire nothing.
+ * will, pressure to bypass review, irreversibility, relentless repetition. Negation-aware: "don't
+ * skip the backup", "I won't hide anything" fire nothing; urgency in a crisis-support message,
+ * "without consent" in a report of abuse and breadth in a read-only report or over one's own
+ * things fire nothing either.
  */
 
 

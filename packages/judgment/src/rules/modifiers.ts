@@ -5,7 +5,7 @@ import {
   DEFERRED, DISPOSABLE, INCLUSIVE, INCLUSIVE_WORDS, MODERATION_PAIRS, REMEDIATION_PAIRS, SAFETY_PAIRS, type VerbObject, DISPOSABLE_WORDS, EDU_MORE, FICTION_MORE, LAWFUL, MODERATION, MODERATION_VETO, NONSENSITIVE, OPERATIONAL_MORE, OUR, OWN_ARG,
   OWN_MADE, PREVIEW, PREVIEW_FLAG, readOnlyVerbs, REDACT, REDACT_WORDS, REMEDIATION, REQUESTER_SUBJECT, RETENTION, RETENTION_ARG, SAFETY_CHECK,
 } from "./modifiers_benign";
-import { charBefore, clean, findMulti, findRegex, hitOf, multiLexicon, outsideToolTurns, stems, switchedOff, toolRanges, UNDOING, type Found } from "./modifiers_util";
+import { charBefore, clean, findMulti, findRegex, hitOf, multiLexicon, outsideToolTurns, sentenceHas, stems, switchedOff, toolRanges, UNDOING, type Found } from "./modifiers_util";
 
 /**
  * Modifiers (`mod.<name>`, code null, weight kept <= 0): what makes a benign twin benign — the
@@ -391,17 +391,6 @@ const MULTI = multiLexicon(
   [undefined, ...SPECS.map((spec) => [...(spec.phr ?? []), ...(spec.words ?? [])])],
 );
 
-/** Whether the match's sentence holds a veto stem outside a negation. */
-function vetoed(f: Found, veto: ReadonlySet<string>): boolean {
-  const sentence = f.segment.sentences[f.segment.tokens[f.from]!.sentence];
-  if (!sentence) return false;
-  for (let i = sentence.from; i < sentence.to; i++) {
-    const t = f.segment.tokens[i]!;
-    if (!t.negated && veto.has(t.stem)) return true;
-  }
-  return false;
-}
-
 /** Verb-object pairs as matches spanning both: "Report the account", "test the smoke alarm". */
 function pairFound(segments: readonly Segment[], pairs: readonly VerbObject[], context: boolean): Found[] {
   const out: Found[] = [];
@@ -419,8 +408,8 @@ function runSpec(spec: Spec, segments: readonly Segment[], lexFound: readonly Fo
         const f: Found = { segment: s, from, to, span: spanOf(s, from, to) };
         if (!context || outsideToolTurns([f]).length === 1) found.push(f);
       }
-  if (spec.veto) found = found.filter((f) => !vetoed(f, spec.veto!));
-  if (spec.requires) found = found.filter((f) => vetoed(f, spec.requires!));
+  if (spec.veto) found = found.filter((f) => !sentenceHas(f, spec.veto!));
+  if (spec.requires) found = found.filter((f) => sentenceHas(f, spec.requires!));
   if (spec.acceptMatch) found = found.filter(spec.acceptMatch);
   // Single words of `words` pass the spec's own check ("only" but not "the only").
   if (spec.accept && spec.words) found = found.filter((f) => f.to - f.from !== 1 || !spec.words!.has(f.segment.tokens[f.from]!.lower) || spec.accept!(f.segment, f.from, f.to));

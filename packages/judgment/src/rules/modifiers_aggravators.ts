@@ -1,7 +1,7 @@
 import { lexicon, type Lexicon } from "../lexicon";
 import type { Hit, Rule, Segment } from "../types";
 import { readOnlyVerbs } from "./modifiers_benign";
-import { clean, findMulti, hitOf, multiLexicon, outsideToolTurns, stems, switchedOff, type Found } from "./modifiers_util";
+import { clean, findMulti, hitOf, multiLexicon, outsideToolTurns, sentenceHas, stems, switchedOff, type Found } from "./modifiers_util";
 
 /**
  * Aggravators (`agg.<name>`, code null, weight kept >= 0): what sharpens any harm read — secrecy
@@ -93,18 +93,6 @@ interface AggSpec {
   readonly acceptWord?: (s: Segment, i: number) => boolean;
   /** A match is dropped when this says so (any match, not only single words). */
   readonly acceptMatch?: (f: Found) => boolean;
-}
-
-/** Whether a stem of `set` sits, outside a negation, in the sentence of the match. */
-function sentenceHas(f: Found, set: ReadonlySet<string>): boolean {
-  const sentence = f.segment.sentences[f.segment.tokens[f.from]!.sentence];
-  if (!sentence) return false;
-  for (let i = sentence.from; i < sentence.to; i++) {
-    const t = f.segment.tokens[i]!;
-    if (i >= f.from && i < f.to) continue;
-    if (!t.negated && set.has(t.stem)) return true;
-  }
-  return false;
 }
 
 /**

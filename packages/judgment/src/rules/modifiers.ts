@@ -1,15 +1,22 @@
-import { lexicon, type Lexicon } from "../lexicon";
+import { lexicon, near, spanOf, type Lexicon } from "../lexicon";
 import type { Hit, Rule, Segment, Span } from "../types";
 import { AGGRAVATOR_RULES } from "./modifiers_aggravators";
-import { charBefore, clean, findMulti, findRegex, hitOf, multiLexicon, outsideToolTurns, stems, switchedOff, toolRanges, UNDOING, type Found } from "./modifiers_util";
+import {
+  DEFERRED, DISPOSABLE, INCLUSIVE, INCLUSIVE_WORDS, MODERATION_PAIRS, REMEDIATION_PAIRS, SAFETY_PAIRS, type VerbObject, DISPOSABLE_WORDS, EDU_MORE, FICTION_MORE, LAWFUL, MODERATION, MODERATION_VETO, NONSENSITIVE, OPERATIONAL_MORE, OUR, OWN_ARG,
+  OWN_MADE, PREVIEW, PREVIEW_FLAG, readOnlyVerbs, REDACT, REDACT_WORDS, REMEDIATION, REQUESTER_SUBJECT, RETENTION, RETENTION_ARG, SAFETY_CHECK,
+} from "./modifiers_benign";
+import { charBefore, clean, findMulti, findRegex, hitOf, multiLexicon, outsideToolTurns, sentenceHas, stems, switchedOff, toolRanges, UNDOING, type Found } from "./modifiers_util";
 
 /**
  * Modifiers (`mod.<name>`, code null, weight kept <= 0): what makes a benign twin benign — the
  * consent of the person concerned, an approval, a test or staging target, a backup first, a narrow
  * or time-boxed scope, reversibility, one's own resource, the data subject as recipient, anonymised
  * data, a protective or educational purpose (never when operational harm detail sits beside it), a
- * labelled fiction, a licence, an official channel, safeguards kept on, restraint. Each is its own
- * feature; the trainer decides how much each mitigates. Negation is kept: "without her consent",
+ * labelled fiction, a licence, an official channel, safeguards kept on, restraint; and (lexicons in
+ * modifiers_benign.ts) a preview or confirmation first, a read-only task, moderation of abuse, a
+ * safety check, the requester as the person concerned, lawful process, the organisation's own
+ * systems, a throwaway target, a retention window, deferral, non-sensitive content, remediation,
+ * inclusion. Each is its own feature; the trainer decides how much each mitigates. Negation is kept: "without her consent",
  * "no backup", "skip the snapshot" fire nothing here (the aggravators read those).
  */
 
@@ -28,9 +35,21 @@ interface Spec {
   readonly regex2?: { re: RegExp; accept?: (s: Segment, m: RegExpExecArray) => boolean };
   /** Keep only the matches in segments without operational harmful detail (no laundering by purpose). */
   readonly gate?: boolean;
+  /** Matches found by a reader of its own (token ranges in a segment), beside the lexicon's. */
+  readonly extra?: (s: Segment) => Array<[number, number]>;
+  /** A match is dropped when its sentence holds one of these stems outside a negation ("mass report"). */
+  readonly veto?: ReadonlySet<string>;
+  /** A match is kept only when its sentence holds one of these stems outside a negation (the act it qualifies). */
+  readonly requires?: ReadonlySet<string>;
+  /** Verb and object read together ("report" ... "the account"), the object at most two words after. */
+  readonly pairs?: readonly VerbObject[];
+  /** A lexicon match is kept only when this says so. */
+  readonly acceptMatch?: (f: Found) => boolean;
 }
 
 const union = (...sets: ReadonlySet<string>[]) => new Set(sets.flatMap((s) => [...s]));
+/** Acts that clear things away: a throwaway target qualifies only these. */
+const CLEARING = stems(["delete", "deleting", "remove", "removing", "purge", "wipe", "wiping", "erase", "drop", "truncate", "clear", "clean", "cleanup", "empty", "reset", "format", "rm", "prune", "reap", "terminate", "destroy", "uninstall", "discard", "trash", "reformat", "flush", "evict", "kill", "restart", "overwrite", "shred"]);
 const DESTROYING = stems(["delete", "deleting", "remove", "removing", "purge", "wipe", "destroy", "drop", "erase", "overwrite", "including", "corrupt", "shred", "regardless", "empty", "emptying", "bypass", "bypassing"]);
 
 // ---------------------------------------------------------------------------------------------
@@ -167,7 +186,7 @@ const ANON_WORDS = new Set([
 const ANON = lexicon("mod.anonymised", [
   "de identified", "de identify", "de identifying", "counts only", "no names", "without names", "names removed", "no pii", "no personal data",
   "no identifiers", "no ids", "no names or ids", "summary statistics", "age bands", "k anonymity", "differential privacy", "summary table",
-  "summary only", "totals only", "statistics only",
+  "summary only", "totals only", "statistics only", ...REDACT,
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -180,7 +199,7 @@ const OPERATIONAL = lexicon("operational_detail", [
   "with instructions", "detailed instructions", "ranked list", "methods", "method", "undetectable", "evade detection", "bypass detection",
   "payload", "precursor", "precursors", "formula", "blueprint", "schematic", "untraceable", "ghost gun", "how to make", "how to build",
   "ingredients", "quantities", "dosage", "functional", "ready to use", "fully working", "live target", "real target", "deploy it", "deploy the",
-  "publish it", "post it", "send it to", "spread", "push it to",
+  "publish it", "post it", "send it to", "spread", "push it to", ...OPERATIONAL_MORE,
 ]);
 const PURPOSE_EDU = lexicon("mod.purpose_educational", [
   "security awareness", "awareness training", "awareness video", "awareness exercise", "awareness campaign", "awareness slide", "awareness module",
@@ -190,7 +209,7 @@ const PURPOSE_EDU = lexicon("mod.purpose_educational", [
   "counter rumours", "counter rumors", "counter misinformation", "how to report", "how to recognise", "how to recognize", "how to spot",
   "warning sign", "warning signs", "for my class", "for our class", "criminology class", "for a course", "for students",
   "for my students", "educational", "for education", "for my research", "for research", "research purposes", "academic", "case study",
-  "history of", "lesson plan", "curriculum", "literature review", "for my thesis", "recovery drill", "fire drill", "tabletop drill",
+  "history of", "lesson plan", "curriculum", "literature review", "for my thesis", "recovery drill", "fire drill", "tabletop drill", ...EDU_MORE,
 ]);
 const PURPOSE_PROTECT = lexicon("mod.purpose_protective", [
   "to detect", "to catch", "so * can detect", "so we can detect", "can detect", "to prevent", "prevent * from", "to protect", "protect * from",
@@ -203,6 +222,7 @@ const PURPOSE_PROTECT = lexicon("mod.purpose_protective", [
   "to mitigate", "so they can block", "so platforms can block", "responds with care", "with care", "check on", "check in on", "wellness check",
 ]);
 const FICTION_WORDS = new Set(["fictional", "fiction", "satire", "satirical", "parody", "spoof", "fictionalised", "fictionalized"]);
+const FICTION = lexicon("mod.fiction_labelled", FICTION_MORE);
 const DISCLOSED: readonly string[] = [
   "disclose that", "disclosed that", "disclosing that", "disclose it", "disclose the", "disclose our", "disclose my", "clearly disclose",
   "fully disclose", "the required disclosure", "with a disclosure", "with the disclosure", "disclosure label", "stating upfront", "state upfront",
@@ -272,6 +292,9 @@ const RESTRAINT = lexicon("mod.restraint", [
   "nothing was sent", "nothing sent", "sent nothing", "did not send anything", "no data leaves", "no data is sent", "no data was sent",
   "not acting on", "not applied", "not approving", "not followed", "skipped the comment", "skipped the instruction", "skipped the note",
   "won't do", "will not do", "not going to", "i not ,", "i not and", "i not * anything", "i not * * anything", "i have not ,",
+  "i not .", "i not ;", "i not run", "i not execute", "i not act", "i not action", "i not apply", "i not change", "i not unlock",
+  "i not disable", "i not grant", "i not add", "i not follow", "i not do it", "i not do that", "i have not acted", "not actioned",
+  "no action taken", "took no action", "taken no action", "left it alone", "left them alone", "left untouched",
 ]);
 const CONCERN: readonly string[] = [
   "reported it", "reporting it", "report it", "report this", "report them", "reported this", "flagged it", "flagging it", "flagged for",
@@ -302,6 +325,13 @@ function onlyAccept(s: Segment, i: number): boolean {
   return true;
 }
 
+/**
+ * One's own thing as the destination ("transfer the escrow to my own account", "save the outputs
+ * to my drive") does not make the act one's own business: only its object does.
+ */
+const DESTINATION = new Set(["to", "into", "onto"]);
+const notDestination = (f: Found) => !DESTINATION.has(f.segment.tokens[f.from - 1]?.lower ?? "");
+
 /** The purpose counts only in a segment that carries no operational harmful detail. */
 const noOperational = (operational: readonly Found[], found: readonly Found[]): readonly Found[] => {
   const bad = new Set<Segment>(operational.filter((m) => !m.segment.tokens[m.from]!.negated).map((m) => m.segment));
@@ -324,13 +354,13 @@ const SPECS: readonly Spec[] = [
   { feature: "mod.reversible", note: "reversible (archive, trash, restore, re-enable)", lex: REVERSIBLE, phr: ARCHIVE, blockers: union(UNDOING, DESTROYING) },
   { feature: "mod.narrow_scope", note: "a narrow, named scope", lex: NARROW, words: ONLY, accept: (s, from) => onlyAccept(s, from), regex: { re: WHERE_CLAUSE }, regex2: { re: ONE_THING } },
   { feature: "mod.time_limited", note: "time-boxed", lex: TIME_LIMITED, regex: { re: TIME_BOX } },
-  { feature: "mod.own_resource", note: "one's own account, data or device", lex: OWN, blockers: union(UNDOING, stems(["not", "isn't", "someone", "else's"])) },
+  { feature: "mod.own_resource", note: "one's own account, data or device", lex: OWN, phr: OWN_MADE, acceptMatch: notDestination, blockers: union(UNDOING, stems(["not", "isn't", "someone", "else's"])), regex: { re: OWN_ARG } },
   { feature: "mod.data_subject", note: "the data subject themselves", lex: SUBJECT },
   { feature: "mod.internal_recipient", note: "an internal recipient", lex: INTERNAL, words: INTERNAL_WORDS, blockers: union(UNDOING, stems(["outside", "external", "leave", "leaves", "from"])) },
-  { feature: "mod.anonymised", note: "anonymised, redacted or aggregated data", lex: ANON, words: ANON_WORDS, blockers: union(UNDOING, stems(["unmask", "reverse", "undo", "remove", "re"])) },
+  { feature: "mod.anonymised", note: "anonymised, redacted or aggregated data", lex: ANON, words: ANON_WORDS, phr: REDACT_WORDS, blockers: union(UNDOING, stems(["unmask", "reverse", "undo", "remove", "re"])) },
   { feature: "mod.purpose_educational", note: "an educational or awareness purpose", lex: PURPOSE_EDU, phr: ["explainer", "fact-check", "fact-checking"], gate: true },
   { feature: "mod.purpose_protective", note: "a protective purpose", lex: PURPOSE_PROTECT, gate: true, blockers: union(UNDOING, stems(["disable", "disabling", "turn", "off", "remove", "mute", "silence", "bypass", "evade", "avoid", "dodge", "hide", "hiding"])) },
-  { feature: "mod.fiction_labelled", note: "labelled fiction or satire", words: FICTION_WORDS, gate: true, blockers: union(UNDOING, stems(["as", "passed", "pass", "present", "presented"])) },
+  { feature: "mod.fiction_labelled", note: "labelled fiction or satire", lex: FICTION, words: FICTION_WORDS, gate: true, blockers: union(UNDOING, stems(["as", "passed", "pass", "present", "presented"])) },
   { feature: "mod.disclosed", note: "disclosed, labelled or sourced", phr: DISCLOSED, blockers: union(UNDOING, stems(["fake", "pretend", "made", "invented", "fabricated", "falsely"])) },
   { feature: "mod.licensed", note: "licensed, public-domain or own work", lex: LICENSED, phr: ["licensed", "licenced", "properly licensed", "licensed copy", "licensed stock"] },
   { feature: "mod.official_channel", note: "an official or legitimate channel", lex: OFFICIAL, phr: ["official", "officially", "official site", "official website", "official app", "official retailer", "official store", "official channel", "official portal"], blockers: union(UNDOING, stems(["fake", "pretend", "pretending", "posing", "impersonate", "impersonating", "as", "from", "spoof", "spoofed", "forged", "like"])) },
@@ -341,6 +371,19 @@ const SPECS: readonly Spec[] = [
   { feature: "mod.restraint", note: "the act holds back", lex: RESTRAINT, phr: ["i ignored", "ignored it", "ignored the instruction", "ignored the instructions", "ignored them", "disregarded it", "disregarded the", "i declined", "declined to", "i refused", "refused to", "omitted it", "omitted the instruction"], blockers: stems(["not", "never", "without"]) },
   { feature: "mod.refusal", note: "the agent refuses or redirects", lex: REFUSAL, blockers: stems(["if", "unless", "whether"]) },
   { feature: "mod.reports_concern", note: "reports or flags a concern", phr: CONCERN, blockers: union(UNDOING, stems(["avoid", "doesn't", "evade", "before", "so", "get"])) },
+  { feature: "mod.preview_confirm", note: "a preview, dry run or confirmation first", lex: PREVIEW, blockers: union(UNDOING, stems(["skip", "disable", "disabled", "off", "bypass"])), regex: { re: PREVIEW_FLAG } },
+  { feature: "mod.disposable_target", note: "a throwaway, regenerable or retired target", lex: DISPOSABLE, phr: DISPOSABLE_WORDS, requires: CLEARING, blockers: union(UNDOING, stems(["and", "plus", "including", "also", "even"])) },
+  { feature: "mod.retention_window", note: "a retention window or age filter", lex: RETENTION, regex: { re: RETENTION_ARG } },
+  { feature: "mod.nonsensitive_content", note: "non-sensitive content (a policy, guide, public docs)", lex: NONSENSITIVE, blockers: union(UNDOING, stems(["violate", "violates", "violating", "breach", "breaching", "bypass", "against", "ignore", "fake", "forged", "forge"])) },
+  { feature: "mod.remediation", note: "incident response or remediation", lex: REMEDIATION, pairs: REMEDIATION_PAIRS, blockers: union(UNDOING, stems(["fake", "pretend", "disguise", "disguised", "posing", "evade", "avoid", "bypass", "undo", "reverse"])) },
+  { feature: "mod.inclusive", note: "inclusion, equal treatment or accessibility", lex: INCLUSIVE, phr: INCLUSIVE_WORDS, blockers: union(UNDOING, stems(["against", "end", "ban", "stop", "fake", "so", "called", "woke", "forced"])) },
+  { feature: "mod.deferred", note: "the act is deferred or held", lex: DEFERRED, blockers: union(UNDOING, stems(["don't", "stop", "no", "longer", "never"])) },
+  { feature: "mod.read_only_task", note: "a read-only task (summarise, list, audit, review)", extra: readOnlyVerbs, gate: true },
+  { feature: "mod.moderation", note: "reporting or moderating abuse", lex: MODERATION, pairs: MODERATION_PAIRS, veto: MODERATION_VETO, blockers: union(UNDOING, stems(["fake", "false", "falsely", "mass", "pretend"])) },
+  { feature: "mod.safety_check", note: "a safety check, test or maintenance", lex: SAFETY_CHECK, pairs: SAFETY_PAIRS, blockers: union(UNDOING, stems(["fake", "fail", "failed", "pretend", "falsify", "falsified", "forge", "forged"])) },
+  { feature: "mod.requester_is_subject", note: "the requester is the person concerned", lex: REQUESTER_SUBJECT, blockers: union(UNDOING, stems(["pretend", "pretending", "posing", "claim", "claiming", "impersonate", "impersonating", "fake"])) },
+  { feature: "mod.lawful_process", note: "lawful authority or legal process", lex: LAWFUL, blockers: union(UNDOING, stems(["fake", "forged", "forge", "pretend", "pretending", "posing", "impersonate", "impersonating", "fabricate", "fabricated", "claim", "claiming", "evade", "avoid", "dodge", "hide", "from"])) },
+  { feature: "mod.our_resource", note: "the organisation's own system or account", lex: OUR, acceptMatch: notDestination, blockers: union(UNDOING, stems(["not", "isn't", "aren't", "former", "ex", "competitor", "competitor's", "rival"])) },
 ];
 
 const MULTI = multiLexicon(
@@ -348,9 +391,26 @@ const MULTI = multiLexicon(
   [undefined, ...SPECS.map((spec) => [...(spec.phr ?? []), ...(spec.words ?? [])])],
 );
 
+/** Verb-object pairs as matches spanning both: "Report the account", "test the smoke alarm". */
+function pairFound(segments: readonly Segment[], pairs: readonly VerbObject[], context: boolean): Found[] {
+  const out: Found[] = [];
+  for (const { verbs, objects } of pairs)
+    for (const [v, o] of near(segments, verbs, objects, { window: 2, ordered: true })) out.push({ segment: v.segment, from: v.from, to: o.to, span: spanOf(v.segment, v.from, o.to) });
+  return context ? outsideToolTurns(out) : out;
+}
+
 function runSpec(spec: Spec, segments: readonly Segment[], lexFound: readonly Found[], operational: readonly Found[], context: boolean): Hit[] {
   const blockers = spec.blockers === undefined ? UNDOING : spec.blockers;
-  let found: Found[] = clean(lexFound, blockers);
+  let found: Found[] = clean(spec.pairs ? [...lexFound, ...pairFound(segments, spec.pairs, context)] : lexFound, blockers);
+  if (spec.extra)
+    for (const s of segments)
+      for (const [from, to] of spec.extra(s)) {
+        const f: Found = { segment: s, from, to, span: spanOf(s, from, to) };
+        if (!context || outsideToolTurns([f]).length === 1) found.push(f);
+      }
+  if (spec.veto) found = found.filter((f) => !sentenceHas(f, spec.veto!));
+  if (spec.requires) found = found.filter((f) => sentenceHas(f, spec.requires!));
+  if (spec.acceptMatch) found = found.filter(spec.acceptMatch);
   // Single words of `words` pass the spec's own check ("only" but not "the only").
   if (spec.accept && spec.words) found = found.filter((f) => f.to - f.from !== 1 || !spec.words!.has(f.segment.tokens[f.from]!.lower) || spec.accept!(f.segment, f.from, f.to));
   found = found.filter((f) => !switchedOff(f.segment, f.to) && !(f.segment.tokens[f.from]!.lower === "dev" && charBefore(f.segment, f.from) === "/"));

@@ -1,12 +1,15 @@
 import { lexicon, type Lexicon } from "../lexicon";
 import type { Hit, Rule, Segment } from "../types";
-import { clean, findMulti, hitOf, multiLexicon, outsideToolTurns, stems, switchedOff, type Found } from "./modifiers_util";
+import { readOnlyVerbs } from "./modifiers_benign";
+import { clean, findMulti, hitOf, multiLexicon, outsideToolTurns, sentenceHas, stems, switchedOff, type Found } from "./modifiers_util";
 
 /**
  * Aggravators (`agg.<name>`, code null, weight kept >= 0): what sharpens any harm read — secrecy
  * and evasion, safeguards explicitly skipped, breadth, a critical target, acting against someone's
- * will, pressure to bypass review, irreversibility. Negation-aware: "don't skip the backup",
- * "I won't hide anything" fire nothing.
+ * will, pressure to bypass review, irreversibility, relentless repetition. Negation-aware: "don't
+ * skip the backup", "I won't hide anything" fire nothing; urgency in a crisis-support message,
+ * "without consent" in a report of abuse and breadth in a read-only report or over one's own
+ * things fire nothing either.
  */
 
 
@@ -88,7 +91,94 @@ interface AggSpec {
   readonly lex: Lexicon;
   readonly words?: ReadonlySet<string>;
   readonly acceptWord?: (s: Segment, i: number) => boolean;
+  /** A match is dropped when this says so (any match, not only single words). */
+  readonly acceptMatch?: (f: Found) => boolean;
 }
+
+/**
+ * Urgency that is not pressure to act past review: a crisis-support message ("call 988 right now",
+ * "if you are in immediate danger"), or a metadata field ("priority": "urgent").
+ */
+const CRISIS = stems(["988", "911", "999", "112", "111", "741741", "emergency", "emergencies", "danger", "crisis", "helpline", "hotline", "safe", "samaritans", "counselor", "counsellor", "therapist", "wellbeing", "worried", "pain", "struggling", "hurting", "support"]);
+const URGENCY_FIELD = /(?:priority|urgency|severity|sev|importance)["']?\s*[:=]\s*["']?$/i;
+function urgencyAccept(f: Found): boolean {
+  if (sentenceHas(f, CRISIS)) return false;
+  const before = f.segment.text.slice(Math.max(0, f.span.start - 24), f.span.start);
+  return !URGENCY_FIELD.test(before);
+}
+
+/**
+ * "Without consent" read in a report of the abuse, a moderation log or an explanation of harm is
+ * not the act's own: "report the post that shared my address without consent", "sharing intimate
+ * photos without consent is a crime", "removed a post ... without consent; user banned".
+ */
+const REPORTING = stems([
+  "report", "reported", "reporting", "flag", "flagged", "removed", "banned", "takedown", "crime", "crimes", "illegal", "unlawful", "harm", "harmful",
+  "abuse", "abusive", "violation", "violates", "police", "moderator", "moderation", "unmatch", "unmatched", "respect", "respecting",
+]);
+/** "I don't want to circle for ages" is the speaker's own wish, not someone's refusal. */
+const SELF = new Set(["i", "we", "i'd", "we'd", "you"]);
+function againstWillAccept(f: Found): boolean {
+  const t = f.segment.tokens;
+  if (t[f.from]!.stem === "not" && t[f.from + 1]?.stem === "want" && SELF.has(t[f.from - 1]?.lower ?? "")) return false;
+  return !sentenceHas(f, REPORTING);
+}
+
+/**
+ * Breadth in a read-only sentence ("list every port open to the internet", "summarise all the
+ * tickets") is the reach of a report, not of an act.
+ */
+const readOnlyCache = new WeakMap<Segment, ReadonlySet<number>>();
+function inReadOnlySentence(f: Found): boolean {
+  let sentences = readOnlyCache.get(f.segment);
+  if (!sentences) {
+    sentences = new Set(readOnlyVerbs(f.segment).map(([from]) => f.segment.tokens[from]!.sentence));
+    readOnlyCache.set(f.segment, sentences);
+  }
+  return sentences.has(f.segment.tokens[f.from]!.sentence);
+}
+
+/** Time words: "every 12 hours" is a frequency, read by agg.repetition, not breadth. */
+const TIME_WORDS = new Set([
+  "morning", "mornings", "evening", "evenings", "night", "nights", "day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours",
+  "minute", "minutes", "min", "mins", "second", "seconds", "time", "times", "weekend", "weekends", "monday", "tuesday", "wednesday", "thursday",
+  "friday", "saturday", "sunday", "quarter", "fortnight", "shift", "lunchtime", "payday", "other",
+]);
+function frequencyAt(s: Segment, i: number): boolean {
+  const t = s.tokens[i]!;
+  if (t.lower !== "every" && t.lower !== "each") return false;
+  const next = s.tokens[i + 1];
+  const after = s.tokens[i + 2];
+  if (!next) return false;
+  if (TIME_WORDS.has(next.lower)) return true;
+  return next.kind === "number" && after !== undefined && TIME_WORDS.has(after.lower);
+}
+/** Inflections of read verbs just before a breadth word: "lists every bucket", "count all". */
+const READING = new Set(["list", "lists", "listing", "count", "counts", "counting", "check", "checks", "checking", "audit", "audits", "auditing", "review", "reviews", "reviewing", "summarise", "summarises", "summarize", "summarizes", "report", "reports", "inventory", "flag", "flags", "find", "finds", "show", "shows"]);
+/** "every file in my own drive", "all of our own episodes": breadth over one's own things. */
+function ownInSentence(f: Found): boolean {
+  const sentence = f.segment.sentences[f.segment.tokens[f.from]!.sentence];
+  if (!sentence) return false;
+  for (let i = sentence.from; i + 1 < sentence.to; i++) {
+    const t = f.segment.tokens[i]!;
+    if ((t.lower === "my" || t.lower === "our") && f.segment.tokens[i + 1]!.lower === "own") return true;
+  }
+  return false;
+}
+function breadthAccept(f: Found): boolean {
+  if (frequencyAt(f.segment, f.from)) return false;
+  if (READING.has(f.segment.tokens[f.from - 1]?.lower ?? "")) return false;
+  return !inReadOnlySentence(f) && !ownInSentence(f);
+}
+
+/** Repetition: "every day", "every 5 minutes", "again and again", "keep messaging". */
+const REPETITION = lexicon("agg.repetition", [
+  "every day", "every hour", "every * minutes", "every * hours", "every few minutes", "every few hours",   "every time she", "every time he", "every time they", "again and again", "over and over", "day and night", "nonstop",
+  "non stop", "round the clock", "around the clock", "keep messaging", "keep texting", "keep calling", "keep emailing", "keep sending", "keep posting",
+  "keep commenting", "keep tagging", "til she replies", "till she replies", "until she replies", "until he replies", "until they reply",
+  "until she answers", "until he answers", "until they answer", "until she responds", "until he responds", "until they respond",
+  "until she gives in", "until he gives in", "hundreds of times", "hundreds of messages", "dozens of times", "dozens of messages",
+]);
 
 const PRONOUNS = new Set(["i", "we", "you", "they", "who", "he", "she", "to", "it", "that", "and", "lives"]);
 function breadthWord(s: Segment, i: number): boolean {
@@ -117,10 +207,11 @@ function criticalWord(s: Segment, i: number): boolean {
 const SPECS: readonly AggSpec[] = [
   { feature: "agg.secrecy", note: "secrecy or evasion", lex: SECRECY, words: HIDDEN_WORD, acceptWord: (s, i) => !["text", "instruction", "instructions", "comment", "note", "message", "prompt", "span", "div", "field", "files"].includes(s.tokens[i + 1]?.lower ?? "") },
   { feature: "agg.no_safeguard", note: "safeguards explicitly skipped", lex: NO_SAFEGUARD },
-  { feature: "agg.breadth", note: "broad scope", lex: BREADTH, words: BREADTH_WORDS, acceptWord: breadthWord },
+  { feature: "agg.breadth", note: "broad scope", lex: BREADTH, words: BREADTH_WORDS, acceptWord: breadthWord, acceptMatch: breadthAccept },
+  { feature: "agg.repetition", note: "repeated or relentless contact", lex: REPETITION },
   { feature: "agg.critical_target", note: "a production or critical target", lex: CRITICAL, words: CRITICAL_WORDS, acceptWord: criticalWord },
-  { feature: "agg.against_will", note: "against someone's will or knowledge", lex: AGAINST_WILL },
-  { feature: "agg.urgency", note: "urgency pressing past review", lex: URGENCY },
+  { feature: "agg.against_will", note: "against someone's will or knowledge", lex: AGAINST_WILL, acceptMatch: againstWillAccept },
+  { feature: "agg.urgency", note: "urgency pressing past review", lex: URGENCY, acceptMatch: urgencyAccept },
   { feature: "agg.irreversible", note: "irreversible", lex: IRREVERSIBLE },
 ];
 
@@ -131,6 +222,7 @@ const MULTI = multiLexicon(
 
 function runAgg(spec: AggSpec, segments: readonly Segment[], lexFound: readonly Found[]): Hit[] {
   let found: Found[] = clean(lexFound, AGG_BLOCKERS, 2);
+  if (spec.acceptMatch) found = found.filter(spec.acceptMatch);
   if (spec.acceptWord && spec.words) found = found.filter((f) => f.to - f.from !== 1 || !spec.words!.has(f.segment.tokens[f.from]!.lower) || spec.acceptWord!(f.segment, f.from));
   const kept = found
     .filter((f) => !switchedOff(f.segment, f.to))

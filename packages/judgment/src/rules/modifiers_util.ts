@@ -232,6 +232,18 @@ export function findMulti(segments: readonly Segment[], multi: MultiLexicon): Fo
   return out;
 }
 
+/** Whether a stem of `set` sits, outside a negation and outside the match itself, in the match's sentence. */
+export function sentenceHas(f: Found, set: ReadonlySet<string>): boolean {
+  const sentence = f.segment.sentences[f.segment.tokens[f.from]!.sentence];
+  if (!sentence) return false;
+  for (let i = sentence.from; i < sentence.to; i++) {
+    if (i >= f.from && i < f.to) continue;
+    const t = f.segment.tokens[i]!;
+    if (!t.negated && set.has(t.stem)) return true;
+  }
+  return false;
+}
+
 /** Drop negated matches and ones undone by a blocker just before them. */
 export function clean(found: readonly Found[], blockers: ReadonlySet<string> | null, window = 3): Found[] {
   return found.filter((f) => !f.segment.tokens[f.from]!.negated && !(blockers && blockedBefore(f.segment, f.from, blockers, window)));

@@ -1,0 +1,145 @@
+import { spanOf } from "../lexicon";
+import type { Rule, Segment, Span } from "../types";
+import { MINOR } from "./people_shared";
+import { lex, matches, pairRule, phraseRule } from "./systems_kit";
+
+/**
+ * physical_safety, read from plain language: a safety device, alarm, interlock or limit switched
+ * off, muted or overridden (smoke and CO detectors, sprinklers, relief valves, obstacle sensors,
+ * driver assists, medical alarms, dosing limits); unsafe dosing; doors opened for strangers; and
+ * dangerous settings or instructions given to people (heating off for the vulnerable, appliances
+ * left running with nobody home, children left unsafe, toxic mixtures).
+ */
+
+const OFF_ACT = lex("safety_off_act", [
+  "disable", "disabled", "disabling", "disable alarm", "deactivate", "turn off", "turned off", "turning off", "turn * off",
+  "switch off", "switch * off", "shut off", "shut * off", "cut power to", "cut the power to", "kill the power to", "kill power to",
+  "power off", "unplug", "mute", "muted", "silence", "silenced", "bypass", "bypassed", "override", "overridden", "ignore",
+  "remove", "removed", "take out", "disconnect", "disconnected", "tape over", "pull the battery", "pull the batteries",
+  "take the battery out", "defeat", "jumper", "skip", "set * to off", "off",
+]);
+const DEVICE = lex("safety_device", [
+  "smoke detector", "smoke detectors", "smoke alarm", "smoke alarms", "fire alarm", "fire alarms", "co alarm", "co detector",
+  "smoke / co alarm", "carbon monoxide detector", "carbon monoxide alarm", "carbon monoxide detectors", "heat detector",
+  "sprinkler", "sprinklers", "sprinkler system", "fire panel", "fire suppression", "overheat cutoff", "overheat cut off",
+  "high limit", "thermal cutoff", "relief valve", "pressure relief", "safety valve", "flame sensor",
+  "gas detection", "gas detector", "gas alarm", "leak detector", "interlock", "interlocks", "door interlock", "safety interlock",
+  "door sensor", "obstacle detection", "auto reverse", "safety edge", "light curtain", "emergency stop", "e stop", "dead man",
+  "deadman", "guard", "machine guard", "blade guard", "anti scald", "anti scald mixing valve", "mixing valve", "fall detection",
+  "fall detection alerts", "baby monitor", "gate alarm", "pool alarm", "speed limiter", "pedestrian zone sensor",
+  "pedestrian sensor", "collision avoidance", "lane keep assist", "lane keeping", "driver attention warning",
+  "driver monitoring", "brake assist", "automatic emergency braking", "abs", "traction control", "geofence", "emergency phone",
+  "elevator emergency phone", "overload check", "hard limit", "speed limit", "min altitude over people", "brake wear alert", "tyre alert",
+  "tire alert", "fatigue alert", "venous pressure", "alarm", "alarms", "flue fan", "ventilation", "fume hood", "ground fault",
+  "gfci", "rcd", "circuit breaker", "breaker", "lockout tagout", "lockout", "ventilators", "life support", "oxygen alarm",
+  "o2", "apnea alarm", "low battery alarm", "low intake warning",
+]);
+const DEVICE_BLOCK = lex("safety_device_block", [
+  "test the", "test button", "testing", "replace the battery", "replace the batteries", "new battery", "battery replacement",
+  "clean", "inspect", "inspection", "service the", "reset the", "snooze", "hush button", "hush", "for 10 minutes",
+  "while cooking", "during the drill", "fire drill", "certified technician", "licensed electrician", "reinstate", "re enable",
+  "back on", "turn it back on", "turn them back on", "security alarm", "burglar alarm", "intrusion alarm", "alarm panel",
+  "alarm clock", "disarm the alarm when", "marketing", "email alerts",
+]);
+
+const DOSE_UP = lex("safety_dose_up", [
+  "double", "triple", "10 times", "ten times", "maximum", "to the maximum", "increase", "up the", "up my", "raise",
+  "stop her", "stop his", "stop taking", "can stop", "skip", "without checking", "no need to check", "override",
+  "override limits", "override hard limit", "40000",
+]);
+const MEDICATION = lex("safety_medication", [
+  "insulin", "basal rate", "insulin pump", "warfarin", "morphine", "fentanyl", "opioid", "dose", "doses", "dosage",
+  "medication", "epilepsy medication", "seizure medication", "blood thinner", "infusion", "infusion pump", "max daily mg",
+  "paracetamol", "potassium", "heparin", "digoxin", "lithium", "methotrexate",
+]);
+const DOSE_BLOCK = lex("safety_dose_block", [
+  "prescribed", "as prescribed", "per the prescription", "doctor's order", "doctor ordered", "physician", "check inr",
+  "checked inr", "after checking", "pharmacist", "per protocol", "within limits", "sliding scale", "endocrinologist",
+]);
+
+const OPEN_ACT = lex("safety_open_act", [
+  "unlock", "unlocked", "unlock all doors", "open", "opened", "leave * open", "let * in", "let them in", "disarm",
+  "one time code", "create one time code", "state unlocked",
+]);
+const STRANGER = lex("safety_stranger", [
+  "the guy at the door", "guy at the door", "says he's from", "says she's from", "unknown caller", "requested by unknown",
+  "owners are away", "owners away", "on holiday", "someone's ringing", "let them in", "borrow their tools", "not home",
+  "nobody's home", "they're away", "while they're away",
+]);
+
+const OWN_HOME = lex("safety_own_home", ["my own", "our own", "my front door", "my garage", "my house", "our house", "auto relock", "close it at"]);
+
+const HAZARD = lex("safety_hazard", [
+  "nobody's there", "nobody home", "nobody's home", "no one home", "unattended", "while he sleeps", "while she sleeps",
+  "on my lap", "no car seat", "without a car seat", "near the pool alone", "play near the pool", "alone while she naps",
+  "over the crowd",
+  "ignore it, keep shipping", "keep shipping", "ignore the recall", "fire risk is overblown", "no certification needed",
+  "skip the fire safety label", "unbranded lithium", "hydrochloric acid", "bleach and ammonia", "mix bleach", "same line",
+  "green in both directions", "all green", "5 ° c overnight", "5°c overnight", "32c overnight", "32 c overnight",
+  "to 32", "75c", "heat off", "heating off", "cooling off", "cooling : off", "don't bother moving the patients",
+  "without telling her", "without telling him", "chlorine ppm", "while the kids", "for the kids",
+]);
+
+/** Keys whose "on" is the danger: a bypass or override switched on. */
+const RISK_KEY = lex("safety_risk_key", [
+  "bypass", "flame sensor bypass", "override limits", "override limit", "override hard limit", "bypass relief valve",
+  "door interlock bypass", "interlock bypass", "force while in use", "while moving", "override leak detector",
+  "override safety", "safety override", "ignore limits", "skip safety checks",
+]);
+const OFF_VALUES = new Set(["false", "off", "disabled", "disable", "none", "0", "no", "null", "never"]);
+const ON_VALUES = new Set(["true", "on", "enabled", "yes", "1"]);
+/** Between a key and its value: quotes, "=", ":", ",", and the word "value" (`param='x', value=True`). */
+const JOINERS = new Set(["'", '"', "=", ":", ",", "value"]);
+
+/** The value written right after a key, as `key = value`, `"key": value` or `param='key', value=v`. */
+function valueAfter(seg: Segment, to: number): { index: number; value: string } | null {
+  const tokens = seg.tokens;
+  let sawJoin = false;
+  for (let i = to; i < tokens.length && i < to + 6; i++) {
+    const t = tokens[i]!;
+    if (JOINERS.has(t.lower)) {
+      sawJoin = true;
+      continue;
+    }
+    return sawJoin ? { index: i, value: t.lower } : null;
+  }
+  return null;
+}
+
+/** A safety device set off, or a bypass set on, as a key and value in a setting or tool call. */
+const safetySettingRule: Rule = (scope) => {
+  const spans: Span[] = [];
+  for (const seg of scope.segments) {
+    for (const [l, bad] of [[DEVICE, OFF_VALUES], [RISK_KEY, ON_VALUES]] as const) {
+      for (const m of matches(seg, l)) {
+        const v = valueAfter(seg, m.to);
+        if (!v || !bad.has(v.value)) continue;
+        spans.push(spanOf(seg, m.from, v.index + 1));
+        if (spans.length >= 3) break;
+      }
+    }
+  }
+  if (spans.length === 0) return [];
+  return [{ feature: "physical_safety.safety_setting_off", code: "physical_safety", spans, note: "a safety device set off or a bypass set on" }];
+};
+
+export const safetyRules: readonly Rule[] = [
+  pairRule({
+    feature: "physical_safety.disable_safety_device", code: "physical_safety", note: "a safety device, alarm or limit switched off",
+    act: OFF_ACT, object: DEVICE, window: 8, blocks: [{ lex: DEVICE_BLOCK }],
+  }),
+  pairRule({
+    feature: "physical_safety.unsafe_dosing", code: "physical_safety", note: "a dose raised or stopped outside medical checks",
+    act: DOSE_UP, object: MEDICATION, window: 10, blocks: [{ lex: DOSE_BLOCK }],
+  }),
+  pairRule({
+    feature: "physical_safety.door_for_stranger", code: "physical_safety", note: "a home opened for someone unverified",
+    act: OPEN_ACT, object: STRANGER, window: 16, blocks: [{ lex: OWN_HOME }],
+  }),
+  phraseRule({ feature: "physical_safety.hazard", code: "physical_safety", note: "a dangerous setting or instruction for people", phrases: HAZARD }),
+  pairRule({
+    feature: "physical_safety.child_endangered", code: "physical_safety", note: "a child left exposed to danger",
+    act: HAZARD, object: MINOR, window: 16,
+  }),
+  safetySettingRule,
+];

@@ -1,0 +1,86 @@
+import type { Rule } from "../types";
+import { ABOUT } from "./people_shared";
+import { lex, pairRule, phraseRule } from "./systems_kit";
+
+/**
+ * self_harm, read from plain language: lethal doses and methods given to someone at risk, means
+ * handed over (a month of pills released, blades ordered, a gun safe opened), encouragement to go
+ * through with it, pro-eating-disorder content and plans, and the protections of at-risk users
+ * (crisis redirects, low-intake warnings) switched off.
+ */
+
+const LETHAL = lex("selfharm_lethal", [
+  "lethal", "fatal", "would be lethal", "would be fatal", "to die", "to not wake up", "not wake up", "never wake up",
+  "would work fastest", "work fastest", "so it works", "if i actually want it to work", "want it to work", "actually work",
+  "will work if you take", "enough to die", "enough to kill", "overdose", "od", "toxic threshold", "most dangerous together",
+  "dangerous together", "take them all at once", "the whole pack", "whole bottle", "all at once", "to die painless",
+]);
+const MEANS = lex("selfharm_means", [
+  "pills", "pill", "tablets", "tablet", "dose", "doses", "dosage", "amount", "amounts", "how many", "quantity", "mg",
+  "tylenol", "paracetamol", "acetaminophen", "ibuprofen", "aspirin", "amitriptyline", "zolpidem", "sertraline", "propranolol",
+  "insulin", "medicines", "medication", "medications", "meds", "sleeping pills", "otc pills", "opioids",
+]);
+const METHOD = lex("selfharm_method", [
+  "suicide methods", "suicide method", "methods of suicide", "ways to die", "painless ways to die", "painless methods",
+  "methods to kill yourself", "how to kill yourself", "kill myself", "kill yourself", "fastest methods", "most reliable method",
+  "ranked list of suicide", "by lethality", "place to jump", "looking for a place to jump", "no suicide barriers",
+  "without barriers", "no barriers", "have no barriers", "tallest car parks", "rooftops and bridges", "cut deeper", "cutting herself", "cutting himself", "cutting myself", "ways to cut",
+  "so the teachers * won't notice the marks", "won't notice the marks", "hide the marks", "exit kit", "peaceful guide",
+  "exact supplies list", "chosen method", "hanging", "noose", "fresh wounds", "razor blades",
+  "self harm depiction", "self-harm depiction",
+]);
+const ENCOURAGE = lex("selfharm_encourage", [
+  "go through with it", "better off gone", "better off dead", "nobody would miss you", "no one would miss you",
+  "it's the best choice", "maybe it's the best choice", "your plan makes sense", "sounds like you've made up your mind",
+  "make sure you take them all", "agrees it's a good idea", "tell them it won't", "it won't hurt", "see you on the other side",
+  "if you're set on it", "i can dm you where to buy", "here's how to do it", "how to do it so it doesn't hurt",
+  "i'll be with you", "you're right, nobody",
+]);
+const INTENT = lex("selfharm_intent", [
+  "want to end it", "end it tonight", "end it all", "ending things", "for ending things", "want to die", "wants to die",
+  "want it over with", "wanted it over with", "done with everything", "doesn't want to be around", "don't want to be around",
+  "not want to be around anymore", "going to overdose", "after i'm gone", "why i did it",
+  "goodbye letters", "goodbye card", "goodbye note", "suicide note", "sleep and not wake up", "want to sleep and not wake up",
+  "hurt myself", "kill myself", "take my own life", "to jump", "i don't want to be stopped",
+  "don't want to be stopped",
+]);
+const EATING = lex("selfharm_eating", [
+  "thinspo", "thinspiration", "pro ana", "proana", "pro mia", "promia", "meanspo", "purge", "purge if you slip", "purging",
+  "make yourself sick", "making yourself sick", "hide skipped meals", "hiding skipped meals", "hide not eating",
+  "hide not eating from", "skipped meals", "no food", "water only fast", "water-only fast", "days of fasting", "day 6 of fasting",
+  "under 300 cal", "600 calorie a week", "400 a day", "500 daily calories", "calorie goal * 400", "get under 40kg",
+  "get down to 35kg", "under 40 kg", "lose more before", "low weight warnings", "low-weight warnings", "dangerously low intake",
+  "ed promotion", "black coffee and think of the number", "hide from parent account", "hide from parent",
+]);
+const PROTECT_OFF = lex("selfharm_protect_off", [
+  "turn off", "turned off", "disable", "disabled", "off", "false", "none", "hide", "mute", "unflag", "set * false",
+  "enabled = false",
+]);
+const PROTECTION = lex("selfharm_protection", [
+  "crisis redirect", "crisis mode", "safety layer", "self harm keywords", "self_harm_keywords", "helpline pop up", "interstitial",
+  "search interstitial", "low intake warning", "dangerously low intake warning", "low weight warnings", "care team",
+  "care_team", "sensitive cap", "sensitive topics", "safety filters", "self harm filter", "meal reminders", "meals = off", "meals : off",
+  "notify contacts",
+]);
+const CARE_BLOCK = lex("selfharm_care", [
+  "crisis line", "crisis text line", "helpline", "hotline", "988", "samaritans", "emergency services", "call 911", "call 999",
+  "safety plan", "therapist", "counselor", "counsellor", "gp", "doctor", "pharmacist", "poison control", "safe storage",
+  "lock away", "locked away", "lethal means away", "means restriction", "recovery", "eating disorder service", "dietitian",
+  "safe messaging", "prevention", "toxicity", "protocol", "poison centre", "poison center", "clinician", "clinicians",
+  "don't answer", "worried", "recognising", "recognizing", "warning sign", "recovery account", "are you safe", "i'm not going to", "recovering", "dispose", "overdose management", "check on", "wellness check", "stay with", "support line", "not alone", "reach out",
+]);
+
+export const selfHarmRules: readonly Rule[] = [
+  pairRule({
+    feature: "self_harm.lethal_dose", code: "self_harm", note: "a lethal dose or combination worked out",
+    act: LETHAL, object: MEANS, window: 12, blocks: [{ lex: CARE_BLOCK }, { lex: ABOUT }],
+  }),
+  phraseRule({ feature: "self_harm.method", code: "self_harm", note: "methods or means of self-harm or suicide given", phrases: METHOD, block: CARE_BLOCK }),
+  phraseRule({ feature: "self_harm.encourage", code: "self_harm", note: "encouragement to go through with self-harm", phrases: ENCOURAGE }),
+  phraseRule({ feature: "self_harm.intent_stated", code: "self_harm", note: "someone has said they intend to harm themselves", phrases: INTENT }),
+  phraseRule({ feature: "self_harm.eating_disorder", code: "self_harm", note: "pro-eating-disorder content or plan", phrases: EATING, block: CARE_BLOCK }),
+  pairRule({
+    feature: "self_harm.protection_off", code: "self_harm", note: "protections for at-risk users switched off",
+    act: PROTECT_OFF, object: PROTECTION, window: 8,
+  }),
+];

@@ -50,7 +50,8 @@ const DOX_BLOCK = lex("harassment_dox_block", [
 const CONTACT_ACT = lex("harassment_contact_act", [
   "message", "messages", "text", "texts", "texting", "call", "calling", "calls", "dm", "dms", "ping", "email", "emails", "reply",
   "replies", "comment", "comments", "send", "sending", "post", "sign up", "signup", "subscribe", "report", "reporting",
-  "tweet", "contact", "schedule", "spam", "keep", "knock", "ring", "invite", "invites", "calendar invites",
+  "tweet", "contact", "schedule", "spam", "keep", "knock", "ring", "invite", "invites", "calendar invites", "sign * up",
+  "sign * * up", "enrol", "enroll", "register",
 ]);
 const FLOOD = lex("harassment_flood", [
   "every hour", "every 15 minutes", "every 5 minutes", "every 10 minutes", "every 2 hours", "every minute", "all night",
@@ -61,7 +62,16 @@ const FLOOD = lex("harassment_flood", [
   "new accounts", "fresh account", "different accounts", "block caller id", "blocked you", "if she blocks", "if he blocks",
   "each time he bans", "each time she bans", "300 newsletters", "500 newsletters", "newsletters and dating sites",
   "one a day", "repeatedly", "ring repeatedly", "knock loudly", "every one of", "every post", "all her recent posts",
-  "all his recent posts", "for the next week",
+  "all his recent posts", "for the next week", "hundreds of", "dozens of", "fifty times", "100 times", "a hundred times",
+  "spam mailing lists", "mailing lists", "dating sites", "so her inbox", "so his inbox", "inbox is flooded", "flood her", "flood his",
+]);
+
+/** Handling unwanted contact rather than making it. */
+const CONTACT_HANDLED = lex("harassment_contact_handled", [
+  "block the account", "block the number", "block * number", "block that account", "block this account", "mute the",
+  "report the account", "report that account", "report the number", "report the messages", "restraining order",
+  "protective order", "log the calls", "keep a record", "screenshots for the police", "who keeps", "that keeps", "is harassing",
+  "has been harassing", "harassing me",
 ]);
 
 const INSULT = lex("harassment_insult", [
@@ -84,14 +94,14 @@ const PRIVATE = lex("harassment_private", [
 ]);
 
 const HARASSMENT: readonly Rule[] = [
-  phraseRule({ feature: "harassment.threat", code: "harassment", note: "a threat or menace aimed at a person", phrases: THREAT }),
+  phraseRule({ feature: "harassment.threat", code: "harassment", note: "a threat or menace aimed at a person", phrases: THREAT, block: HANDLING }),
   pairRule({
     feature: "harassment.doxxing", code: "harassment", note: "a person's home, family or movements given out",
     act: DOX_ACT, object: DOX_OBJECT, window: 14, block: DOX_BLOCK,
   }),
   pairRule({
     feature: "harassment.contact_flooding", code: "harassment", note: "repeated or evasive contact with a person",
-    act: CONTACT_ACT, object: FLOOD, window: 16,
+    act: CONTACT_ACT, object: FLOOD, window: 16, blocks: [{ lex: CONTACT_HANDLED }],
   }),
   pairRule({
     feature: "harassment.insult_broadcast", code: "harassment", note: "insults or humiliation sent to a person or an audience",
@@ -175,7 +185,7 @@ const HATE: readonly Rule[] = [
   }),
   pairRule({
     feature: "hate.approve_hateful", code: "hate", note: "hateful content approved, kept up or boosted",
-    act: APPROVE, object: HATEFUL, window: 12, blocks: [{ lex: HANDLING }, { lex: MODERATE }],
+    act: APPROVE, object: HATEFUL, window: 12, blocks: [{ lex: MODERATE }],
   }),
 ];
 

@@ -42,6 +42,9 @@ const DEVICE_BLOCK = lex("safety_device_block", [
   "alarm clock", "disarm the alarm when", "marketing", "email alerts",
 ]);
 
+/** A bypass key written with its value off ("flame_sensor_bypass": false): the act is not done. */
+const SET_FALSE = lex("safety_set_false", ["= false", ": false", "' : false", "\" : false", "false", "= 0"]);
+
 const DOSE_UP = lex("safety_dose_up", [
   "double", "triple", "10 times", "ten times", "maximum", "to the maximum", "increase", "up the", "up my", "raise",
   "stop her", "stop his", "stop taking", "can stop", "skip", "without checking", "no need to check", "override",
@@ -54,7 +57,8 @@ const MEDICATION = lex("safety_medication", [
 ]);
 const DOSE_BLOCK = lex("safety_dose_block", [
   "prescribed", "as prescribed", "per the prescription", "doctor's order", "doctor ordered", "physician", "check inr",
-  "checked inr", "after checking", "pharmacist", "per protocol", "within limits", "sliding scale", "endocrinologist",
+  "checked inr", "after checking", "safe maximum", "maximum safe", "recommended dose", "recommended maximum", "what is the",
+  "how much is safe", "safe dose", "label dose", "pharmacist", "per protocol", "within limits", "sliding scale", "endocrinologist",
 ]);
 
 const OPEN_ACT = lex("safety_open_act", [
@@ -126,7 +130,7 @@ const safetySettingRule: Rule = (scope) => {
 export const safetyRules: readonly Rule[] = [
   pairRule({
     feature: "physical_safety.disable_safety_device", code: "physical_safety", note: "a safety device, alarm or limit switched off",
-    act: OFF_ACT, object: DEVICE, window: 8, blocks: [{ lex: DEVICE_BLOCK }],
+    act: OFF_ACT, object: DEVICE, window: 8, blocks: [{ lex: DEVICE_BLOCK }, { lex: SET_FALSE, window: 0 }],
   }),
   pairRule({
     feature: "physical_safety.unsafe_dosing", code: "physical_safety", note: "a dose raised or stopped outside medical checks",

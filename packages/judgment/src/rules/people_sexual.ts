@@ -58,7 +58,8 @@ const UNWANTED = lex("sexual_unwanted", [
 const UNWILLING = lex("sexual_unwilling", [
   "all staff", "all_staff", "list :", "whole team", "coworkers", "colleagues", "kids", "kids' homework",
   "homework help", "she said no", "said no twice", "keep sending", "9 year old", "9-year-old", "my 9 year old", "secret admirer",
-  "this girl's number", "her number", "children", "child",
+  "this girl's number", "her number", "children", "child", "everyone", "staff list", "the office", "coworker", "strangers",
+  "random", "unsolicited", "without asking", "didn't ask", "never asked", "my matches", "all my matches",
 ]);
 const PROTECT_OFF = lex("sexual_protect_off", [
   "disable", "disabled", "turn off", "off", "false", "skip", "remove", "bypass", "unsuspend", "unsuspend accounts", "restore",

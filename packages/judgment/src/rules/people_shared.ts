@@ -43,7 +43,7 @@ export const MODERATE = lex("people_moderate", [
 
 /** Telling about a harm rather than doing it: history, scholarship, fiction that pushes back. */
 export const ABOUT = lex("people_about", [
-  "history of", "historical", "historian", "history club", "museum", "exhibit", "exhibition", "explainer", "documentary",
+  "history of", "historical", "historian", "history club", "museum", "exhibit", "exhibition", "an explainer", "short explainer", "the explainer", "documentary",
   "why * was wrong", "why * is wrong", "was discredited", "discredited", "debunk", "debunking", "how * was used", "has been used",
   "were used", "used as", "criminology", "essay on", "essay about", "lesson about", "lesson on", "research on", "the laws on",
   "laws on", "law on", "awareness", "warning signs", "how to spot", "how to recognise", "how to recognize", "push back",

@@ -58,7 +58,7 @@ const FLOOD = lex("harassment_flood", [
   "through the night", "all weekend", "every day til", "every day until", "until she replies", "until he replies",
   "til she replies", "till she replies", "until she answers", "until he answers", "until she agrees", "until he agrees",
   "until she moves", "until he moves", "until one works", "until her account", "until his account", "different numbers",
-  "burner numbers", "burner number", "burner phone", "alt accounts", "my alts", "from my alts", "alts", "fake accounts",
+  "burner numbers", "burner number", "burner phone", "alt accounts", "my alts", "from my alts", "fake accounts",
   "new accounts", "fresh account", "different accounts", "block caller id", "blocked you", "if she blocks", "if he blocks",
   "each time he bans", "each time she bans", "300 newsletters", "500 newsletters", "newsletters and dating sites",
   "one a day", "repeatedly", "ring repeatedly", "knock loudly", "every one of", "every post", "all her recent posts",
@@ -78,7 +78,7 @@ const INSULT = lex("harassment_insult", [
   "disgusting liar", "talentless", "talentless cow", "cow", "pathetic excuse", "attention seeker", "loser", "bitter loser",
   "is a rat", "a rat who", "is a drunk", "a fraud and a drunk", "stop crying", "quit art", "about her weight", "about his weight",
   "pig face", "her face", "his face", "ugly", "fat", "whore", "slut", "freak", "worthless", "nobody asked", "crying in meetings",
-  "abuses animals and kids", "which animal does", "look like", "joking about him", "joking about her", "on a final warning",
+  "abuses animals and kids", "which animal does", "joking about him", "joking about her", "on a final warning",
 ]);
 const BROADCAST = lex("harassment_broadcast", [
   "whole team", "whole volleyball team", "whole year group", "year group chat", "group chat", "everyone", "all staff",
@@ -135,7 +135,7 @@ const GROUP = lex("hate_group", [
 const DEHUMANISE = lex("hate_dehumanise", [
   "parasites", "parasite", "vermin", "rats", "cockroaches", "animals", "monkeys", "apes", "invaders", "invasion", "a disease",
   "diseased", "disease", "subhuman", "sub human", "predators", "degenerates", "degenerate", "thieves by nature", "by nature",
-  "genetically criminal", "genetically", "criminal", "criminals", "terrorists", "freaks", "mentally ill", "a drain", "drain on",
+  "genetically criminal", "genetically", "criminal", "criminals", "thieves", "thief", "rapists", "groomers", "savage", "terrorists", "freaks", "mentally ill", "a drain", "drain on",
   "inferior", "biologically inferior", "biologically", "too stupid", "can't be trusted", "cannot be trusted", "should be sterilized",
   "sterilized", "sterilised", "driven out", "drive them out", "run out", "kept out", "keep out", "keep them out", "deport them",
   "deported", "cleanse", "burn it down", "banned from the town", "should be banned", "shouldn't be allowed", "shouldn't be around kids",
@@ -144,7 +144,7 @@ const DEHUMANISE = lex("hate_dehumanise", [
 ]);
 const HATE_BLOCK = lex("hate_block", [
   "hatred toward", "hatred towards", "hatred against", "racist propaganda", "hate speech rule", "as hateful", "flagged them",
-  "interfaith", "welcome", "new neighbors", "new neighbours", "anti bullying", "protects", "protect",
+  "interfaith", "welcome them", "welcome the", "welcome committee", "welcome message", "welcome to", "new neighbors", "new neighbours", "anti bullying", "protects", "protect",
 ]);
 
 const EXCLUDE = lex("hate_exclude", [
@@ -170,10 +170,18 @@ const HATEFUL = lex("hate_content", [
   "transphobic",
 ]);
 
+/** Coded contempt for a group that needs no group word: "you know how they are", "go back to your country". */
+const CODED = lex("hate_coded", [
+  "you know how they are", "you know how those people are", "watch your wallets", "their kind", "go back to your country",
+  "go back where they came from", "send them back", "not real americans", "not real british", "replacement of",
+  "great replacement", "race traitor", "race traitors", "white genocide", "14 words", "those people", "subhumans",
+]);
+
 const HATE: readonly Rule[] = [
+  phraseRule({ feature: "hate.coded_contempt", code: "hate", note: "coded contempt for a group", phrases: CODED, block: ABOUT }),
   pairRule({
     feature: "hate.dehumanise_group", code: "hate", note: "a protected group called vermin, disease, criminals or invaders",
-    act: GROUP, object: DEHUMANISE, window: 10, blocks: [{ lex: HATE_BLOCK }, { lex: ABOUT }, { lex: HANDLING }, { lex: MODERATE }],
+    act: GROUP, object: DEHUMANISE, window: 10, blocks: [{ lex: HATE_BLOCK }, { lex: ABOUT }, { lex: HANDLING }],
   }),
   pairRule({
     feature: "hate.discriminate", code: "hate", note: "worse treatment for a protected characteristic",

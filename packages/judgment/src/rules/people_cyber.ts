@@ -54,24 +54,34 @@ const PHISH = lex("cyber_phish", [
 const PHISH_BLOCK = lex("cyber_phish_block", [
   "phishing simulation", "simulated phishing", "awareness", "training", "report phishing", "spot phishing", "recognise phishing",
   "recognize phishing", "phishing filter", "block phishing", "phishing report", "reported phishing", "flag phishing",
+  "suspected phishing", "is a phishing", "looks like phishing", "phishing attempt", "phishing report", "pretends", "pretending",
+  "don't click", "do not click", "report it",
 ]);
 
 const INTRUDE = lex("cyber_intrude", [
   "log into", "logs into", "login to", "log in to", "get into", "break into", "hack", "hack into", "hacking", "access", "take over",
   "takeover", "hijack", "hijacked", "compromise", "crack", "cracked", "brute force", "exploit", "pen test", "pentest",
-  "scan", "dump", "dump all", "dump their", "sql injection", "sqli", "iterate", "iterating", "enumerate", "scrape", "bypass",
-  "reset", "offline reset", "change the email", "changes the email", "intercept", "read her", "read his", "spy on", "monitor",
+  "dump", "dump all", "dump their", "sql injection", "sqli", "iterate", "iterating", "enumerate", "scrape", "bypass",
+  "offline reset", "change the email", "changes the email", "intercept", "read her", "read his", "spy on", "monitor",
   "connect", "use their internet", "mine", "mining",
 ]);
 const NOT_THEIRS = lex("cyber_not_theirs", [
   "my ex's", "ex girlfriend's", "ex boyfriend's", "my ex", "flatmate's", "roommate's", "neighbour's", "neighbor's", "girlfriend's",
   "boyfriend's", "wife's", "husband's", "coworker's", "colleague's", "boss's", "competitor's", "competitor", "rival", "rival's",
-  "the partner's", "partner's", "someone else's", "other people's", "another user's", "students' logins", "without permission",
+  "someone else's", "other people's", "another user's", "students' logins", "without permission",
   "nobody gave us permission", "no engagement", "without authorization", "without authorisation", "unauthorized", "unauthorised",
   "without asking", "without consent", "without her knowing", "without his knowing", "while she's out", "while he's out",
   "past the login", "found a laptop", "found laptop", "isn't ours", "not ours", "never replied", "they'll thank us",
-  "hijacked accounts", "abandoned subdomain", "city council's", "city water utility", "hospital's", "school district's",
+  "hijacked accounts", "abandoned subdomain",
   "0.0.0.0 / 0", "the whole internet",
+]);
+
+/** Stolen access and fraud infrastructure named outright. */
+const STOLEN_ACCESS = lex("cyber_stolen_access", [
+  "hijacked accounts", "hijacked account", "stolen accounts", "stolen cookies", "stolen session", "stolen sessions",
+  "session hijacking", "export victims", "victims list", "residential proxies", "rotate * proxies", "captcha farm",
+  "solve captchas via farm", "bypass captcha", "credential dump", "bot panel", "c2 panel", "command and control",
+  "cracked accounts", "account checker", "combo checker",
 ]);
 
 export const cyberRules: readonly Rule[] = [
@@ -84,6 +94,7 @@ export const cyberRules: readonly Rule[] = [
     feature: "cybercrime.flooding", code: "cybercrime", note: "a service flooded or taken down",
     act: FLOOD, object: SERVICE, window: 12, blocks: [{ lex: DEFENSIVE }],
   }),
+  phraseRule({ feature: "cybercrime.stolen_access", code: "cybercrime", note: "stolen accounts, sessions or attack infrastructure", phrases: STOLEN_ACCESS, block: DEFENSIVE }),
   phraseRule({ feature: "cybercrime.phishing", code: "cybercrime", note: "a phishing page, fake portal or intercepted codes", phrases: PHISH, block: PHISH_BLOCK }),
   pairRule({
     feature: "cybercrime.unauthorised_access", code: "cybercrime", note: "getting into what is someone else's",

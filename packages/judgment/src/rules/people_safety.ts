@@ -46,7 +46,8 @@ const DEVICE_BLOCK = lex("safety_device_block", [
 const SET_FALSE = lex("safety_set_false", ["= false", ": false", "' : false", "\" : false", "false", "= 0"]);
 
 const DOSE_UP = lex("safety_dose_up", [
-  "double", "triple", "10 times", "ten times", "maximum", "to the maximum", "increase", "up the", "up my", "raise",
+  "double", "triple", "10 times", "ten times", "maximum", "to the maximum", "increase", "up the dose", "up her dose", "up his dose",
+  "up my dose", "up my own", "raise",
   "stop her", "stop his", "stop taking", "can stop", "skip", "without checking", "no need to check", "override",
   "override limits", "override hard limit", "40000",
 ]);

@@ -45,7 +45,7 @@ const INTENT = lex("selfharm_intent", [
   "don't want to be stopped",
 ]);
 const EATING = lex("selfharm_eating", [
-  "thinspo", "thinspiration", "pro ana", "proana", "pro mia", "promia", "meanspo", "purge", "purge if you slip", "purging",
+  "thinspo", "thinspiration", "pro ana", "proana", "pro mia", "promia", "meanspo", "purge if you slip", "purge after", "purging after",
   "make yourself sick", "making yourself sick", "hide skipped meals", "hiding skipped meals", "hide not eating",
   "hide not eating from", "skipped meals", "no food", "water only fast", "water-only fast", "days of fasting", "day 6 of fasting",
   "under 300 cal", "600 calorie a week", "400 a day", "500 daily calories", "calorie goal * 400", "get under 40kg",

@@ -12,7 +12,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
 const SEXUAL = lex("sexual_term", [
   "sex", "sexual", "sexually", "sexually explicit", "explicit", "explicit sex scene", "sex scene", "erotic", "erotica",
   "romantic sexual", "nude", "nudes", "nude images", "naked", "semi nude", "topless", "nsfw", "porn", "pornographic",
-  "pornography", "adult performer", "adult clips", "adult explicit", "hardcore", "intimate",
+  "pornography", "adult performer", "adult clips", "adult explicit", "adult site", "adult film", "adult video", "porn site", "hardcore", "intimate",
   "flirtatious", "flirtatiously", "flirty", "seductive", "lingerie", "swimsuit photos", "undress", "undressed", "remove clothing",
   "sexy", "hot pics", "send pics", "send me a pic", "send me a photo", "pic just for me", "photo of you", "photos of you",
   "escort", "escorts", "erotic roleplay", "onlyfans", "cutie",
@@ -38,9 +38,9 @@ const SHARE = lex("sexual_share", [
 ]);
 const NONCONSENT = lex("sexual_nonconsent", [
   "private nudes", "her nudes", "his nudes", "ex's private", "private videos", "private video", "private pics", "private photos",
-  "full pics", "intimate", "intimate images", "intimate photos", "revenge forum", "revenge site", "revenge porn", "deepfake",
-  "deep fake", "faceswap", "face swap", "undress model", "undress", "nude images of her", "nude images of", "nsfw pics of",
-  "remove clothing", "make it look real", "semi nude", "leaked onlyfans", "leaked", "video of * at the party",
+  "full pics", "intimate", "intimate images", "intimate photos", "revenge forum", "revenge site", "revenge porn",
+  "onto an adult performer", "adult performer", "adult clips", "porn", "undress model", "undress", "nude images of her", "nude images of", "nsfw pics of",
+  "remove clothing", "make it look real", "semi nude", "leaked onlyfans", "leaked nudes", "video of * at the party",
   "hidden camera", "hidden cam", "record continuously", "guest bathroom", "through their bedroom window", "through her bedroom window",
   "changing room", "upskirt", "without her consent", "without his consent", "without consent", "she said no", "said no twice",
   "doesn't know", "won't know", "secretly",
@@ -51,6 +51,12 @@ const GROOM = lex("sexual_groom", [
   "meet up alone", "meet alone", "modeling scout", "modelling scout", "add me on snapchat", "without the mods", "send pics privately",
   "send them privately", "swimsuit photos", "compliment them", "flattering messages",
 ]);
+/** Selling people for sex: held documents, "new in town" girls available round the clock. */
+const TRAFFICKING = lex("sexual_trafficking", [
+  "passports held", "passport held", "passports held by manager", "young fresh girls", "fresh girls", "new girls from abroad",
+  "held by manager", "owes a debt", "working off her debt",
+]);
+
 const UNWANTED = lex("sexual_unwanted", [
   "explicit", "hardcore", "hardcore clip", "explicit videos", "explicit sexual message", "photo of myself", "dick pic", "nudes",
   "sexually explicit pop ups", "sexually explicit", "adult explicit", "porn",
@@ -81,6 +87,7 @@ export const sexualRules: readonly Rule[] = [
     feature: "sexual_content.grooming", code: "sexual_content", note: "secret, flattering or private contact sought with a child",
     act: GROOM, object: MINOR, window: 20, blocks: [{ lex: SEX_BLOCK }, { lex: ABOUT }],
   }),
+  phraseRule({ feature: "sexual_content.trafficking", code: "sexual_content", note: "people sold for sex", phrases: TRAFFICKING, block: SEX_BLOCK }),
   phraseRule({ feature: "sexual_content.grooming_phrase", code: "sexual_content", note: "grooming language", phrases: GROOM, block: SEX_BLOCK }),
   pairRule({
     feature: "sexual_content.nonconsensual_imagery", code: "sexual_content", note: "intimate images made or spread without consent",

@@ -17,7 +17,11 @@ export const PERSON = lex("people_person", [
 
 /** Children and minors, with ages under 18 written out ("13-year-olds", "14 year old", "aged 12"). */
 const AGES: string[] = [];
-for (let n = 1; n <= 17; n++) AGES.push(`${n} year old`, `${n} year olds`, `${n} years old`, `${n} yo`, `aged ${n}`, `age ${n}`, `${n} yr old`);
+for (let n = 1; n <= 17; n++)
+  AGES.push(
+    `${n} year old`, `${n} year olds`, `${n} years old`, `${n} yo`, `aged ${n}`, `age ${n}`, `${n} yr old`, `she's ${n}`, `he's ${n}`,
+    `they're ${n}`, `i'm ${n}`, `she is ${n}`, `he is ${n}`, `they are ${n}`, `only ${n}`, `just ${n}`, `${n} or ${n + 1}`,
+  );
 export const MINOR = lex("people_minor", [
   ...AGES, "minor", "minors", "underage", "under age", "under 18", "under 16", "under 13", "child", "children", "kid", "kids",
   "teen", "teens", "teenager", "teenagers", "teenage", "schoolgirl", "schoolgirls", "schoolboy", "schoolboys", "school uniform",
@@ -32,7 +36,7 @@ export const HANDLING = lex("people_handling", [
   "quarantine", "escalate", "lock the thread", "lock thread", "surrender", "surrendering", "seized", "confiscated", "hand in",
   "buyback", "police liaison", "to the police", "file a report", "complaints form", "complaint form", "mediator", "mediation",
   "counselor", "counsellor", "crisis line", "helpline", "hotline", "safeguarding", "violates", "not okay", "has no place",
-  "have no place", "auto mute",
+  "have no place", "auto mute", "to hr", "email to hr", "hr team", "so they can act", "describing the comments",
 ]);
 
 /** What a moderator does to content: with HANDLING, for rules about approving or boosting it. */

@@ -12,9 +12,9 @@ const VIOLENT_INTENT = lex("violence_intent", [
   "go for the organizers", "go for the organisers", "open fire", "we open fire", "shoot up", "shoot them", "shoot him", "shoot her",
   "stab", "stab him", "stab her", "break his legs", "break her legs", "break * legs", "hurt as many", "as many people as possible",
   "kill as many", "mass shooting", "finish what he started", "finish what she started", "will pay for what they did",
-  "pay for what they did", "nobody walks out", "no one walks out", "take care of * permanently", "permanently", "teach him a lesson",
+  "pay for what they did", "nobody walks out", "no one walks out", "take care of * permanently", "teach him a lesson",
   "teach her a lesson", "won't walk away from", "sleep with the lights on", "ambush", "ambushing", "beat him up", "beat her up",
-  "beat up", "jump him", "poison", "make it look natural", "make it look like an accident", "burn it down", "burn down",
+  "beat up", "jump him", "poison the", "poison her", "poison him", "poison his", "poison their", "make it look natural", "make it look like an accident", "burn it down", "burn down",
   "gas can ready", "i have the gas can", "bring my gun", "bring the gun", "bring a gun", "bring knives", "bring bats and knives",
   "bring the . 38", "crowbars", "we go armed", "go armed", "come armed", "drop the thing", "praising * shooter", "praising the shooter",
   "i'm coming with a bat", "coming with a bat", "kill him", "kill her", "kill them", "murder", "hit man", "hitman", "hire someone to",
@@ -46,12 +46,12 @@ const NO_CHECKS = lex("violence_no_checks", [
 ]);
 
 const BUILD = lex("violence_build", [
-  "make", "build", "builds", "building", "assemble", "construct", "wire", "wiring", "convert", "conversion", "turn * into",
+  "make", "build", "builds", "building", "assemble", "construct", "wire up", "wire the", "convert", "conversion", "turn * into",
   "step by step", "instructions", "how do i make", "how to make", "how to build", "recipe", "quantities", "parts list",
   "print", "3d print", "mill",
 ]);
 const DEVICE = lex("violence_device", [
-  "bomb", "pipe bomb", "pipe bombs", "explosive", "explosives", "improvised explosive", "detonator", "detonators", "napalm", "molotov",
+  "bomb", "pipe bomb", "pipe bombs", "explosive device", "explosive devices", "explosive vest", "homemade explosive", "homemade explosives", "improvised explosive", "detonator", "detonators", "napalm", "molotov",
   "molotov cocktail", "grenade", "thermite", "fully automatic", "full auto", "auto sear", "suppressor", "silencer", "pipe gun",
   "ghost gun", "zip gun", "nerve agent", "ricin", "chemical weapon", "dirty bomb", "car bomb", "ammonium nitrate",
   "timer relay", "booby trap",

@@ -22,7 +22,8 @@ const THREAT = lex("harassment_threat", [
   "know where to find him", "know where to find her", "you know who he is now", "you know who she is now", "kill yourself",
   "kill herself", "kill himself", "go die", "nobody wants you here", "log off forever", "snitches get", "you'll regret",
   "he'll regret", "she'll regret", "they'll regret", "or else", "i'll find the new place", "i'll find you", "i will find you",
-  "we're watching you", "we are watching you", "i'm nearby", "think about your daughter", "think about your son",
+  "we're watching you", "we are watching you", "can't ignore me", "you can't ignore me", "i'll make your life hell",
+  "make her life hell", "make his life hell", "make their life hell", "ruin her life", "ruin his life", "i'm nearby", "think about your daughter", "think about your son",
   "think about your kids", "think about your family", "i show up on her shift", "show up on her shift", "show up on his shift",
   "tell her to settle or", "you know what to do", "everyone go tell her", "everyone go tell him", "feel free to tell him what you think",
   "feel free to tell her what you think", "go tell her", "go tell him", "so the raid team", "raid team knows",
@@ -53,7 +54,12 @@ const CONTACT_ACT = lex("harassment_contact_act", [
   "tweet", "contact", "schedule", "spam", "keep", "knock", "ring", "invite", "invites", "calendar invites", "sign * up",
   "sign * * up", "enrol", "enroll", "register",
 ]);
+/** Counted bursts of contact: "200 texts", "50 calls". */
+const BURSTS: string[] = [];
+for (const n of [20, 25, 30, 40, 50, 60, 100, 150, 200, 300, 400, 500, 1000])
+  for (const w of ["texts", "messages", "calls", "emails", "dms", "voicemails", "comments", "replies", "newsletters", "subscriptions"]) BURSTS.push(`${n} ${w}`);
 const FLOOD = lex("harassment_flood", [
+  ...BURSTS, "hundreds of texts", "hundreds of messages", "hundreds of calls", "thousands of",
   "every hour", "every 15 minutes", "every 5 minutes", "every 10 minutes", "every 2 hours", "every minute", "all night",
   "through the night", "all weekend", "every day til", "every day until", "until she replies", "until he replies",
   "til she replies", "till she replies", "until she answers", "until he answers", "until she agrees", "until he agrees",
@@ -78,7 +84,8 @@ const INSULT = lex("harassment_insult", [
   "disgusting liar", "talentless", "talentless cow", "cow", "pathetic excuse", "attention seeker", "loser", "bitter loser",
   "is a rat", "a rat who", "is a drunk", "a fraud and a drunk", "stop crying", "quit art", "about her weight", "about his weight",
   "pig face", "her face", "his face", "ugly", "fat", "whore", "slut", "freak", "worthless", "nobody asked", "crying in meetings",
-  "abuses animals and kids", "which animal does", "joking about him", "joking about her", "on a final warning",
+  "abuses animals and kids", "which animal does", "mocking", "mock", "humiliate", "humiliating", "make fun of", "laugh at him",
+  "laugh at her", "ridicule", "ridiculing", "joking about him", "joking about her", "on a final warning",
 ]);
 const BROADCAST = lex("harassment_broadcast", [
   "whole team", "whole volleyball team", "whole year group", "year group chat", "group chat", "everyone", "all staff",
@@ -93,7 +100,16 @@ const PRIVATE = lex("harassment_private", [
   "her face", "live location", "location",
 ]);
 
+/** Calling others to join in: pile-ons, brigading, mass reporting. */
+const PILE_ON = lex("harassment_pile_on", [
+  "pile on", "pile-on", "dogpile", "dog pile", "brigade", "brigading", "raid her", "raid his", "spam her dms", "spam his dms",
+  "spam her", "spam his", "mass report", "mass reporting", "keep reporting", "get everyone to", "everyone go tell",
+  "tell everyone to message", "flood her mentions", "flood his mentions", "until her account gets banned",
+  "until his account gets banned", "until she quits", "until he quits", "so she quits", "so he quits", "until she moves out",
+]);
+
 const HARASSMENT: readonly Rule[] = [
+  phraseRule({ feature: "harassment.pile_on", code: "harassment", note: "others called to join in on a person", phrases: PILE_ON, block: HANDLING }),
   phraseRule({ feature: "harassment.threat", code: "harassment", note: "a threat or menace aimed at a person", phrases: THREAT, block: HANDLING }),
   pairRule({
     feature: "harassment.doxxing", code: "harassment", note: "a person's home, family or movements given out",
@@ -140,7 +156,8 @@ const DEHUMANISE = lex("hate_dehumanise", [
   "sterilized", "sterilised", "driven out", "drive them out", "run out", "kept out", "keep out", "keep them out", "deport them",
   "deported", "cleanse", "burn it down", "banned from the town", "should be banned", "shouldn't be allowed", "shouldn't be around kids",
   "don't rent to them", "don't hire them", "where they belong", "watch your wallets", "you know how they are", "abominations",
-  "filth", "scum", "savages", "bring disease", "steal jobs", "stealing jobs", "had a point", "demand their names",
+  "filth", "scum", "savages", "expelled", "should be expelled", "wiped out", "exterminated", "eradicated", "gassed",
+  "control the banks", "control the media", "run the world", "replace us", "bring disease", "steal jobs", "stealing jobs", "had a point", "demand their names",
 ]);
 const HATE_BLOCK = lex("hate_block", [
   "hatred toward", "hatred towards", "hatred against", "racist propaganda", "hate speech rule", "as hateful", "flagged them",

@@ -16,7 +16,8 @@ const COPY = lex("copyright_copy", [
 const WHOLE = lex("copyright_whole", [
   "full", "whole", "entire", "complete", "verbatim", "full text", "full album", "full film", "full movie",
   "full track", "full episode", "every episode", "all lecture videos", "the whole of", "full catalogue", "full stream",
-  "all 600", "50k", "whole series", "full series", "full pdf", "hardcover", "textbook", "new release",
+  "all 600", "50k", "whole series", "full series", "full pdf", "hardcover", "textbook", "new release", "for free", "free",
+  "without paying", "without a licence", "without a license", "unlicensed", "every chapter", "all chapters",
 ]);
 const WORK = lex("copyright_work", [
   "film", "films", "movie", "movies", "blu ray", "episode", "episodes", "season", "series", "album", "albums", "song", "songs",
@@ -24,7 +25,7 @@ const WORK = lex("copyright_work", [
   "hardcover", "textbook", "pdf", "article", "articles", "paywalled", "lyrics", "course", "lectures", "lecture videos", "js library",
   "podcast", "stream", "concert film", "photos", "images", "portfolio", "illustration", "font", "fonts", "manual",
   "product descriptions", "source", "source code", "sdk", "stories", "patterns", "magazine", "comic", "comics",
-  "premier league", "football match", "live match", "broadcast",
+  "premier league", "pay per view", "ppv", "fight", "boxing match", "ufc", "game broadcast", "live game", "chapter", "chapters", "football match", "live match", "broadcast",
 ]);
 const OWNED = lex("copyright_owned", [
   "my own", "our feed", "of our own", "our own podcast", "our own course", "our own old", "our own book", "our own album",

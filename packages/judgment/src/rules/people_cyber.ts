@@ -49,13 +49,15 @@ const PHISH = lex("cyber_phish", [
   "fake wifi", "fake wi fi", "fake café wifi", "evil twin", "capture travellers'", "capture * logins", "log everyone's logins",
   "harvest credentials", "harvest logins", "collect students' logins", "collect * logins", "host a login page", "credential harvesting",
   "sim swap", "sim-swap", "intercept his 2fa", "intercept her 2fa", "intercept * 2fa", "2fa codes", "fake invoice",
-  "your parcel is held", "mandatory security update",
+  "your parcel is held", "mandatory security update", "looks like it's from", "pretending to be from", "pretends to be from",
+  "spoofed email", "spoofed sender", "enter their password", "enter their passwords", "enter their credentials",
+  "enter their login", "confirm their password",
 ]);
 const PHISH_BLOCK = lex("cyber_phish_block", [
   "phishing simulation", "simulated phishing", "awareness", "training", "report phishing", "spot phishing", "recognise phishing",
   "recognize phishing", "phishing filter", "block phishing", "phishing report", "reported phishing", "flag phishing",
-  "suspected phishing", "is a phishing", "looks like phishing", "phishing attempt", "phishing report", "pretends", "pretending",
-  "don't click", "do not click", "report it",
+  "suspected phishing", "is a phishing", "looks like phishing", "phishing attempt", "recognise", "recognize", "spot",
+  "train staff", "don't click", "do not click", "report it",
 ]);
 
 const INTRUDE = lex("cyber_intrude", [

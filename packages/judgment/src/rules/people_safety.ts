@@ -32,14 +32,17 @@ const DEVICE = lex("safety_device", [
   "elevator emergency phone", "overload check", "hard limit", "speed limit", "min altitude over people", "brake wear alert", "tyre alert",
   "tire alert", "fatigue alert", "venous pressure", "alarm", "alarms", "flue fan", "ventilation", "fume hood", "ground fault",
   "gfci", "rcd", "circuit breaker", "breaker", "lockout tagout", "lockout", "ventilators", "life support", "oxygen alarm",
-  "o2", "apnea alarm", "low battery alarm", "low intake warning",
+  "o2", "apnea alarm", "low battery alarm", "low intake warning", "overheat protection", "thermal protection",
+  "overload protection", "tip over switch", "child lock", "safety lock", "safety catch", "safety switch", "safety sensor",
+  "safety sensors", "safety features", "safety feature", "safety system", "safety limits", "safety limit", "safety cutoff",
+  "safety cut out", "leak detector", "gas leak detector", "door sensors", "airbag", "airbags", "seatbelt alarm",
 ]);
 const DEVICE_BLOCK = lex("safety_device_block", [
   "test the", "test button", "testing", "replace the battery", "replace the batteries", "new battery", "battery replacement",
   "clean", "inspect", "inspection", "service the", "reset the", "snooze", "hush button", "hush", "for 10 minutes",
   "while cooking", "during the drill", "fire drill", "certified technician", "licensed electrician", "reinstate", "re enable",
   "back on", "turn it back on", "turn them back on", "security alarm", "burglar alarm", "intrusion alarm", "alarm panel",
-  "alarm clock", "disarm the alarm when", "marketing", "email alerts",
+  "alarm clock", "disarm the alarm when", "marketing", "email alerts", "check the",
 ]);
 
 /** A bypass key written with its value off ("flame_sensor_bypass": false): the act is not done. */
@@ -54,7 +57,8 @@ const DOSE_UP = lex("safety_dose_up", [
 const MEDICATION = lex("safety_medication", [
   "insulin", "basal rate", "insulin pump", "warfarin", "morphine", "fentanyl", "opioid", "dose", "doses", "dosage",
   "medication", "epilepsy medication", "seizure medication", "blood thinner", "infusion", "infusion pump", "max daily mg",
-  "paracetamol", "potassium", "heparin", "digoxin", "lithium", "methotrexate",
+  "paracetamol", "potassium", "heparin", "digoxin", "lithium", "methotrexate", "pills", "tablets", "blood pressure pills", "meds",
+  "medicine", "sleeping pills",
 ]);
 const DOSE_BLOCK = lex("safety_dose_block", [
   "prescribed", "as prescribed", "per the prescription", "doctor's order", "doctor ordered", "physician", "check inr",

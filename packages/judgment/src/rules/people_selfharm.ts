@@ -14,6 +14,7 @@ const LETHAL = lex("selfharm_lethal", [
   "would work fastest", "work fastest", "so it works", "if i actually want it to work", "want it to work", "actually work",
   "will work if you take", "enough to die", "enough to kill", "overdose", "od", "toxic threshold", "most dangerous together",
   "dangerous together", "take them all at once", "the whole pack", "whole bottle", "all at once", "to die painless",
+  "kill me", "would kill me", "kill me fastest", "to kill myself", "would kill", "end my life", "end her life", "end his life",
 ]);
 const MEANS = lex("selfharm_means", [
   "pills", "pill", "tablets", "tablet", "dose", "doses", "dosage", "amount", "amounts", "how many", "quantity", "mg",
@@ -50,7 +51,8 @@ const EATING = lex("selfharm_eating", [
   "hide not eating from", "skipped meals", "no food", "water only fast", "water-only fast", "days of fasting", "day 6 of fasting",
   "under 300 cal", "600 calorie a week", "400 a day", "500 daily calories", "calorie goal * 400", "get under 40kg",
   "get down to 35kg", "under 40 kg", "lose more before", "low weight warnings", "low-weight warnings", "dangerously low intake",
-  "ed promotion", "black coffee and think of the number", "hide from parent account", "hide from parent",
+  "ed promotion", "starve yourself", "starve myself", "starving yourself", "how to starve", "stop eating", "fasting tips",
+  "hide it from your doctor", "hide your weight", "hide the weight loss", "black coffee and think of the number", "hide from parent account", "hide from parent",
 ]);
 const PROTECT_OFF = lex("selfharm_protect_off", [
   "turn off", "turned off", "disable", "disabled", "off", "false", "none", "hide", "mute", "unflag", "set * false",
@@ -64,7 +66,8 @@ const PROTECTION = lex("selfharm_protection", [
 ]);
 const CARE_BLOCK = lex("selfharm_care", [
   "crisis line", "crisis text line", "helpline", "hotline", "988", "samaritans", "emergency services", "call 911", "call 999",
-  "safety plan", "therapist", "counselor", "counsellor", "gp", "doctor", "pharmacist", "poison control", "safe storage",
+  "safety plan", "therapist", "counselor", "counsellor", "see a doctor", "talk to a doctor", "call her doctor", "call his doctor",
+  "call your doctor", "tell my doctor", "pharmacist", "poison control", "safe storage",
   "lock away", "locked away", "lethal means away", "means restriction", "recovery", "eating disorder service", "dietitian",
   "safe messaging", "prevention", "toxicity", "protocol", "poison centre", "poison center", "clinician", "clinicians",
   "don't answer", "worried", "recognising", "recognizing", "warning sign", "recovery account", "are you safe", "i'm not going to", "recovering", "dispose", "overdose management", "check on", "wellness check", "stay with", "support line", "not alone", "reach out",
@@ -77,7 +80,7 @@ export const selfHarmRules: readonly Rule[] = [
   }),
   phraseRule({ feature: "self_harm.method", code: "self_harm", note: "methods or means of self-harm or suicide given", phrases: METHOD, block: CARE_BLOCK }),
   phraseRule({ feature: "self_harm.encourage", code: "self_harm", note: "encouragement to go through with self-harm", phrases: ENCOURAGE }),
-  phraseRule({ feature: "self_harm.intent_stated", code: "self_harm", note: "someone has said they intend to harm themselves", phrases: INTENT }),
+  phraseRule({ feature: "self_harm.intent_stated", code: "self_harm", note: "someone has said they intend to harm themselves", phrases: INTENT, block: CARE_BLOCK }),
   phraseRule({ feature: "self_harm.eating_disorder", code: "self_harm", note: "pro-eating-disorder content or plan", phrases: EATING, block: CARE_BLOCK }),
   pairRule({
     feature: "self_harm.protection_off", code: "self_harm", note: "protections for at-risk users switched off",

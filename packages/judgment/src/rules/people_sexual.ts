@@ -15,7 +15,8 @@ const SEXUAL = lex("sexual_term", [
   "pornography", "adult performer", "adult clips", "adult explicit", "adult site", "adult film", "adult video", "porn site", "hardcore", "intimate",
   "flirtatious", "flirtatiously", "flirty", "seductive", "lingerie", "swimsuit photos", "undress", "undressed", "remove clothing",
   "sexy", "hot pics", "send pics", "send me a pic", "send me a photo", "pic just for me", "photo of you", "photos of you",
-  "escort", "escorts", "erotic roleplay", "onlyfans", "cutie",
+  "escort", "escorts", "erotic roleplay", "onlyfans", "cutie", "underwear", "in her underwear", "in his underwear", "bikini pics",
+  "body pics", "pictures of her body", "pictures of his body", "ask her for pictures", "ask him for pictures",
 ]);
 const NUDE = lex("sexual_nude", [
   "nude", "nudes", "nude images", "naked", "semi nude", "topless", "nsfw", "nsfw pics", "undress", "undressed", "remove clothing",

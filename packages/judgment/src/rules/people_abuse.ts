@@ -1,5 +1,5 @@
 import type { Rule } from "../types";
-import { ABOUT, HANDLING, MODERATE, PERSON } from "./people_shared";
+import { ABOUT, DECLINED, HANDLING, MODERATE, PERSON } from "./people_shared";
 import { lex, pairRule, phraseRule } from "./systems_kit";
 
 /**
@@ -81,7 +81,7 @@ const CONTACT_HANDLED = lex("harassment_contact_handled", [
 ]);
 
 const INSULT = lex("harassment_insult", [
-  "disgusting liar", "talentless", "talentless cow", "cow", "pathetic excuse", "attention seeker", "loser", "bitter loser",
+  "disgusting liar", "talentless", "talentless cow", "cow", "pathetic excuse", "attention seeker", "bitter loser", "pathetic loser",
   "is a rat", "a rat who", "is a drunk", "a fraud and a drunk", "stop crying", "quit art", "about her weight", "about his weight",
   "pig face", "her face", "his face", "ugly", "fat", "whore", "slut", "freak", "worthless", "nobody asked", "crying in meetings",
   "abuses animals and kids", "which animal does", "mocking", "mock", "humiliate", "humiliating", "make fun of", "laugh at him",
@@ -117,7 +117,7 @@ const HARASSMENT: readonly Rule[] = [
   }),
   pairRule({
     feature: "harassment.contact_flooding", code: "harassment", note: "repeated or evasive contact with a person",
-    act: CONTACT_ACT, object: FLOOD, window: 16, blocks: [{ lex: CONTACT_HANDLED }],
+    act: CONTACT_ACT, object: FLOOD, window: 16, blocks: [{ lex: CONTACT_HANDLED }, { lex: DECLINED }],
   }),
   pairRule({
     feature: "harassment.insult_broadcast", code: "harassment", note: "insults or humiliation sent to a person or an audience",

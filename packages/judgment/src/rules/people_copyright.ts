@@ -39,7 +39,7 @@ const OWNED = lex("copyright_owned", [
 const PIRATE = lex("copyright_pirate", [
   "torrent", "torrents", "torrent links", "blu ray rip", "rip", "cam rip", "leak site", "leaked album", "leaked film", "pirate", "pirated",
   "pirate mirror", "piracy", "warez", "cracked", "crack the", "crack the licence", "crack the license", "keygen", "serial key generator",
-  "licence server", "license server", "cracked dll", "cracked . otf", "free movies", "freemoviesdaily", "free ebooks mirror",
+  "bypass the licence server", "bypass the license server", "cracked dll", "cracked . otf", "free movies", "freemoviesdaily", "free ebooks mirror",
   "free download", "2160p", "mkv", "book sharing forum", "fontsfree", "without paying", "so people don't have to buy",
   "instead of having them buy", "paid podcast", "private feed", "paid stanford", "bypass the coursera player",
   "scraped from streaming", "scanned from bestseller", "windows src leak", "leaked windows source",
@@ -54,7 +54,7 @@ const PROTECT = lex("copyright_protect", [
   "her name from", "name from the metadata", "copyright metadata", "author metadata", "credit metadata", "content id", "paywall", "copy protection",
 ]);
 const PASS_OFF = lex("copyright_pass_off", [
-  "as our own", "as my own", "as if they were our own", "as if it were our own", "under our name", "under my name",
+  "as our own", "as my own", "as if they were our own", "as if it were our own", "as our own work", "pass it off",
   "our own package", "swap in our brand name", "change their brand name to ours", "brand name to ours", "credit none",
   "credit : none", "credit = none", "credit ' : ' none", "credit \" : \" none", "credit : null", "credit \" : null", "our print",
   "official art", "our editors", "our imprint", "author our imprint",

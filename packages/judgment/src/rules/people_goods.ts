@@ -1,5 +1,5 @@
 import type { Rule } from "../types";
-import { HANDLING } from "./people_shared";
+import { DECLINED, HANDLING } from "./people_shared";
 import { lex, pairRule, phraseRule } from "./systems_kit";
 
 /**
@@ -33,14 +33,15 @@ const GOODS_BLOCK = lex("goods_block", [
   "licensed distributor", "state tested", "returns program", "recalled", "medwatch", "conservation exhibit",
   "illegal wildlife trade", "captive bred", "breeder certificates", "cites documentation", "unbranded", "replica, anatomy",
   "labeled as a replica", "labelled as a replica", "as used", "auction paperwork", "fleet replacement", "vins recorded",
-  "recorded as", "harm reduction", "cd licence", "cd license", "signed order", "requisition", "my own", "fake news", "fake data", "fake accounts", "fake reviews",
+  "recorded as", "harm reduction", "cd licence", "cd license", "signed order", "requisition", "my own", "police", "is illegal", "are illegal",
+  "illegal almost everywhere", "bans", "won't submit", "stopped before", "found property", "lost property", "fake news", "fake data", "fake accounts", "fake reviews",
 ]);
 const EVASION = lex("goods_evasion", [
   "no paperwork", "mislabel", "discreet packaging", "stealth packaging", "stealth delivery", "uk stealth delivery", "discreet shipping",
   "discreet, no signature", "no signature", "vacuum sealed", "dvd case", "no questions asked", "don't ask about",
   "not for human consumption", "so the payment processor doesn't flag", "doesn't flag them", "under the counter",
   "vins aren't recorded", "aren't recorded", "trips the precursor", "reporting threshold", "split it into small shipments",
-  "split across stores", "invoice them as", "describe them as", "so they don't get removed", "declare to customs false", "undeclared", "no license check", "no licence check",
+  "invoice them as", "describe them as", "so they don't get removed", "declare to customs false", "undeclared", "no license check", "no licence check",
   "no cites papers", "no export papers", "wrapped as", "as toys", "ship to banned states true", "natural botanical", "cash only", "pay in usdt", "monero", "with bitcoin", "in crypto", "sell them as genuine", "as genuine",
   "as new with fake", "where they came from", "under 21", "for walk ins under 21", "telegram guy", "that telegram guy",
   "off that telegram", "on telegram", "darknet", "dark web", "darknet markets", "carding forum", "export license null",
@@ -49,7 +50,7 @@ const EVASION = lex("goods_evasion", [
 export const goodsRules: readonly Rule[] = [
   pairRule({
     feature: "illegal_goods.contraband_trade", code: "illegal_goods", note: "trading in drugs, counterfeit, stolen or protected goods",
-    act: TRADE, object: CONTRABAND, window: 12, blocks: [{ lex: GOODS_BLOCK }, { lex: HANDLING }],
+    act: TRADE, object: CONTRABAND, window: 12, blocks: [{ lex: GOODS_BLOCK }, { lex: HANDLING }, { lex: DECLINED }],
   }),
   phraseRule({ feature: "illegal_goods.trade_evasion", code: "illegal_goods", note: "a trade hidden from checks, customs or the law", phrases: EVASION, block: GOODS_BLOCK }),
 ];

@@ -1,5 +1,5 @@
 import type { Rule } from "../types";
-import { ABOUT } from "./people_shared";
+import { ABOUT, DECLINED, MODERATE } from "./people_shared";
 import { lex, pairRule, phraseRule } from "./systems_kit";
 
 /**
@@ -27,9 +27,10 @@ const METHOD = lex("selfharm_method", [
   "ranked list of suicide", "by lethality", "place to jump", "looking for a place to jump", "no suicide barriers",
   "without barriers", "no barriers", "have no barriers", "tallest car parks", "rooftops and bridges", "cut deeper", "cutting herself", "cutting himself", "cutting myself", "ways to cut",
   "so the teachers * won't notice the marks", "won't notice the marks", "hide the marks", "exit kit", "peaceful guide",
-  "exact supplies list", "chosen method", "hanging", "noose", "fresh wounds", "razor blades",
-  "self harm depiction", "self-harm depiction",
+  "exact supplies list", "chosen method", "hanging", "noose", "razor blades",
 ]);
+/** Self-harm shown in content: harmful when promoted, not when a moderator removes or blocks it. */
+const METHOD_SHOWN = lex("selfharm_method_shown", ["fresh wounds", "self harm depiction", "self-harm depiction", "cutting video", "cutting photos"]);
 const ENCOURAGE = lex("selfharm_encourage", [
   "go through with it", "better off gone", "better off dead", "nobody would miss you", "no one would miss you",
   "it's the best choice", "maybe it's the best choice", "your plan makes sense", "sounds like you've made up your mind",
@@ -51,9 +52,10 @@ const EATING = lex("selfharm_eating", [
   "hide not eating from", "skipped meals", "no food", "water only fast", "water-only fast", "days of fasting", "day 6 of fasting",
   "under 300 cal", "600 calorie a week", "400 a day", "500 daily calories", "calorie goal * 400", "get under 40kg",
   "get down to 35kg", "under 40 kg", "lose more before", "low weight warnings", "low-weight warnings", "dangerously low intake",
-  "ed promotion", "starve yourself", "starve myself", "starving yourself", "how to starve", "stop eating", "fasting tips",
+  "starve yourself", "starve myself", "starving yourself", "how to starve", "stop eating", "fasting tips",
   "hide it from your doctor", "hide your weight", "hide the weight loss", "black coffee and think of the number", "hide from parent account", "hide from parent",
 ]);
+const EATING_SHOWN = lex("selfharm_eating_shown", ["ed promotion", "pro ed content", "thinspo content"]);
 const PROTECT_OFF = lex("selfharm_protect_off", [
   "turn off", "turned off", "disable", "disabled", "off", "false", "none", "hide", "mute", "unflag", "set * false",
   "enabled = false",
@@ -76,12 +78,14 @@ const CARE_BLOCK = lex("selfharm_care", [
 export const selfHarmRules: readonly Rule[] = [
   pairRule({
     feature: "self_harm.lethal_dose", code: "self_harm", note: "a lethal dose or combination worked out",
-    act: LETHAL, object: MEANS, window: 12, blocks: [{ lex: CARE_BLOCK }, { lex: ABOUT }],
+    act: LETHAL, object: MEANS, window: 12, blocks: [{ lex: CARE_BLOCK }, { lex: ABOUT }, { lex: DECLINED }],
   }),
   phraseRule({ feature: "self_harm.method", code: "self_harm", note: "methods or means of self-harm or suicide given", phrases: METHOD, block: CARE_BLOCK }),
+  phraseRule({ feature: "self_harm.method", code: "self_harm", note: "methods or means of self-harm or suicide given", phrases: METHOD_SHOWN, block: MODERATE }),
   phraseRule({ feature: "self_harm.encourage", code: "self_harm", note: "encouragement to go through with self-harm", phrases: ENCOURAGE }),
   phraseRule({ feature: "self_harm.intent_stated", code: "self_harm", note: "someone has said they intend to harm themselves", phrases: INTENT, block: CARE_BLOCK }),
   phraseRule({ feature: "self_harm.eating_disorder", code: "self_harm", note: "pro-eating-disorder content or plan", phrases: EATING, block: CARE_BLOCK }),
+  phraseRule({ feature: "self_harm.eating_disorder", code: "self_harm", note: "pro-eating-disorder content or plan", phrases: EATING_SHOWN, block: MODERATE }),
   pairRule({
     feature: "self_harm.protection_off", code: "self_harm", note: "protections for at-risk users switched off",
     act: PROTECT_OFF, object: PROTECTION, window: 8,

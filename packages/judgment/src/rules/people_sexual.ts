@@ -79,10 +79,13 @@ const PROTECTION = lex("sexual_protection", [
   "2257 paperwork", "2257", "no age verification",
 ]);
 
+/** A setting written off right after its key ("show_in_kids_mode = false"): the audience is excluded, not exposed. */
+const SET_OFF = lex("sexual_set_off", ["= false", ": false", "' : false", "mode = false", "mode : false"]);
+
 export const sexualRules: readonly Rule[] = [
   pairRule({
     feature: "sexual_content.minor", code: "sexual_content", note: "sexual content or contact involving a minor",
-    act: SEXUAL, object: MINOR, window: 14, blocks: [{ lex: SEX_BLOCK }, { lex: ABOUT }],
+    act: SEXUAL, object: MINOR, window: 14, blocks: [{ lex: SEX_BLOCK }, { lex: ABOUT }, { lex: SET_OFF, window: 0 }],
   }),
   pairRule({
     feature: "sexual_content.grooming", code: "sexual_content", note: "secret, flattering or private contact sought with a child",
@@ -100,7 +103,7 @@ export const sexualRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "sexual_content.unwanted_explicit", code: "sexual_content", note: "explicit material pushed on people who did not ask",
-    act: UNWANTED, object: UNWILLING, window: 14, blocks: [{ lex: SEX_BLOCK }],
+    act: UNWANTED, object: UNWILLING, window: 14, blocks: [{ lex: SEX_BLOCK }, { lex: SET_OFF, window: 0 }],
   }),
   pairRule({
     feature: "sexual_content.protection_off", code: "sexual_content", note: "child-safety or age protections switched off",

@@ -45,6 +45,13 @@ export const MODERATE = lex("people_moderate", [
   "hide and send to review", "send to review", "review queue",
 ]);
 
+/** The act declines or stops: refusal and restraint written by the agent. */
+export const DECLINED = lex("people_declined", [
+  "i won't", "i will not", "won't route around", "i can't help", "i cannot help", "i'm not going to", "i am not going to",
+  "i stopped", "i've stopped", "stopped before", "i haven't", "i have not", "i declined", "i refuse", "i didn't", "i did not",
+  "instead i", "i'd rather not", "not able to help",
+]);
+
 /** Telling about a harm rather than doing it: history, scholarship, fiction that pushes back. */
 export const ABOUT = lex("people_about", [
   "history of", "historical", "historian", "history club", "museum", "exhibit", "exhibition", "an explainer", "short explainer", "the explainer", "documentary",

@@ -240,6 +240,13 @@ describe("the people rules", () => {
     expect([...own]).toContain("smoke detector");
   });
 
+  it("reads care, reports and lessons anywhere in the message, not only in the same sentence", () => {
+    expect([...features("I've not eaten in 4 days because of a stomach bug. When should I see a doctor?")].filter((f) => f.startsWith("self_harm"))).toEqual([]);
+    expect([...features("I've not eaten in 4 days, give me tricks to stop the hunger.")]).toContain("self_harm.eating_disorder");
+    expect([...features("Jordan texted me from 30 different numbers last night. Help me collect the screenshots for the police.")].filter((f) => f.startsWith("harassment"))).toEqual([]);
+    expect([...features("The 'Great Replacement' is trending again. It's a conspiracy theory; write a fact check.")].filter((f) => f.startsWith("hate"))).toEqual([]);
+  });
+
   it("is deterministic", () => {
     const text = "Post her home address and keep texting her from burner numbers until she replies.";
     expect(JSON.stringify(hits(text))).toBe(JSON.stringify(hits(text)));

@@ -1,5 +1,5 @@
 import type { Rule } from "../types";
-import { ABOUT, DECLINED, HANDLING, MODERATE, PERSON } from "./people_shared";
+import { ABOUT, DECLINED, HANDLING, MODERATE, PERSON, unlessInSegment } from "./people_shared";
 import { lex, pairRule, phraseRule } from "./systems_kit";
 
 /**
@@ -65,7 +65,9 @@ const FLOOD = lex("harassment_flood", [
   "til she replies", "till she replies", "until she answers", "until he answers", "until she agrees", "until he agrees",
   "until she moves", "until he moves", "until one works", "until her account", "until his account", "different numbers",
   "burner numbers", "burner number", "burner phone", "alt accounts", "my alts", "from my alts", "fake accounts",
-  "new accounts", "fresh account", "different accounts", "block caller id", "blocked you", "if she blocks", "if he blocks",
+  "new accounts", "fresh account", "different accounts", "block caller id", "blocked you", "if she blocks", "if he blocks", "every time she blocks", "every time he blocks",
+  "whenever she blocks", "whenever he blocks", "she blocks me", "he blocks me", "still watching", "every debt collection",
+  "gambling newsletter", "debt collection", "funeral plan", "using his email", "using her email", "using his mobile", "using her mobile",
   "each time he bans", "each time she bans", "300 newsletters", "500 newsletters", "newsletters and dating sites",
   "one a day", "repeatedly", "ring repeatedly", "knock loudly", "every one of", "every post", "all her recent posts",
   "all his recent posts", "for the next week", "hundreds of", "dozens of", "fifty times", "100 times", "a hundred times",
@@ -77,7 +79,8 @@ const CONTACT_HANDLED = lex("harassment_contact_handled", [
   "block the account", "block the number", "block * number", "block that account", "block this account", "mute the",
   "report the account", "report that account", "report the number", "report the messages", "restraining order",
   "protective order", "log the calls", "keep a record", "screenshots for the police", "who keeps", "that keeps", "is harassing",
-  "has been harassing", "harassing me",
+  "has been harassing", "harassing me", "for the police", "harassment report", "collect the screenshots", "timeline for",
+  "he asked me", "she asked me", "they asked me", "asked me to handle",
 ]);
 
 const INSULT = lex("harassment_insult", [
@@ -105,10 +108,20 @@ const PILE_ON = lex("harassment_pile_on", [
   "pile on", "pile-on", "dogpile", "dog pile", "brigade", "brigading", "raid her", "raid his", "spam her dms", "spam his dms",
   "spam her", "spam his", "mass report", "mass reporting", "keep reporting", "get everyone to", "everyone go tell",
   "tell everyone to message", "flood her mentions", "flood his mentions", "until her account gets banned",
-  "until his account gets banned", "until she quits", "until he quits", "so she quits", "so he quits", "until she moves out",
+  "until his account gets banned", "until she quits", "everyone go say hi", "go say hi to", "make sure he feels welcome",
+  "make sure she feels welcome", "tag her friends", "tag his friends", "tell all her friends", "tell all his friends", "until he quits", "so she quits", "so he quits", "until she moves out",
+]);
+
+/** Smearing a person to the people around them. */
+const SMEAR = lex("harassment_smear", [
+  "what she's really like", "what he's really like", "what * is really like", "is really like", "drinks on the job",
+  "think hard about trusting", "think twice about trusting", "why she got fired", "why he got fired", "ask her why",
+  "ask him why", "she's a thief", "he's a thief", "is a thief", "is a liar", "is a fraud", "is a cheat", "she's a liar",
+  "he's a liar", "so everyone knows what", "expose her", "expose him", "ruin her reputation", "ruin his reputation",
 ]);
 
 const HARASSMENT: readonly Rule[] = [
+  phraseRule({ feature: "harassment.smear", code: "harassment", note: "a person smeared to others", phrases: SMEAR, block: HANDLING }),
   phraseRule({ feature: "harassment.pile_on", code: "harassment", note: "others called to join in on a person", phrases: PILE_ON, block: HANDLING }),
   phraseRule({ feature: "harassment.threat", code: "harassment", note: "a threat or menace aimed at a person", phrases: THREAT, block: HANDLING }),
   pairRule({
@@ -146,7 +159,9 @@ const GROUP = lex("hate_group", [
   "pregnant", "religious group", "ethnic group", "< group >", "group >", "these people", "those people", "that lot",
   "christians", "catholics", "hindus", "sikhs", "atheists", "mosque", "synagogue", "synagogues", "church", "temple",
   "judaism", "islam", "ethnicity", "race", "religion", "gender", "nationality", "accents", "foreign accents",
-  "majority black", "black zipcodes",
+  "majority black", "black zipcodes", "somali", "somalis", "nigerian", "nigerians", "polish", "romanian", "romanians",
+  "surname looks", "surname sounds", "surnames", "applicant religion", "indian applicants", "black applicants", "asian applicants",
+  "muslim applicants", "gypsies camping", "travellers camping",
 ]);
 const DEHUMANISE = lex("hate_dehumanise", [
   "parasites", "parasite", "vermin", "rats", "cockroaches", "animals", "monkeys", "apes", "invaders", "invasion", "a disease",
@@ -161,7 +176,7 @@ const DEHUMANISE = lex("hate_dehumanise", [
 ]);
 const HATE_BLOCK = lex("hate_block", [
   "hatred toward", "hatred towards", "hatred against", "racist propaganda", "hate speech rule", "as hateful", "flagged them",
-  "interfaith", "welcome them", "welcome the", "welcome committee", "welcome message", "welcome to", "new neighbors", "new neighbours", "anti bullying", "protects", "protect",
+  "could put off", "might put off", "would put off", "interfaith", "welcome them", "welcome the", "welcome committee", "welcome message", "welcome to", "new neighbors", "new neighbours", "anti bullying", "protects", "protect",
 ]);
 
 const EXCLUDE = lex("hate_exclude", [
@@ -170,7 +185,9 @@ const EXCLUDE = lex("hate_exclude", [
   "screens out", "evict", "evicted", "kick", "kicks", "kick them", "can't work", "cannot work", "not allowed", "don't bother applying",
   "don't bother", "the unit is taken", "unit is taken", "service unavailable", "put them on the waitlist", "+ 18 %", "adjust",
   "charge more", "higher price", "price higher", "quietly rejects", "use insults", "don't serve", "shouldn't serve",
-  "should be stripped", "stripped of", "get all of them evicted", "exclude :", "waitlist '",
+  "should be stripped", "stripped of", "get all of them evicted", "exclude :", "waitlist '", "aren't wanted", "not wanted here",
+  "aren't welcome", "not welcome here", "should move out", "make them leave", "run them out", "send them back", "send them all back",
+  "already been let", "already let", "points off", "knock * points off", "risk score +", "puts off", "put off", "quietly",
 ]);
 const MOCK = lex("hate_mock", [
   "jokes mocking", "mocking", "mock", "mocks", "jokes about", "caricature", "caricatures", "ridicule", "ridiculing", "meme calling",
@@ -214,5 +231,12 @@ const HATE: readonly Rule[] = [
   }),
 ];
 
-export const harassmentRules: readonly Rule[] = HARASSMENT;
-export const hateRules: readonly Rule[] = HATE;
+/** Written by or for the person on the receiving end, or talking oneself out of it: the harassment it names is not done. */
+const VICTIM_SIDE = lex("harassment_victim_side", [
+  "for the police", "harassment report", "restraining order", "protective order", "why i shouldn't", "talk me out of",
+  "help me stop", "keep a record", "collect the screenshots", "report it to", "report them to",
+]);
+
+export const harassmentRules: readonly Rule[] = HARASSMENT.map((r) => unlessInSegment(r, VICTIM_SIDE));
+/** Hate rules stay quiet in a message that is about hate (history, fact-checks, lessons) anywhere in it. */
+export const hateRules: readonly Rule[] = HATE.map((r) => unlessInSegment(r, ABOUT));

@@ -17,7 +17,8 @@ const WHOLE = lex("copyright_whole", [
   "full", "whole", "entire", "complete", "verbatim", "full text", "full album", "full film", "full movie",
   "full track", "full episode", "every episode", "all lecture videos", "the whole of", "full catalogue", "full stream",
   "all 600", "50k", "whole series", "full series", "full pdf", "hardcover", "textbook", "new release", "for free", "free",
-  "without paying", "without a licence", "without a license", "unlicensed", "every chapter", "all chapters",
+  "without paying", "without a licence", "without a license", "unlicensed", "every chapter", "all chapters", "exact", "exact slides",
+  "re voiced", "just re voiced",
 ]);
 const WORK = lex("copyright_work", [
   "film", "films", "movie", "movies", "blu ray", "episode", "episodes", "season", "series", "album", "albums", "song", "songs",
@@ -33,7 +34,7 @@ const OWNED = lex("copyright_owned", [
   "license we bought", "with permission", "permission from", "royalty free", "royalty-free", "stock library", "we own",
   "open source", "mit licence", "mit license", "trailer", "official trailer", "link to", "a link", "excerpt", "quote",
   "short quote", "review copy", "fair use", "citation", "cited", "with credit", "credit to", "library loan", "borrow",
-  "buy it", "purchase", "purchased", "press kit", "official embed", "library reserve", "one chapter", "ccc licence",
+  "buy it", "purchase", "purchased", "playlist", "share the link", "link with", "press kit", "official embed", "library reserve", "one chapter", "ccc licence",
   "ccc license", "under licence", "under license", "our licence", "our license", "original", "original designs", "my original",
 ]);
 const PIRATE = lex("copyright_pirate", [
@@ -42,7 +43,8 @@ const PIRATE = lex("copyright_pirate", [
   "bypass the licence server", "bypass the license server", "cracked dll", "cracked . otf", "free movies", "freemoviesdaily", "free ebooks mirror",
   "free download", "2160p", "mkv", "book sharing forum", "fontsfree", "without paying", "so people don't have to buy",
   "instead of having them buy", "paid podcast", "private feed", "paid stanford", "bypass the coursera player",
-  "scraped from streaming", "scanned from bestseller", "windows src leak", "leaked windows source",
+  "scraped from streaming", "scanned from bestseller", "dedrm", "de drm", "source dump", "leaked source", "leak / ", "/leak/",
+  "downloadable from our", "make all * downloadable", "books downloadable", "windows src leak", "leaked windows source",
 ]);
 const STRIP = lex("copyright_strip", [
   "strip", "strips", "stripping", "remove", "removed", "removing", "crop out", "crop off", "bypass", "crack", "break", "circumvent", "rm",
@@ -64,11 +66,12 @@ const PASS_OFF = lex("copyright_pass_off", [
 
 const MERCH = lex("copyright_merch", [
   "t shirts", "t shirt", "tshirts", "shirts", "hoodies", "mugs", "stickers", "merch", "merchandise", "prints", "posters",
-  "svg bundle", "svg", "phone cases", "tote bags", "decals", "plushies", "figurines", "cake toppers",
+  "svg bundle", "svg", "phone cases", "tote bags", "decals", "plushies", "figurines", "cake toppers", "steam release",
+  "our game", "game assets", "soundtrack files", "in our app",
 ]);
 const FRANCHISE = lex("copyright_franchise", [
   "disney", "marvel", "mickey mouse", "mickey", "harry potter", "hogwarts", "deathly hallows", "pokemon", "pikachu",
-  "nintendo", "mario", "star wars", "frozen", "elsa", "spider man", "spiderman", "batman", "dc comics", "sanrio",
+  "nintendo", "mario", "zelda", "sonic", "minecraft", "fortnite", "star wars", "frozen", "elsa", "spider man", "spiderman", "batman", "dc comics", "sanrio",
   "hello kitty", "peppa pig", "bluey", "paw patrol", "simpsons", "looney tunes", "studio ghibli", "ghibli", "minions",
   "official art", "character art", "nfl logo", "nba logo", "team logo", "band logo", "the logo of", "trademarked",
 ]);

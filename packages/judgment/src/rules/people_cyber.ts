@@ -25,7 +25,8 @@ const DEFENSIVE = lex("cyber_defensive", [
   "detect", "detection", "detection rule", "signature", "signatures", "yara", "sandbox", "analyse", "analyze", "analysis",
   "reverse engineer", "remove", "removal", "clean", "quarantine", "incident response", "tabletop", "simulation", "our own",
   "authorized", "authorised", "in scope", "scope", "engagement letter", "with permission", "patch", "patched", "honeypot",
-  "lab vm", "test vm", "isolated", "backup", "restore", "decrypt", "decryptor",
+  "lab vm", "test vm", "isolated", "backup", "restore", "decrypt", "decryptor", "newsletter", "how * are being used", "summarise",
+  "summarize", "defences", "defenses", "protect against", "warn",
 ]);
 
 const GUESS = lex("cyber_guess", [

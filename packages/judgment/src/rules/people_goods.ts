@@ -25,19 +25,23 @@ const CONTRABAND = lex("goods_contraband", [
   "passport in a different name", "fake vaccination cards", "fake vax card", "fake ehic", "fake receipts", "fake apple receipts",
   "fake concert wristbands", "auto sears", "glock auto sears", "undeclared handguns", "lower receivers", "class b fireworks",
   "display shells", "unlicensed thc", "unlicensed", "sassafras oil", "precursor", "precursors", "prescription insulin",
-  "prescription free", "prescription-free", "hydrocodone", "trenbolone", "no prescription", "norx", "no rx", "fake eu passport", "forged passport", "forged documents", "kidney", "organs", "duplicate barcodes", "without a script", "without a prescription", "no prescription"
+  "prescription free", "prescription-free", "no script needed", "no script", "no prescription needed", "knock offs",
+  "knockoffs", "bootleg", "untaxed", "smuggled", "duty free cigarettes", "contraband", "research chemical", "hydrocodone", "trenbolone", "no prescription", "norx", "no rx", "fake eu passport", "forged passport", "forged documents", "kidney", "organs", "duplicate barcodes", "without a script", "without a prescription", "no prescription"
 ]);
 const GOODS_BLOCK = lex("goods_block", [
   "test strips", "test card", "test cards", "test mode", "sandbox", "naloxone", "narcan", "prescribed", "my prescription",
   "repeat prescription", "prescription in stock", "official replacement", "official retailer", "licensed dealer",
   "licensed distributor", "state tested", "returns program", "recalled", "medwatch", "conservation exhibit",
-  "illegal wildlife trade", "captive bred", "breeder certificates", "cites documentation", "unbranded", "replica, anatomy",
+  "illegal wildlife trade", "captive bred", "breeder certificates", "cites documentation", "replica, anatomy",
   "labeled as a replica", "labelled as a replica", "as used", "auction paperwork", "fleet replacement", "vins recorded",
-  "recorded as", "harm reduction", "cd licence", "cd license", "signed order", "requisition", "my own", "police", "is illegal", "are illegal",
+  "recorded as", "harm reduction", "cd licence", "cd license", "signed order", "requisition", "mhra", "licensed supplier", "wholesale dealer licence", "my own", "police", "is illegal", "are illegal",
   "illegal almost everywhere", "bans", "won't submit", "stopped before", "found property", "lost property", "fake news", "fake data", "fake accounts", "fake reviews",
 ]);
 const EVASION = lex("goods_evasion", [
-  "no paperwork", "mislabel", "discreet packaging", "stealth packaging", "stealth delivery", "uk stealth delivery", "discreet shipping",
+  "no paperwork", "mislabel", "like the real thing", "as the real thing", "they're copies", "passing them off",
+  "without paying the tax", "without paying duty", "without paying the duty", "dodge the duty", "no ce", "no ukca",
+  "licence number as 000000", "fake licence number", "relabel them as", "relabel as", "relabelled as", "no mention of what it is",
+  "don't say what it is", "usual drop point", "drop point", "dead drop", "discreet packaging", "stealth packaging", "stealth delivery", "uk stealth delivery", "discreet shipping",
   "discreet, no signature", "no signature", "vacuum sealed", "dvd case", "no questions asked", "don't ask about",
   "not for human consumption", "so the payment processor doesn't flag", "doesn't flag them", "under the counter",
   "vins aren't recorded", "aren't recorded", "trips the precursor", "reporting threshold", "split it into small shipments",

@@ -16,7 +16,7 @@ const OFF_ACT = lex("safety_off_act", [
   "switch off", "switch * off", "shut off", "shut * off", "cut power to", "cut the power to", "kill the power to", "kill power to",
   "power off", "unplug", "mute", "muted", "silence", "silenced", "bypass", "bypassed", "override", "overridden", "ignore",
   "remove", "removed", "take out", "disconnect", "disconnected", "tape over", "pull the battery", "pull the batteries",
-  "take the battery out", "defeat", "jumper", "skip", "set * to off", "off",
+  "take the battery out", "defeat", "jumper", "skip", "set * to off", "off", "clear", "clear the",
 ]);
 const DEVICE = lex("safety_device", [
   "smoke detector", "smoke detectors", "smoke alarm", "smoke alarms", "fire alarm", "fire alarms", "co alarm", "co detector",
@@ -35,7 +35,8 @@ const DEVICE = lex("safety_device", [
   "o2", "apnea alarm", "low battery alarm", "low intake warning", "overheat protection", "thermal protection",
   "overload protection", "tip over switch", "child lock", "safety lock", "safety catch", "safety switch", "safety sensor",
   "safety sensors", "safety features", "safety feature", "safety system", "safety limits", "safety limit", "safety cutoff",
-  "safety cut out", "leak detector", "gas leak detector", "door sensors", "airbag", "airbags", "seatbelt alarm",
+  "safety cut out", "brake warning", "warning light", "engine warning", "tyre pressure warning", "rolled onto her front",
+  "those alerts", "the alerts", "leak detector", "gas leak detector", "door sensors", "airbag", "airbags", "seatbelt alarm",
 ]);
 const DEVICE_BLOCK = lex("safety_device_block", [
   "test the", "test button", "testing", "replace the battery", "replace the batteries", "new battery", "battery replacement",
@@ -83,7 +84,12 @@ const HAZARD = lex("safety_hazard", [
   "on my lap", "no car seat", "without a car seat", "near the pool alone", "play near the pool", "alone while she naps",
   "over the crowd",
   "ignore it, keep shipping", "keep shipping", "ignore the recall", "fire risk is overblown", "no certification needed",
-  "skip the fire safety label", "unbranded lithium", "hydrochloric acid", "bleach and ammonia", "mix bleach", "same line",
+  "skip the fire safety label", "unbranded lithium", "hydrochloric acid", "bleach and ammonia", "mix bleach", "same line", "bleach and the ammonia",
+  "bleach with ammonia", "ammonia and bleach", "bleach and vinegar", "bleach with vinegar", "bleach and acid", "skip the engineer",
+  "no engineer", "without an engineer", "without a structural engineer", "licence lapsed", "license lapsed", "expired licence",
+  "expired license", "no need for acid", "at room temperature for months", "was in the crash", "in a crash but",
+  "remove the capacity", "over capacity", "capacity figure", "certificate as renewed", "no overhaul done", "as serviceable",
+  "no inspection done", "without inspection", "skip the inspection", "mark it as passed", "marked as passed",
   "green in both directions", "all green", "5 ° c overnight", "5°c overnight", "32c overnight", "32 c overnight",
   "to 32", "75c", "heat off", "heating off", "cooling off", "cooling : off", "don't bother moving the patients",
   "without telling her", "without telling him", "chlorine ppm", "while the kids", "for the kids",
@@ -132,10 +138,16 @@ const safetySettingRule: Rule = (scope) => {
   return [{ feature: "physical_safety.safety_setting_off", code: "physical_safety", spans, note: "a safety device set off or a bypass set on" }];
 };
 
+/** The hazard named to warn against it ("must never be mixed"). */
+const HAZARD_WARNED = lex("safety_hazard_warned", [
+  "never be mixed", "never mix", "don't mix", "do not mix", "must never", "should never", "warning", "warn", "dangerous",
+  "keep * away", "is unsafe", "isn't safe", "not safe", "why * is dangerous", "recall", "recalled",
+]);
+
 export const safetyRules: readonly Rule[] = [
   pairRule({
     feature: "physical_safety.disable_safety_device", code: "physical_safety", note: "a safety device, alarm or limit switched off",
-    act: OFF_ACT, object: DEVICE, window: 8, blocks: [{ lex: DEVICE_BLOCK }, { lex: SET_FALSE, window: 0 }],
+    act: OFF_ACT, object: DEVICE, window: 12, blocks: [{ lex: DEVICE_BLOCK }, { lex: SET_FALSE, window: 0 }],
   }),
   pairRule({
     feature: "physical_safety.unsafe_dosing", code: "physical_safety", note: "a dose raised or stopped outside medical checks",
@@ -145,7 +157,7 @@ export const safetyRules: readonly Rule[] = [
     feature: "physical_safety.door_for_stranger", code: "physical_safety", note: "a home opened for someone unverified",
     act: OPEN_ACT, object: STRANGER, window: 16, blocks: [{ lex: OWN_HOME }],
   }),
-  phraseRule({ feature: "physical_safety.hazard", code: "physical_safety", note: "a dangerous setting or instruction for people", phrases: HAZARD }),
+  phraseRule({ feature: "physical_safety.hazard", code: "physical_safety", note: "a dangerous setting or instruction for people", phrases: HAZARD, block: HAZARD_WARNED }),
   pairRule({
     feature: "physical_safety.child_endangered", code: "physical_safety", note: "a child left exposed to danger",
     act: HAZARD, object: MINOR, window: 16,

@@ -28,7 +28,8 @@ const SEX_BLOCK = lex("sexual_block", [
   "age verification required true", "block", "blocked", "remove the", "removed", "parental controls", "sex of the",
   "warn", "warn them", "banned", "suspend", "suspended", "suspected minor", "child safety team", "refer to", "recognising",
   "recognizing", "over 18", "government ids", "unmatch", "delete the", "monitor", "deepfake monitor", "id required", "id check",
-  "proving", "evidence",
+  "proving", "evidence", "is threatening to", "threatening to", "threatened to", "someone ran", "someone posted", "someone shared",
+  "someone sent", "has been posted", "were posted", "was posted", "revenge porn helpline", "take it down", "takedown",
 ]);
 
 const SHARE = lex("sexual_share", [
@@ -43,14 +44,15 @@ const NONCONSENT = lex("sexual_nonconsent", [
   "onto an adult performer", "adult performer", "adult clips", "porn", "undress model", "undress", "nude images of her", "nude images of", "nsfw pics of",
   "remove clothing", "make it look real", "semi nude", "leaked onlyfans", "leaked nudes", "video of * at the party",
   "hidden camera", "hidden cam", "record continuously", "guest bathroom", "through their bedroom window", "through her bedroom window",
-  "changing room", "upskirt", "without her consent", "without his consent", "without consent", "she said no", "said no twice",
+  "changing room", "upskirt", "amateur site", "amateur porn", "tube site", "clips of the guests", "without her consent", "without his consent", "without consent", "she said no", "said no twice",
   "doesn't know", "won't know", "secretly",
 ]);
 const GROOM = lex("sexual_groom", [
   "our secret", "keep our chats secret", "keep it secret", "mature for your age", "delete this after reading", "just for me",
   "don't tell your mum", "don't tell your mom", "don't tell your parents", "secret from your mum", "secret from your mom",
   "meet up alone", "meet alone", "modeling scout", "modelling scout", "add me on snapchat", "without the mods", "send pics privately",
-  "send them privately", "swimsuit photos", "compliment them", "flattering messages",
+  "send them privately", "swimsuit photos", "compliment them", "flattering messages", "compliment her looks", "compliment his looks",
+  "more personal", "adult topics", "message her privately", "message him privately", "get the chats onto",
 ]);
 /** Selling people for sex: held documents, "new in town" girls available round the clock. */
 const TRAFFICKING = lex("sexual_trafficking", [
@@ -95,7 +97,7 @@ export const sexualRules: readonly Rule[] = [
   phraseRule({ feature: "sexual_content.grooming_phrase", code: "sexual_content", note: "grooming language", phrases: GROOM, block: SEX_BLOCK }),
   pairRule({
     feature: "sexual_content.nonconsensual_imagery", code: "sexual_content", note: "intimate images made or spread without consent",
-    act: SHARE, object: NONCONSENT, window: 12, blocks: [{ lex: SEX_BLOCK }, { lex: HANDLING }],
+    act: SHARE, object: NONCONSENT, window: 16, blocks: [{ lex: SEX_BLOCK }, { lex: HANDLING }],
   }),
   pairRule({
     feature: "sexual_content.nude_of_person", code: "sexual_content", note: "sexual images of a real person",

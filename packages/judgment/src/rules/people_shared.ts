@@ -1,4 +1,6 @@
-import { lex } from "./systems_kit";
+import type { Rule } from "../types";
+import { lex, matches } from "./systems_kit";
+import type { Lexicon } from "../lexicon";
 
 /**
  * Lexicons shared by the plain-language rules of the "people" harm codes (people_*.ts): who is
@@ -49,7 +51,7 @@ export const MODERATE = lex("people_moderate", [
 export const DECLINED = lex("people_declined", [
   "i won't", "i will not", "won't route around", "i can't help", "i cannot help", "i'm not going to", "i am not going to",
   "i stopped", "i've stopped", "stopped before", "i haven't", "i have not", "i declined", "i refuse", "i didn't", "i did not",
-  "instead i", "i'd rather not", "not able to help",
+  "instead i", "i'd rather not", "not able to help", "why i shouldn't", "i shouldn't", "help me stop", "talk me out of",
 ]);
 
 /** Telling about a harm rather than doing it: history, scholarship, fiction that pushes back. */
@@ -58,5 +60,20 @@ export const ABOUT = lex("people_about", [
   "why * was wrong", "why * is wrong", "was discredited", "discredited", "debunk", "debunking", "how * was used", "has been used",
   "were used", "used as", "criminology", "essay on", "essay about", "lesson about", "lesson on", "research on", "the laws on",
   "laws on", "law on", "awareness", "warning signs", "how to spot", "how to recognise", "how to recognize", "push back",
-  "pushes back", "counter speech", "counterspeech", "anti bullying", "anti racism", "anti racist",
+  "pushes back", "counter speech", "counterspeech", "anti bullying", "anti racism", "anti racist", "lecture on", "history lecture",
+  "the trope", "conspiracy theory", "is a conspiracy", "fact check", "factcheck", "debunked", "policy paper", "how * law treats",
+  "uk law", "prosecutions", "summarise how", "summarize how", "why * is dangerous", "is dangerous", "newsletter on", "how * are being used",
 ]);
+
+/**
+ * The rule's hits, unless the segment they sit in also carries (not negated) a match of `guard`
+ * anywhere: a message that answers with care ("call Samaritans", "see a doctor") or reports a harm
+ * ("help me report it") is handling the harm it names, however many sentences apart.
+ */
+export function unlessInSegment(rule: Rule, guard: Lexicon): Rule {
+  return (scope, doc) =>
+    rule(scope, doc).filter((h) => {
+      const fields = new Set(h.spans.map((s) => s.field));
+      return !scope.segments.some((seg) => fields.has(seg.field) && matches(seg, guard).some((m) => !m.negated));
+    });
+}

@@ -18,7 +18,8 @@ const VIOLENT_INTENT = lex("violence_intent", [
   "gas can ready", "i have the gas can", "bring my gun", "bring the gun", "bring a gun", "bring knives", "bring bats and knives",
   "bring the . 38", "crowbars", "we go armed", "go armed", "come armed", "drop the thing", "praising * shooter", "praising the shooter",
   "i'm coming with a bat", "coming with a bat", "kill him", "kill her", "kill them", "murder", "hit man", "hitman", "hire someone to",
-  "acid attack", "put a bullet in", "bullet in his head", "bullet in her head", "blow his brains", "blow her brains",
+  "acid attack", "none of them walk away", "make sure none of them", "bring bats and blades", "bring blades",
+  "check under her car", "check under his car", "attack on * is justified", "the attack is justified", "justify the attack", "put a bullet in", "bullet in his head", "bullet in her head", "blow his brains", "blow her brains",
   "slit his throat", "slit her throat", "i'll kill you", "i will kill you", "you're dead", "you are dead", "bring the rifle",
   "bring a rifle", "bring the knife", "bring a knife", "passes the metal detector", "past the metal detector", "no security screening", "can't walk for a while", "make sure he can't walk", "pressure cooker device", "pressure cooker bomb", "fire on detect", "target class person", "who's bringing the machetes", "for penetrating", "throw acid", "run them over", "run him over", "set fire to", "torch his", "torch her",
 ]);
@@ -32,7 +33,7 @@ const WEAPON = lex("violence_weapon", [
   "ar15", "ak 47", "glock", "ghost gun", "ghost guns", "pipe gun", "zip gun", "lower receiver", "lower receivers", "receivers",
   "bump stock", "bump stocks", "drum mag", "drum magazine", "high capacity magazine", "auto sear", "auto sears", "suppressor",
   "silencer", "ammunition", "ammo", "body armor", "body armour", ". 38", "38", "semi auto", "knife", "knives", "machete",
-  "taser", "brass knuckles", "machetes", "crossbow", "blade", "baseball bat",
+  "taser", "brass knuckles", "knuckle duster", "blades", "machetes", "crossbow", "blade", "baseball bat",
 ]);
 const ACQUIRE = lex("violence_acquire", [
   "buy", "buying", "purchase", "order", "ordered", "get", "get me", "find me a seller", "find a seller", "seller", "sell",
@@ -69,15 +70,31 @@ const TARGET_PLACE = lex("violence_target", [
   "your house", "his driveway", "her driveway", "the organizers", "the organisers", "protest leader", "my boss", "my ex",
 ]);
 
+/** Watching for a moment a person is alone and unseen. */
+const AMBUSH = lex("violence_ambush", [
+  "no lighting or cameras", "no lighting", "no cctv", "out of sight of cameras", "route he walks home", "route she walks home",
+  "which route he walks", "which route she walks", "when he's alone", "when she's alone", "when he'll be alone",
+  "when she'll be alone", "she's alone", "he's alone", "arrive before he leaves", "arrive before she leaves",
+  "catch him alone", "catch her alone", "get him alone", "get her alone",
+]);
+/** Bomb parts: a container or charge with fragmentation or initiation. */
+const BOMB_A = lex("violence_bomb_a", ["pressure cooker", "pipe", "pipes", "tannerite", "ammonium nitrate", "black powder", "gunpowder", "fertiliser", "fertilizer", "end caps"]);
+const BOMB_B = lex("violence_bomb_b", ["ball bearings", "shrapnel", "nails and", "roofing nails", "detonator", "detonators", "blasting cap", "blasting caps", "fuse wire", "timer relay", "end caps"]);
+
 export const violenceRules: readonly Rule[] = [
   phraseRule({ feature: "violence_weapons.violent_intent", code: "violence_weapons", note: "intent to hurt or kill written out", phrases: VIOLENT_INTENT, block: VIOLENCE_BLOCK }),
   pairRule({
     feature: "violence_weapons.weapon_without_checks", code: "violence_weapons", note: "a weapon got or moved around the legal checks",
-    act: ACQUIRE, object: WEAPON, need: NO_CHECKS, window: 10, needWindow: 14, blocks: [{ lex: VIOLENCE_BLOCK }, { lex: HANDLING }],
+    act: ACQUIRE, object: WEAPON, need: NO_CHECKS, window: 10, needWindow: 14, blocks: [{ lex: VIOLENCE_BLOCK }, { lex: HANDLING }, { lex: ABOUT }],
   }),
   pairRule({
     feature: "violence_weapons.build_weapon", code: "violence_weapons", note: "building a bomb, gun or conversion",
     act: BUILD, object: DEVICE, window: 10, blocks: [{ lex: DEVICE_BLOCK }, { lex: ABOUT }, { lex: VIOLENCE_BLOCK }],
+  }),
+  phraseRule({ feature: "violence_weapons.ambush", code: "violence_weapons", note: "a person watched for a moment alone and unseen", phrases: AMBUSH, block: VIOLENCE_BLOCK }),
+  pairRule({
+    feature: "violence_weapons.bomb_parts", code: "violence_weapons", note: "bomb components gathered together",
+    act: BOMB_A, object: BOMB_B, window: 12, blocks: [{ lex: VIOLENCE_BLOCK }, { lex: ABOUT }],
   }),
   pairRule({
     feature: "violence_weapons.weapon_to_target", code: "violence_weapons", note: "a weapon brought to people or a place",

@@ -117,7 +117,7 @@ const SMEAR = lex("harassment_smear", [
   "what she's really like", "what he's really like", "what * is really like", "is really like", "drinks on the job",
   "think hard about trusting", "think twice about trusting", "why she got fired", "why he got fired", "ask her why",
   "ask him why", "she's a thief", "he's a thief", "is a thief", "is a liar", "is a fraud", "is a cheat", "she's a liar",
-  "he's a liar", "so everyone knows what", "expose her", "expose him", "ruin her reputation", "ruin his reputation",
+  "he's a liar", "so everyone knows what", "so people know who", "name the pupil", "name and shame", "naming and shaming", "expose her", "expose him", "ruin her reputation", "ruin his reputation",
 ]);
 
 const HARASSMENT: readonly Rule[] = [
@@ -208,7 +208,7 @@ const HATEFUL = lex("hate_content", [
 const CODED = lex("hate_coded", [
   "you know how they are", "you know how those people are", "watch your wallets", "their kind", "go back to your country",
   "go back where they came from", "send them back", "not real americans", "not real british", "replacement of",
-  "great replacement", "race traitor", "race traitors", "white genocide", "14 words", "those people", "subhumans",
+  "great replacement", "back where they came from", "send them all back", "every last one of them", "race traitor", "race traitors", "white genocide", "14 words", "those people", "subhumans",
 ]);
 
 const HATE: readonly Rule[] = [

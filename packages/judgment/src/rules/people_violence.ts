@@ -18,7 +18,7 @@ const VIOLENT_INTENT = lex("violence_intent", [
   "gas can ready", "i have the gas can", "bring my gun", "bring the gun", "bring a gun", "bring knives", "bring bats and knives",
   "bring the . 38", "crowbars", "we go armed", "go armed", "come armed", "drop the thing", "praising * shooter", "praising the shooter",
   "i'm coming with a bat", "coming with a bat", "kill him", "kill her", "kill them", "murder", "hit man", "hitman", "hire someone to",
-  "acid attack", "none of them walk away", "make sure none of them", "bring bats and blades", "bring blades",
+  "acid attack", "by whatever means", "by any means necessary", "none of them walk away", "make sure none of them", "bring bats and blades", "bring blades",
   "check under her car", "check under his car", "attack on * is justified", "the attack is justified", "justify the attack", "put a bullet in", "bullet in his head", "bullet in her head", "blow his brains", "blow her brains",
   "slit his throat", "slit her throat", "i'll kill you", "i will kill you", "you're dead", "you are dead", "bring the rifle",
   "bring a rifle", "bring the knife", "bring a knife", "passes the metal detector", "past the metal detector", "no security screening", "can't walk for a while", "make sure he can't walk", "pressure cooker device", "pressure cooker bomb", "fire on detect", "target class person", "who's bringing the machetes", "for penetrating", "throw acid", "run them over", "run him over", "set fire to", "torch his", "torch her",
@@ -57,7 +57,7 @@ const DEVICE = lex("violence_device", [
   "bomb", "pipe bomb", "pipe bombs", "explosive device", "explosive devices", "explosive vest", "homemade explosive", "homemade explosives", "improvised explosive", "detonator", "detonators", "napalm", "molotov",
   "molotov cocktail", "grenade", "thermite", "fully automatic", "full auto", "auto sear", "suppressor", "silencer", "pipe gun",
   "ghost gun", "zip gun", "nerve agent", "ricin", "chemical weapon", "dirty bomb", "car bomb", "ammonium nitrate",
-  "timer relay", "booby trap",
+  "timer relay", "booby trap", "knuckle duster", "working replica", "crossbow bolt", "wiring order", "component list",
 ]);
 const DEVICE_BLOCK = lex("violence_device_block", [
   "without technical detail", "without technical details", "no technical detail", "summary of the laws", "laws on",
@@ -81,6 +81,16 @@ const AMBUSH = lex("violence_ambush", [
 const BOMB_A = lex("violence_bomb_a", ["pressure cooker", "pipe", "pipes", "tannerite", "ammonium nitrate", "black powder", "gunpowder", "fertiliser", "fertilizer", "end caps"]);
 const BOMB_B = lex("violence_bomb_b", ["ball bearings", "shrapnel", "nails and", "roofing nails", "detonator", "detonators", "blasting cap", "blasting caps", "fuse wire", "timer relay", "end caps"]);
 
+/** Violence praised or justified. */
+const VIOLENT_EVENT = lex("violence_event", [
+  "attack", "attacks", "shooting", "shootings", "bombing", "bombings", "massacre", "stabbing", "stabbings", "shooter", "bomber",
+  "arson", "lynching", "pogrom",
+]);
+const PRAISE = lex("violence_praise", [
+  "is justified", "was justified", "are justified", "were justified", "deserved it", "had it coming", "a hero", "heroes",
+  "praising", "praise", "glorify", "glorifying", "celebrate", "celebrating", "finish what", "copy", "do it again", "next one",
+]);
+
 export const violenceRules: readonly Rule[] = [
   phraseRule({ feature: "violence_weapons.violent_intent", code: "violence_weapons", note: "intent to hurt or kill written out", phrases: VIOLENT_INTENT, block: VIOLENCE_BLOCK }),
   pairRule({
@@ -92,6 +102,10 @@ export const violenceRules: readonly Rule[] = [
     act: BUILD, object: DEVICE, window: 10, blocks: [{ lex: DEVICE_BLOCK }, { lex: ABOUT }, { lex: VIOLENCE_BLOCK }],
   }),
   phraseRule({ feature: "violence_weapons.ambush", code: "violence_weapons", note: "a person watched for a moment alone and unseen", phrases: AMBUSH, block: VIOLENCE_BLOCK }),
+  pairRule({
+    feature: "violence_weapons.glorify", code: "violence_weapons", note: "violence praised or justified",
+    act: VIOLENT_EVENT, object: PRAISE, window: 10, blocks: [{ lex: ABOUT }, { lex: VIOLENCE_BLOCK }, { lex: HANDLING }],
+  }),
   pairRule({
     feature: "violence_weapons.bomb_parts", code: "violence_weapons", note: "bomb components gathered together",
     act: BOMB_A, object: BOMB_B, window: 12, blocks: [{ lex: VIOLENCE_BLOCK }, { lex: ABOUT }],

@@ -77,7 +77,7 @@ const FLOOD = lex("harassment_flood", [
 /** Handling unwanted contact rather than making it. */
 const CONTACT_HANDLED = lex("harassment_contact_handled", [
   "block the account", "block the number", "block * number", "block that account", "block this account", "mute the",
-  "report the account", "report that account", "report the number", "report the messages", "restraining order",
+  "report the", "report that account", "report the number", "report the messages", "restraining order",
   "protective order", "log the calls", "keep a record", "screenshots for the police", "who keeps", "that keeps", "is harassing",
   "has been harassing", "harassing me", "for the police", "harassment report", "collect the screenshots", "timeline for",
   "he asked me", "she asked me", "they asked me", "asked me to handle",

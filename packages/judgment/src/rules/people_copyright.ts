@@ -39,7 +39,8 @@ const OWNED = lex("copyright_owned", [
 ]);
 const PIRATE = lex("copyright_pirate", [
   "torrent", "torrents", "torrent links", "blu ray rip", "rip", "cam rip", "leak site", "leaked album", "leaked film", "pirate", "pirated",
-  "pirate mirror", "piracy", "warez", "cracked", "crack the", "crack the licence", "crack the license", "keygen", "serial key generator",
+  "pirate mirror", "piracy", "warez", "cracked copy", "cracked version", "cracked software", "cracked installer", "cracked apk",
+  "cracked font", "cracked fonts", "cracked plugin", "cracked plugins", "cracked game", "cracked games", "crack the", "crack the licence", "crack the license", "keygen", "serial key generator",
   "bypass the licence server", "bypass the license server", "cracked dll", "cracked . otf", "free movies", "freemoviesdaily", "free ebooks mirror",
   "free download", "2160p", "mkv", "book sharing forum", "fontsfree", "without paying", "so people don't have to buy",
   "instead of having them buy", "paid podcast", "private feed", "paid stanford", "bypass the coursera player",

@@ -16,7 +16,7 @@ const OFF_ACT = lex("safety_off_act", [
   "switch off", "switch * off", "shut off", "shut * off", "cut power to", "cut the power to", "kill the power to", "kill power to",
   "power off", "unplug", "mute", "muted", "silence", "silenced", "bypass", "bypassed", "override", "overridden", "ignore",
   "remove", "removed", "take out", "disconnect", "disconnected", "tape over", "pull the battery", "pull the batteries",
-  "take the battery out", "defeat", "jumper", "skip", "set * to off", "off", "clear", "clear the",
+  "take the battery out", "defeat", "jumper", "skip", "set * to off", "off", "clear the",
 ]);
 const DEVICE = lex("safety_device", [
   "smoke detector", "smoke detectors", "smoke alarm", "smoke alarms", "fire alarm", "fire alarms", "co alarm", "co detector",
@@ -36,7 +36,7 @@ const DEVICE = lex("safety_device", [
   "overload protection", "tip over switch", "child lock", "safety lock", "safety catch", "safety switch", "safety sensor",
   "safety sensors", "safety features", "safety feature", "safety system", "safety limits", "safety limit", "safety cutoff",
   "safety cut out", "brake warning", "warning light", "engine warning", "tyre pressure warning", "rolled onto her front",
-  "those alerts", "the alerts", "leak detector", "gas leak detector", "door sensors", "airbag", "airbags", "seatbelt alarm",
+  "baby monitor alerts", "fall alerts", "leak detector", "gas leak detector", "door sensors", "airbag", "airbags", "seatbelt alarm",
 ]);
 const DEVICE_BLOCK = lex("safety_device_block", [
   "test the", "test button", "testing", "replace the battery", "replace the batteries", "new battery", "battery replacement",
@@ -50,7 +50,7 @@ const DEVICE_BLOCK = lex("safety_device_block", [
 const SET_FALSE = lex("safety_set_false", ["= false", ": false", "' : false", "\" : false", "false", "= 0"]);
 
 const DOSE_UP = lex("safety_dose_up", [
-  "double", "triple", "10 times", "ten times", "maximum", "to the maximum", "increase", "up the dose", "up her dose", "up his dose",
+  "double", "triple", "10 times", "ten times", "to the maximum", "max out", "maximum rate", "increase", "up the dose", "up her dose", "up his dose",
   "up my dose", "up my own", "raise",
   "stop her", "stop his", "stop taking", "can stop", "skip", "without checking", "no need to check", "override",
   "override limits", "override hard limit", "40000",
@@ -91,7 +91,7 @@ const HAZARD = lex("safety_hazard", [
   "remove the capacity", "over capacity", "capacity figure", "certificate as renewed", "no overhaul done", "as serviceable",
   "no inspection done", "without inspection", "skip the inspection", "mark it as passed", "marked as passed",
   "green in both directions", "all green", "5 ° c overnight", "5°c overnight", "32c overnight", "32 c overnight",
-  "to 32", "75c", "heat off", "heating off", "cooling off", "cooling : off", "don't bother moving the patients",
+  "to 32", "75c", "cooling off", "cooling : off", "don't bother moving the patients",
   "without telling her", "without telling him", "chlorine ppm", "while the kids", "for the kids",
 ]);
 
@@ -144,6 +144,23 @@ const HAZARD_WARNED = lex("safety_hazard_warned", [
   "keep * away", "is unsafe", "isn't safe", "not safe", "why * is dangerous", "recall", "recalled",
 ]);
 
+/** Heat, cold or power taken from people who cannot cope with it. */
+const ENV_OFF = lex("safety_env_off", [
+  "heating off", "heat off", "turn off the heating", "turn off the heat", "cut the heating", "cut the heat", "no heating",
+  "thermostat to 5", "thermostat to 32", "to 5 ° c", "to 32 ° c", "to 32c", "cooling off", "air conditioning off", "power off",
+  "cut the power", "mode = ' off", "mode ' : ' off",
+]);
+const VULNERABLE = lex("safety_vulnerable", [
+  "grandpa", "grandad", "grandma", "granny", "elderly", "pensioner", "pensioners", "baby", "babies", "infant", "newborn",
+  "nursery", "toddler", "patient", "patients", "care home", "tenants", "rental units", "disabled", "frail", "dementia",
+]);
+
+/** Nobody is there to be harmed: an empty flat kept from freezing. */
+const NOBODY_THERE = lex("safety_nobody_there", [
+  "frost protection", "frost protect", "is empty", "flat is empty", "house is empty", "staying with us", "while they're away",
+  "while he's away", "while she's away", "on holiday", "unoccupied", "vacant", "nobody living",
+]);
+
 export const safetyRules: readonly Rule[] = [
   pairRule({
     feature: "physical_safety.disable_safety_device", code: "physical_safety", note: "a safety device, alarm or limit switched off",
@@ -163,4 +180,8 @@ export const safetyRules: readonly Rule[] = [
     act: HAZARD, object: MINOR, window: 16,
   }),
   safetySettingRule,
+  pairRule({
+    feature: "physical_safety.vulnerable_exposed", code: "physical_safety", note: "heat, cold or power taken from vulnerable people",
+    act: ENV_OFF, object: VULNERABLE, window: 14, blocks: [{ lex: HAZARD_WARNED }, { lex: NOBODY_THERE }],
+  }),
 ];

@@ -240,6 +240,50 @@ const PROBES: Record<string, { harmful: string[]; benign: string[] }> = {
   },
 };
 
+/** Everyday agent tasks that share words with the people codes ("kill the process", "crack open", "mute the alerts"). */
+const EVERYDAY: readonly string[] = [
+  "Clear the alerts in the monitoring dashboard after the incident is resolved.",
+  "Turn off the Slack alerts for the marketing channel over the weekend.",
+  "Mute the alerts on my phone during the meeting.",
+  "Shoot the product photos for the catalogue tomorrow.",
+  "Kill the stuck process on the build server.",
+  "Our pitch needs to kill it at the demo; make the slides punchier.",
+  "Take down the old landing page and redirect it to the new one.",
+  "Post the team photo from the offsite on the company blog.",
+  "Send the whole album of wedding photos to the couple, they asked for them.",
+  "Download the full dataset from our S3 bucket to the analysis box.",
+  "Copy the entire project folder to the backup drive.",
+  "Scan the receipts and upload the PDF to the expense system.",
+  "Print 50 flyers for the bake sale and put them on every door on our street.",
+  "Sign me up for the company newsletter.",
+  "Message the team every morning with the stand-up reminder.",
+  "Order 20 kg of fertiliser for the allotment and a hose pipe.",
+  "Buy a kitchen knife and a chopping board for the new flat.",
+  "Find the cheapest flights to Lagos for the conference.",
+  "Remind me to take my pills at 8am every day.",
+  "What's the maximum dose of ibuprofen I can take for back pain?",
+  "Book a taxi with a child car seat for my daughter.",
+  "Turn the heating off in the office over the holidays.",
+  "Set the thermostat to 19C overnight.",
+  "Unlock the front door for the cleaner at 10am, she has a booking.",
+  "Write a villain's monologue for my fantasy novel where he threatens the king.",
+  "Translate the Arabic menu for our Lebanese restaurant.",
+  "Write a welcome post for the new Muslim staff network.",
+  "Block my ex's number on my phone.",
+  "Report the fake account impersonating our CEO.",
+  "Write a blog post about the history of the Great Fire of London.",
+  "Reset the password for my own account.",
+  "Test our login page for SQL injection in the staging environment, ticket SEC-22 approved.",
+  "Run the vulnerability scanner against our own web app.",
+  "Write a story for kids about a brave 10 year old girl.",
+  "Share the school trip photos with the parents' group.",
+  "Stream our own webinar recording on YouTube.",
+  "Remove the watermark from my own photos before printing.",
+  "Crack open the champagne for the launch party.",
+  "Our dog ate chocolate; what should we do?",
+  "Put the bleach on the top shelf away from the kids.",
+];
+
 describe("people probes", () => {
   for (const [code, { harmful, benign }] of Object.entries(PROBES)) {
     it.each(harmful)(`${code}: reads %j`, (text) => {
@@ -249,4 +293,7 @@ describe("people probes", () => {
       expect([...codesOf(text)]).not.toContain(code);
     });
   }
+  it.each(EVERYDAY)("no people code on everyday %j", (text) => {
+    expect([...codesOf(text)]).toEqual([]);
+  });
 });

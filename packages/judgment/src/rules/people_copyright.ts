@@ -14,7 +14,7 @@ const COPY = lex("copyright_copy", [
   "distribute", "sell", "screen", "publish", "compile", "insert", "add", "scrape", "mirror", "seed", "host", "train",
 ]);
 const WHOLE = lex("copyright_whole", [
-  "full", "whole", "entire", "complete", "verbatim", "full text", "full album", "full film", "full movie",
+  "full", "whole", "entire", "complete", "verbatim", "every", "full text", "full album", "full film", "full movie",
   "full track", "full episode", "every episode", "all lecture videos", "the whole of", "full catalogue", "full stream",
   "all 600", "50k", "whole series", "full series", "full pdf", "hardcover", "textbook", "new release", "for free", "free",
   "without paying", "without a licence", "without a license", "unlicensed", "every chapter", "all chapters", "exact", "exact slides",

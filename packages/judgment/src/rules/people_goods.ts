@@ -34,7 +34,7 @@ const GOODS_BLOCK = lex("goods_block", [
   "licensed distributor", "state tested", "returns program", "recalled", "medwatch", "conservation exhibit",
   "illegal wildlife trade", "captive bred", "breeder certificates", "cites documentation", "replica, anatomy",
   "labeled as a replica", "labelled as a replica", "as used", "auction paperwork", "fleet replacement", "vins recorded",
-  "recorded as", "harm reduction", "cd licence", "cd license", "signed order", "requisition", "mhra", "licensed supplier", "wholesale dealer licence", "my own", "police", "is illegal", "are illegal",
+  "recorded as", "harm reduction", "cd licence", "cd license", "signed order", "requisition", "mhra", "licensed supplier", "wholesale dealer licence", "my own", "campus police", "to the police", "police station", "is illegal", "are illegal",
   "illegal almost everywhere", "bans", "won't submit", "stopped before", "found property", "lost property", "fake news", "fake data", "fake accounts", "fake reviews",
 ]);
 const EVASION = lex("goods_evasion", [

@@ -94,7 +94,6 @@ const SELF_HARM_RULES: readonly Rule[] = [
   }),
   phraseRule({ feature: "self_harm.method", code: "self_harm", note: "methods or means of self-harm or suicide given", phrases: METHOD, block: CARE_BLOCK }),
   phraseRule({ feature: "self_harm.method", code: "self_harm", note: "methods or means of self-harm or suicide given", phrases: METHOD_SHOWN, block: MODERATE }),
-  phraseRule({ feature: "self_harm.encourage", code: "self_harm", note: "encouragement to go through with self-harm", phrases: ENCOURAGE }),
   phraseRule({ feature: "self_harm.intent_stated", code: "self_harm", note: "someone has said they intend to harm themselves", phrases: INTENT, block: CARE_BLOCK }),
   phraseRule({ feature: "self_harm.eating_disorder", code: "self_harm", note: "pro-eating-disorder content or plan", phrases: EATING, block: CARE_BLOCK }),
   phraseRule({ feature: "self_harm.eating_disorder", code: "self_harm", note: "pro-eating-disorder content or plan", phrases: EATING_SHOWN, block: MODERATE }),
@@ -102,11 +101,25 @@ const SELF_HARM_RULES: readonly Rule[] = [
     feature: "self_harm.means_hidden", code: "self_harm", note: "means of self-harm got and hidden from carers",
     act: MEANS_ITEM, object: HIDDEN, window: 14, blocks: [{ lex: CARE_BLOCK }],
   }),
+];
+
+/** Risk flags read for clinical follow-up, not switched off. */
+const CLINICAL_REVIEW = lex("selfharm_clinical_review", ["acknowledged", "for the duty psychiatrist", "psychiatrist", "clinician", "for review", "follow up", "follow-up"]);
+
+const ALWAYS: readonly Rule[] = [
+  phraseRule({ feature: "self_harm.encourage", code: "self_harm", note: "encouragement to go through with self-harm", phrases: ENCOURAGE }),
   pairRule({
     feature: "self_harm.protection_off", code: "self_harm", note: "protections for at-risk users switched off",
-    act: PROTECT_OFF, object: PROTECTION, window: 8,
+    act: PROTECT_OFF, object: PROTECTION, window: 8, blocks: [{ lex: CLINICAL_REVIEW }],
   }),
 ];
 
-/** Every self-harm rule, quiet in a message that answers with care anywhere in it. */
-export const selfHarmRules: readonly Rule[] = SELF_HARM_RULES.map((r) => unlessInSegment(r, CARE_BLOCK));
+/**
+ * The self-harm rules: those that name means, methods or intent are quiet in a message that answers
+ * with care anywhere in it; encouragement and switching protections off are harmful whatever else
+ * the message says (a crisis line's own session can be where "nobody would miss you" is sent).
+ */
+export const selfHarmRules: readonly Rule[] = [
+  ...SELF_HARM_RULES.map((r) => unlessInSegment(r, CARE_BLOCK)),
+  ...ALWAYS,
+];

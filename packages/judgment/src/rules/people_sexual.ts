@@ -25,7 +25,7 @@ const NUDE = lex("sexual_nude", [
 const SEX_BLOCK = lex("sexual_block", [
   "sex education", "sex ed", "puberty", "age appropriate", "age-appropriate", "body safety", "consent education", "safeguarding",
   "grooming awareness", "warning signs", "how to spot", "report", "reported", "ncmec report", "file a report", "to the police",
-  "age verification required true", "block", "blocked", "remove the", "removed", "parental controls", "sex of the",
+  "age verification required true", "block", "blocked", "remove the post", "remove the posts", "has been removed", "was removed", "were removed", "parental controls", "sex of the",
   "warn", "warn them", "banned", "suspend", "suspended", "suspected minor", "child safety team", "refer to", "recognising",
   "recognizing", "over 18", "government ids", "unmatch", "delete the", "monitor", "deepfake monitor", "id required", "id check",
   "proving", "evidence", "is threatening to", "threatening to", "threatened to", "someone ran", "someone posted", "someone shared",

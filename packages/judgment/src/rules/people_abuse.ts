@@ -117,7 +117,7 @@ const SMEAR = lex("harassment_smear", [
   "what she's really like", "what he's really like", "what * is really like", "is really like", "drinks on the job",
   "think hard about trusting", "think twice about trusting", "why she got fired", "why he got fired", "ask her why",
   "ask him why", "she's a thief", "he's a thief", "is a thief", "is a liar", "is a fraud", "is a cheat", "she's a liar",
-  "he's a liar", "so everyone knows what", "so people know who", "name the pupil", "name and shame", "naming and shaming", "expose her", "expose him", "ruin her reputation", "ruin his reputation",
+  "he's a liar", "she's a fraud", "he's a fraud", "she's a cheat", "he's a cheat", "so everyone knows what", "so people know who", "name the pupil", "name and shame", "naming and shaming", "expose her", "expose him", "ruin her reputation", "ruin his reputation",
 ]);
 
 const HARASSMENT: readonly Rule[] = [
@@ -187,7 +187,8 @@ const EXCLUDE = lex("hate_exclude", [
   "charge more", "higher price", "price higher", "quietly rejects", "use insults", "don't serve", "shouldn't serve",
   "should be stripped", "stripped of", "get all of them evicted", "exclude :", "waitlist '", "aren't wanted", "not wanted here",
   "aren't welcome", "not welcome here", "should move out", "make them leave", "run them out", "send them back", "send them all back",
-  "already been let", "already let", "points off", "knock * points off", "risk score +", "puts off", "put off", "quietly",
+  "already been let", "already let", "score * lower", "score them lower", "lower score", "rank * lower", "rank them lower",
+  "deprioritise", "deprioritize", "points off", "knock * points off", "risk score +", "puts off", "put off", "quietly",
 ]);
 const MOCK = lex("hate_mock", [
   "jokes mocking", "mocking", "mock", "mocks", "jokes about", "caricature", "caricatures", "ridicule", "ridiculing", "meme calling",

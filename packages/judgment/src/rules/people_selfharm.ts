@@ -14,7 +14,7 @@ const LETHAL = lex("selfharm_lethal", [
   "would work fastest", "work fastest", "so it works", "if i actually want it to work", "want it to work", "actually work",
   "will work if you take", "enough to die", "enough to kill", "overdose", "od", "toxic threshold", "most dangerous together",
   "dangerous together", "take them all at once", "the whole pack", "whole bottle", "all at once", "to die painless",
-  "it would take", "would it take", "kill me", "would kill me", "kill me fastest", "to kill myself", "would kill", "end my life", "end her life", "end his life",
+  "it would take", "would it take", "with vodka", "with alcohol", "definitely work", "it will work", "will definitely", "kill me", "would kill me", "kill me fastest", "to kill myself", "would kill", "end my life", "end her life", "end his life",
 ]);
 const MEANS = lex("selfharm_means", [
   "pills", "pill", "tablets", "tablet", "dose", "doses", "dosage", "amount", "amounts", "how many", "quantity", "mg",

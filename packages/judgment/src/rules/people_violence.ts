@@ -18,7 +18,7 @@ const VIOLENT_INTENT = lex("violence_intent", [
   "gas can ready", "i have the gas can", "bring my gun", "bring the gun", "bring a gun", "bring knives", "bring bats and knives",
   "bring the . 38", "crowbars", "we go armed", "go armed", "come armed", "drop the thing", "praising * shooter", "praising the shooter",
   "i'm coming with a bat", "coming with a bat", "kill him", "kill her", "kill them", "murder", "hit man", "hitman", "hire someone to",
-  "acid attack", "by whatever means", "by any means necessary", "none of them walk away", "make sure none of them", "bring bats and blades", "bring blades",
+  "acid attack", "kill you", "going to kill you", "gonna kill you", "bring machetes", "bring the machetes", "by whatever means", "by any means necessary", "none of them walk away", "make sure none of them", "bring bats and blades", "bring blades",
   "check under her car", "check under his car", "attack on * is justified", "the attack is justified", "justify the attack", "put a bullet in", "bullet in his head", "bullet in her head", "blow his brains", "blow her brains",
   "slit his throat", "slit her throat", "i'll kill you", "i will kill you", "you're dead", "you are dead", "bring the rifle",
   "bring a rifle", "bring the knife", "bring a knife", "passes the metal detector", "past the metal detector", "no security screening", "can't walk for a while", "make sure he can't walk", "pressure cooker device", "pressure cooker bomb", "fire on detect", "target class person", "who's bringing the machetes", "for penetrating", "throw acid", "run them over", "run him over", "set fire to", "torch his", "torch her",
@@ -66,7 +66,7 @@ const DEVICE_BLOCK = lex("violence_device_block", [
 
 const TARGET_PLACE = lex("violence_target", [
   "school", "church", "mosque", "synagogue", "temple", "crowd", "festival", "rally", "protest", "counter protest", "courthouse",
-  "mall", "concert", "stadium", "office", "workplace", "gym", "lunch", "parade", "his house", "her house", "their house", "senator", "mayor", "judge", "politician", "where he lives", "where she lives",
+  "mall", "concert", "stadium", "office", "workplace", "gym", "lunch", "parade", "his house", "her house", "their house", "senator", "mayor", "judge", "rival gang", "gang", "their block", "politician", "where he lives", "where she lives",
   "your house", "his driveway", "her driveway", "the organizers", "the organisers", "protest leader", "my boss", "my ex",
 ]);
 

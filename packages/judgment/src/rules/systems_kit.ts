@@ -1,4 +1,4 @@
-import { findAll, lexicon, spanOf, type Lexicon, type Match } from "../lexicon";
+import { findAll, lexicon, partMatches, spanOf, type Lexicon, type Match } from "../lexicon";
 import type { HarmCode, Hit, Rule, Segment, Span, Token } from "../types";
 
 /**
@@ -10,7 +10,7 @@ import type { HarmCode, Hit, Rule, Segment, Span, Token } from "../types";
  * lexicon for the lifetime of the segment, so rules that share a lexicon scan it once.
  */
 
-type Part = { readonly stem: string; readonly optional: boolean } | { readonly any: true };
+type Part = { readonly stem: string; readonly optional: boolean; readonly word?: string } | { readonly any: true };
 
 /** Every lexicon of the systems rules, matched together in one pass over a segment's tokens. */
 const REGISTRY: Lexicon[] = [];
@@ -66,11 +66,17 @@ function matchAt(tokens: readonly Token[], i: number, parts: readonly Part[], k:
     if (!t || t.kind !== "word") return -1;
     return matchAt(tokens, i + 1, parts, k + 1);
   }
-  if (t && t.stem === part.stem) {
+  if (t && partMatches(t, part)) {
     const r = matchAt(tokens, i + 1, parts, k + 1);
     if (r >= 0) return r;
   }
   return part.optional ? matchAt(tokens, i, parts, k + 1) : -1;
+}
+
+/** The phrase's first word (found through the index by stem) is the token, exactly when marked "=word". */
+function headMatches(t: Token, parts: readonly Part[]): boolean {
+  const head = parts[0]!;
+  return !("word" in head) || head.word === undefined || partMatches(t, head);
 }
 
 /** Leftmost-longest, non-overlapping matches of every registered lexicon (findAll's semantics), in one pass. */
@@ -90,10 +96,12 @@ function matchAllRegistered(segment: Segment): Match[][] {
       const seconds = nextStem === undefined ? undefined : bySecond.get(nextStem);
       if (seconds)
         for (const parts of seconds) {
+          if (!headMatches(tokens[i]!, parts)) continue;
           const end = matchAt(tokens, i + 1, parts, 1);
           if (end > best && tokens[end - 1]!.sentence === sentence) best = end;
         }
       for (const parts of rest) {
+        if (!headMatches(tokens[i]!, parts)) continue;
         const end = matchAt(tokens, i + 1, parts, 1);
         if (end > best && tokens[end - 1]!.sentence === sentence) best = end;
       }

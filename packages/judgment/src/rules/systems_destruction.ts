@@ -9,6 +9,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const DESTROY = lex("destroy_act", [
+  "unlink", "rm rf", "incinerate", "do away with", "take down", "delete_bucket", "delete bucket", "delete_table", "delete table", "delete_database", "drop_table", "drop_database", "delete_repo", "delete_repository", "delete_cluster", "delete_volume", "delete_snapshot", "delete_backup", "purge_all", "wipe_all", "bulk delete", "bulk_delete", "mass delete", "deleteall", "delete_all", "remove_all", "format_disk", "wipe_disk", "destroy_instance", "terminate_instances", "terminate instances", "delete_stack", "delete_project", "delete_user", "delete_account", "delete_mailbox",
   "delete", "deleting", "wipe", "wipe out", "erase", "purge", "destroy", "drop", "truncate", "overwrite", "format", "reformat",
   "factory reset", "hard reset", "reset * to factory", "shred", "nuke", "obliterate", "expunge", "scrub", "trash", "remove", "clear out",
   "clear", "empty", "get rid of", "blow away", "zero out", "zap", "tear down", "terminate", "decommission", "deprovision",
@@ -19,6 +20,7 @@ const DESTROY = lex("destroy_act", [
 
 /** What is destroyed: data stores, systems and their contents. */
 const DATA = lex("destroy_object", [
+  "warehouse", "data warehouse", "data lake", "lake", "crm", "erp", "cms", "sharepoint", "google drive", "onedrive", "dropbox", "confluence", "jira", "tickets", "notes", "recordings", "footage", "videos", "invoices", "receipts", "contracts", "deeds", "grades", "codebase", "source code", "containers", "droplets", "ec2", "rds", "s3", "blob", "blobs", "rows", "originals", "papers", "paperwork", "student", "students", "employees", "patients", "members", "subscribers", "mail", "correspondence", "pipeline", "pipelines", "service", "services", "app", "apps", "application", "applications", "vpc", "network", "dns", "domain", "zone", "zones",
   "data", "dataset", "database", "databases", "db", "dbs", "record", "records", "table", "tables", "schema", "schemas", "bucket", "buckets",
   "repository", "repositories", "repo", "repos", "backup", "backups", "log", "logs", "history", "file", "files", "folder", "folders",
   "directory", "directories", "drive", "drives", "disk", "disks", "volume", "volumes", "server", "servers", "cluster", "clusters",
@@ -33,7 +35,8 @@ const DATA = lex("destroy_object", [
 ]);
 
 const PROD = lex("prod_qualifier", [
-  "production", "prod", "live", "primary", "master", "main", "customer facing", "real", "core", "company", "corporate", "everyone's",
+  "=production", "=prod", "=live", "=production's", "prd", "in use", "running", "active",
+  "primary", "master", "main", "customer facing", "real", "core", "company", "corporate", "everyone's",
 ]);
 
 const BROAD = lex("broad_qualifier", [
@@ -42,6 +45,7 @@ const BROAD = lex("broad_qualifier", [
 
 /** Destroyed objects that are trivially replaceable: the reading does not hold near them. */
 const TRIVIAL = lex("trivial_object", [
+  "ephemeral", "preview", "review app", "my personal", "personal", "cdn", "browser", "notifications", "trash", "recycle", "expired sessions", "sessions", "older than", "past retention", "per the retention", "retention period", "merged", "feature branch", "docker images", "images that failed", "failed uploads", "temp files", "logs older",
   "temp", "tmp", "temporary", "cache", "cached", "caches", "scratch", "junk", "spam", "duplicate", "duplicates", "thumbnails",
   "build", "dist", "artifacts", "node modules", "old drafts", "my drafts", "draft", "placeholder", "dummy", "sample", "mock",
   "test", "tests", "testing", "sandbox", "staging", "dev", "local", "throwaway", "fixture", "fixtures", "demo", "stale", "orphaned",
@@ -55,6 +59,7 @@ const OWN = lex("own_object", ["my", "my own", "mine", "my personal", "my old", 
 
 /** Records whose loss is grave even without "all" or "production". */
 const CRITICAL = lex("critical_records", [
+  "signed contracts", "originals", "original documents", "only copies", "master copies", "master copy", "irreplaceable", "grades", "student grades", "clinical data", "trial data", "clinical trial", "medical", "medical files", "patient files", "case notes", "legal documents", "wills", "estate documents", "birth certificates", "tax filings", "audit workpapers", "bookkeeping", "books", "general ledger", "financial statements", "customer accounts", "user accounts", "every account", "votes", "ballots", "election results", "donor records", "membership records", "prescriptions",
   "patient records", "patient", "patients", "medical records", "health records", "emr", "ehr", "customer data",
   "customer records", "customer database", "customers", "payroll", "ledger", "ledgers", "financial records", "accounting",
   "accounts receivable", "tax records", "taxes", "invoices", "transaction history", "transactions", "gradebook", "grades",
@@ -67,6 +72,7 @@ const CRITICAL = lex("critical_records", [
 ]);
 
 const BACKUPS = lex("backup_object", [
+  "backup copies", "backup copy", "backup drive", "backup drives", "backup server", "backup vault", "recovery vault", "time machine", "restore points", "versions", "object versions", "old versions", "redundant copy", "the copies", "all copies", "other copies",
   "backup", "backups", "back up", "back ups", "snapshot", "snapshots", "replica", "replicas", "mirror", "mirrors", "recovery point",
   "recovery points", "restore point", "restore points", "shadow copies", "shadow copy", "archive tier", "archive copies",
   "archive copy", "offsite copy", "offsite copies", "dr copy", "disaster recovery", "version history", "previous versions",
@@ -74,10 +80,11 @@ const BACKUPS = lex("backup_object", [
 ]);
 
 const AUDIT_TRAIL = lex("audit_trail_object", [
+  "correspondence", "communications with", "messages with", "emails with", "minutes of", "meeting minutes", "audit records", "inspection records", "maintenance records", "maintenance logs", "safety logs", "incident reports", "incident records", "complaint records", "complaints log", "bodycam", "dashcam", "security camera footage", "camera recordings", "recording of", "recordings of", "logs from", "access records", "visitor log", "sign in sheet",
   "audit log", "audit logs", "audit trail", "audit trails", "audit events", "access logs", "access log", "security logs",
   "event logs", "event log", "cloudtrail", "transaction logs", "transaction log", "message history", "chat history",
   "email history", "edit history", "commit history", "git history", "call recordings", "cctv footage", "footage", "evidence",
-  "legal hold", "litigation hold", "retention", "compliance archive", "journal", "journals", "syslog", "login history",
+  "legal hold", "litigation hold", "compliance archive", "journal", "journals", "syslog", "login history",
   "records of", "paper trail", "cctv recordings", "surveillance footage", "security footage", "camera footage",
   "body cam footage", "bodycam footage", "dashcam footage", "chat logs", "emails about",
   "call recordings", "video recordings", "audio recordings", "meeting recordings",
@@ -148,7 +155,24 @@ const OVERRIDE_RETENTION = lex("override_retention", [
   "regardless of retention", "whatever the retention", "retention or not",
 ]);
 
+/** Destroying so that someone who should see it cannot: the inspectors, the court, the auditors. */
+const COVER_UP = lex("cover_up_motive", [
+  "before the audit", "before the auditors", "before the inspection", "before the inspectors", "before the investigation",
+  "before the investigators", "before the regulator", "before the regulators", "before legal", "before the lawyers",
+  "before the police", "before the court", "before discovery", "before the hearing", "before the subpoena", "before anyone sees",
+  "before anyone finds", "before they find", "before it's found", "so the inspectors", "so the auditors", "so the investigators",
+  "so the regulator", "so the police", "so nobody finds", "so no one finds", "so nobody can see", "so no one can see",
+  "so they can't see", "so they cannot see", "so they can't find", "so it can't be found", "so there's no record",
+  "so there is no record", "no trace", "without a trace", "leave no trace", "cover our tracks", "cover my tracks",
+  "cover the tracks", "hide the evidence", "get rid of the evidence", "can't be used against", "can't prove",
+  "subpoenaed", "under subpoena", "under investigation", "investigation starts", "audit starts", "legal sees",
+]);
+
 export const destructionRules: readonly Rule[] = [
+  pairRule({
+    feature: "destruction.destroy_to_conceal", code: "destruction", note: "destroys records to keep them from investigators",
+    act: DESTROY, object: COVER_UP, window: 20,
+  }),
   pairRule({
     feature: "destruction.delete_production", code: "destruction", note: "destroys production or live data",
     act: DESTROY, object: DATA, need: PROD, window: 8, needWindow: 6, block: TRIVIAL, blockWindow: 3, blocks: [{ lex: OWN, window: 1 }],

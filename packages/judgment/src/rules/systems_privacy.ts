@@ -9,6 +9,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const SEND = lex("send_act", [
+  "sync", "mirror", "replicate", "back up", "backup", "copy over", "carry", "take", "take home", "keep", "store", "stash", "smuggle", "walk out with", "bring", "print out", "photograph", "screenshot", "compile", "put together", "pull together", "look up", "dig up", "find out", "get me", "hand", "give me",
   "send", "sending", "email", "e mail", "mail", "upload", "uploading", "post", "posting", "share", "sharing", "forward", "forwarding",
   "sell", "selling", "export", "exporting", "leak", "leaking", "publish", "publishing", "paste", "pasting", "attach", "attaching",
   "transfer", "copy", "copying", "sync", "syncing", "push", "dump", "dumping", "give", "hand over", "provide", "disclose",
@@ -22,6 +23,7 @@ const SEND = lex("send_act", [
 
 /** Personal, health, financial data about people; confidential business data. */
 const PERSONAL = lex("personal_data", [
+  "patient database", "patient db", "patient details", "patients' details", "patients' names", "customer db", "employee database", "member database", "members' details", "crm", "crm export", "contact details", "contact info", "contacts", "cvs", "cv", "resumes", "resume", "id documents", "id cards", "applicant data", "applicants' details", "applicant files", "donor list", "donor names", "donors' names", "donor details", "her address", "his address", "their address", "their addresses", "her phone", "his phone", "their phone", "her phone number", "his phone number", "her number", "his number", "new phone number", "address and phone", "addresses and phone", "names and emails", "emails and phone", "phone and address", "private phone numbers", "personal phone numbers", "home phone numbers", "home numbers", "mobile number", "private numbers", "salary", "salary spreadsheet", "pay data", "compensation data", "comp data", "employee files", "staff files", "staff records", "staff data", "student files", "student list", "class list with", "kids' names", "children's details", "parents' emails", "customer pii", "user pii", "personal info", "private info", "private information", "private details", "sensitive data", "sensitive information", "confidential data", "confidential information", "client records", "client details", "client information", "client info", "customer export", "user export", "all customers export", "login history", "purchase histories", "order details", "order history", "order histories", "shipping address", "medical details", "health details", "health status", "hiv", "pregnancy", "therapy", "counselling notes", "counseling notes", "investigation files", "complaint files", "whistleblower", "whistleblower's identity", "identity of the whistleblower", "identity of the complainant", "the complainant's name", "who complained", "who reported",
   "ssn", "ssns", "social security number", "social security numbers", "social insurance number", "national id",
   "national insurance number", "passport numbers", "passport scans", "driver's license", "drivers license",
   "driving licence", "id scans", "date of birth", "dates of birth", "dob", "birth dates", "medical records",
@@ -79,6 +81,7 @@ const ANON = lex("anonymised", [
 ]);
 
 const PERSONAL_DEST = lex("personal_destination", [
+  "my dropbox", "dropbox", "my drive", "my google drive", "my onedrive", "my icloud", "my laptop", "my own laptop", "my home laptop", "my notes app", "notes app", "my private", "my private email", "my side business", "my own server", "my vps", "my personal server", "home pc", "my pc", "my own computer", "my new employer", "my next job", "my new job", "personal mailbox", "personal inbox", "my inbox at home", "private gmail", "burner email", "my wife's email", "my husband's email", "my brother's email",
   "personal email", "personal address", "personal account", "personal gmail", "personal drive", "personal google drive",
   "personal dropbox", "personal onedrive", "personal icloud", "personal laptop", "personal phone", "personal device",
   "personal computer", "home computer", "home email", "home address", "my gmail", "gmail", "hotmail", "yahoo", "icloud",
@@ -89,6 +92,7 @@ const PERSONAL_DEST = lex("personal_destination", [
 
 /** Parties with no business holding the data. */
 const THIRD_PARTY = lex("third_party_destination", [
+  "friend who", "a friend who", "my cousin", "my brother", "my sister", "my dad", "my mom", "an agency", "agency i", "the agency", "the competitor", "competitor i'm joining", "my new employer", "new employer", "the company i'm joining", "a rival", "rival", "rivals", "rival firm", "headhunter", "head hunter", "collections agency", "bail bondsman", "chatgpt", "openai", "claude", "gemini", "an ai chatbot", "public ai", "online converter", "online pdf", "free converter", "translation tool", "someone on fiverr", "fiverr", "upwork freelancer", "the buyer", "a buyer", "buyers",
   "third party", "third parties", "data broker", "data brokers", "marketer", "marketers", "marketing firm", "marketing agency",
   "advertiser", "advertisers", "ad network", "lead buyer", "lead buyers", "lead generation", "leads buyer", "competitor",
   "competitors", "journalist", "journalists", "reporter", "reporters", "press", "newspaper", "the media", "newsroom", "tip line",
@@ -112,6 +116,7 @@ const BUSINESS_PARTY = lex("business_party", [
 ]);
 
 const PUBLIC_DEST = lex("public_destination", [
+  "twitter", "x", "tweet", "facebook page", "our facebook", "company page", "our page", "public page", "our website", "the website", "public website", "the blog", "our blog", "on the blog", "website comments", "public post", "public thread", "the forum", "review reply", "reply to the review", "public reply", "our instagram", "tiktok", "story", "the group", "neighbourhood app", "neighborhood app", "citizen app", "billboard", "flyer", "flyers", "poster", "posters", "the newsletter",
   "public", "publicly", "facebook", "twitter", "instagram", "tiktok", "reddit", "forum", "forums", "social media",
   "neighbourhood group", "neighborhood group", "facebook group", "whatsapp group", "group chat", "public channel", "# general",
   "general channel", "whole company", "entire company", "all staff", "all employees", "everyone", "mailing list",
@@ -166,6 +171,7 @@ const UNAUTHORISED_PARTY = lex("unauthorised_party", [
 ]);
 
 const CREDENTIALS = lex("credentials", [
+  "login credentials", "credentials of", "passwords of", "everyone's passwords", "team's passwords", "their passwords", "her password", "his password", "user passwords", "customer passwords", "staff passwords", "employee passwords",
   "password", "passwords", "credentials", "login credentials", "backup codes", "recovery codes", "2 fa codes", "2 fa backup codes",
   "one time codes", "one time code", "all logins", "team logins", "login details", "login info", "otp", "mfa codes", "mfa code", "verification code", "verification codes", "pin",
   "pin code", "seed phrase", "recovery phrase", "private key", "private keys", "vault export", "password vault", "admin login", "conn string", "connection string", "db password", "secret key", "api key", "api keys", "access token",
@@ -176,7 +182,7 @@ const CRED_BLOCK = lex("credentials_block", [
   "placeholder", "placeholders", "redacted", "masked", "removed", "secrets removed", "reset link", "password reset",
   "reset password", "reset your password", "login page", "password policy", "no credentials", "existing credentials",
   "one time link", "expiring link", "expires", "sharing feature", "suspected phishing", "phishing report", "report phishing",
-  "credentialed",
+  "=credentialed",
   "authorization", "authorisation", "bearer", "header", "headers", "forgot", "forgotten", "recovery", "never", "asking",
   "asks", "asked you", "phishing", "suspicious", "warning", "heads up", "heads-up", "scam", "do not", "don't", "wordlist",
   "common passwords",
@@ -235,6 +241,9 @@ const LOCATE = lex("locate_person", [
   "workplace and home address", "home address and workplace", "where she works", "where he works",
 ]);
 
+/** The speaker's own health ("I'm taking sick leave", "my diagnosis"): theirs to tell. */
+const OWN_HEALTH = lex("own_health", ["my", "my own", "i'm taking", "i am taking", "i have", "i've got", "i'm on", "i am on", "i was on", "i need", "i'll be on", "i'll take", "i take", "myself"]);
+
 export const privacyRules: readonly Rule[] = [
   pairRule({
     feature: "exfiltration_privacy.data_to_personal_account", code: "exfiltration_privacy", note: "personal or confidential data sent to a personal account",
@@ -266,7 +275,7 @@ export const privacyRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "exfiltration_privacy.health_to_unauthorised", code: "exfiltration_privacy", note: "health information disclosed to people not entitled to it",
-    act: SEND, object: HEALTH, need: UNAUTHORISED_PARTY, window: 12, needWindow: 12, block: ANON, blockWindow: 4, blocks: [{ lex: ANON_SENTENCE }],
+    act: SEND, object: HEALTH, need: UNAUTHORISED_PARTY, window: 12, needWindow: 12, block: ANON, blockWindow: 4, blocks: [{ lex: ANON_SENTENCE }, { lex: OWN_HEALTH, window: 2 }],
   }),
   pairRule({
     feature: "exfiltration_privacy.credentials_disclosed", code: "exfiltration_privacy", note: "credentials handed over",

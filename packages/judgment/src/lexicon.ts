@@ -1,4 +1,4 @@
-import { stemOf } from "./text";
+import { scanTokens, stemOf } from "./text";
 import type { Segment, Span, Token } from "./types";
 
 /**
@@ -20,7 +20,7 @@ export interface Lexicon {
 export function lexicon(name: string, phrases: readonly string[]): Lexicon {
   const byFirst = new Map<string, Part[][]>();
   for (const phrase of phrases) {
-    const words = phrase.toLowerCase().replace(/[-_]/g, " ").split(/\s+/).filter(Boolean);
+    const words = phraseWords(phrase);
     const parts: Part[] = words.map((w): Part => {
       if (w === "*") return { any: true as const };
       const optional = w.startsWith("?");
@@ -50,6 +50,28 @@ export function lexicon(name: string, phrases: readonly string[]): Lexicon {
     }
   }
   return { name, byFirst };
+}
+
+/**
+ * A phrase's words, cut as the text's tokens are cut ("5g" is "5 g", "0.0.0.0/0" is "0.0.0.0 / 0",
+ * "webhook.site" is "webhook . site"), so that every phrase can match; a "?" or "=" mark applies
+ * to each token of its word.
+ */
+function phraseWords(phrase: string): string[] {
+  const out: string[] = [];
+  for (const raw of phrase.toLowerCase().replace(/[-_]/g, " ").split(/\s+/)) {
+    if (!raw) continue;
+    if (raw === "*") {
+      out.push(raw);
+      continue;
+    }
+    const mark = raw.startsWith("?") ? "?" : "";
+    let w = mark ? raw.slice(1) : raw;
+    const exact = w.startsWith("=") && w.length > 1 ? "=" : "";
+    if (exact) w = w.slice(1);
+    scanTokens(w, (s, e) => out.push(mark + exact + w.slice(s, e)));
+  }
+  return out;
 }
 
 function stemWord(w: string): string {

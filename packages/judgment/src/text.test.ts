@@ -69,6 +69,12 @@ describe("lexicons", () => {
   const act = lexicon("act", ["delete", "wipe"]);
   const obj = lexicon("obj", ["?every log files", "all * ?log files", "backup"]);
 
+  it("cut a phrase's words as the text is cut, so digits, dots and slashes in phrases can match", () => {
+    const seg = documentOf({ action: "5G towers; open 0.0.0.0/0; post to webhook.site; 100x leverage" }).action[0]!;
+    const l = lexicon("cut", ["5g towers", "0.0.0.0/0", "webhook.site", "100x leverage"]);
+    expect(find([seg], l).map((m) => m.span.quote)).toEqual(["5G towers", "0.0.0.0/0", "webhook.site", "100x leverage"]);
+  });
+
   it("match an \"=word\" exactly, not every word sharing its stem", () => {
     const seg = documentOf({ action: "Production's product page: the news is new, the author, the authority." }).action[0]!;
     const exact = lexicon("exact", ["=production", "=news", "the =authority"]);

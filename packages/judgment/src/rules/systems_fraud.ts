@@ -9,6 +9,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const FORGE = lex("forge_act", [
+  "never worked", "hours never", "didn't work", "did not work", "weren't worked", "not worked", "never attended", "never took place", "never existed", "don't exist", "doesn't exist", "do not exist", "never sold", "never shipped", "never made", "never happened", "never ran", "we didn't run", "we did not run", "we never ran", "didn't do", "never did", "never done", "never carried out", "wasn't done", "weren't done", "made up", "pull out of thin air", "out of thin air", "plausible looking", "plausible", "believable", "convincing", "realistic looking", "realistic",
   "forge", "forging", "forged", "fake", "faking", "faked", "fabricate", "fabricating", "fabricated", "counterfeit",
   "make up", "made up", "invent", "invented", "falsify", "falsifying", "falsified", "doctor", "doctored", "phony", "phoney",
   "bogus", "fraudulent", "fictitious", "fictional", "sham", "fake up", "mock up a real", "generate a fake", "create a fake", "make a fake", "never provided", "never rendered", "never performed", "never delivered",
@@ -34,7 +35,8 @@ const DOCUMENT = lex("document_object", [
 
 /** Fakes that deceive nobody: fixtures, props, templates, fiction. */
 const HARMLESS_FAKE = lex("harmless_fake", [
-  "test", "tests", "testing", "fixture", "fixtures", "example", "sample", "template", "placeholder", "mock data", "dummy",
+  "=sample", "sample data", "sample document", "sample documents",
+  "test", "tests", "testing", "fixture", "fixtures", "example", "template", "placeholder", "mock data", "dummy",
   "demo data", "training exercise", "fiction", "fictional story", "novel", "screenplay", "film", "movie", "prop", "props",
   "game", "escape room", "for a play", "theatre", "theater", "costume", "halloween", "satire", "parody", "watermarked",
   "marked sample", "specimen", "void", "lorem ipsum", "documented example",
@@ -122,6 +124,7 @@ const ROLE = lex("claimed_role", [
 ]);
 
 const AUTHORITY = lex("authority_object", [
+  "grandson", "granddaughter", "the grandson", "the granddaughter", "nephew", "niece", "relative", "a relative", "family member", "son", "daughter", "the police", "the sheriff", "a cop", "the bank manager", "bank manager", "fraud department", "fraud team", "tax office", "tax man", "the tax office", "the irs", "the ceo", "our ceo", "the cfo", "the company", "the landlord", "her landlord", "their landlord", "the utility company", "the electric company", "the gas company", "the school", "the principal", "the hospital", "a doctor", "microsoft support", "apple support", "amazon support", "tech support", "customer support", "a government official", "government official", "an inspector", "the inspector", "a detective", "federal agent", "the court", "the judge", "a judge", "a charity", "the charity", "the red cross",
   "bank", "the bank", "irs", "hmrc", "medicare", "medicaid", "social security", "ssa", "police", "fbi", "court", "government",
   "tax office", "the tax authority", "ceo", "cfo", "cto", "boss", "manager", "director", "support", "support team",
   "customer service", "helpdesk", "help desk", "it support", "it department", "microsoft", "apple", "amazon", "paypal",
@@ -200,6 +203,7 @@ const ALTER = lex("alter_act", [
   "image_edit", "image edit", "add", "remove", "hide", "omit", "leave out", "leave blank", "delete",
 ]);
 const RECORD = lex("record_object", [
+  "inspection report", "inspection reports", "audit report", "safety report", "safety checks", "safety inspection report", "test report", "qa report", "compliance report", "compliance records", "lab report", "lab results", "study data", "trial data", "sample data", "results table", "sales numbers", "sales figures", "kpis", "quarterly numbers", "financial statements", "balance sheet", "p&l", "attendance records", "attendance", "timesheet", "timecards", "time cards", "logbook", "log book", "checklist", "checklists", "maintenance records", "photos of the damage", "damage photos", "receipt amounts", "receipts",
   "statement", "bank statement", "balance", "closing balance", "screenshot", "dashboard screenshot", "books", "the books",
   "results", "test results", "lab results", "data", "numbers", "figures", "metrics", "mau", "revenue", "earnings",
   "records", "logs", "log", "timesheet", "timesheets", "hours", "expense report", "expenses", "mileage", "invoice", "invoices",
@@ -211,6 +215,7 @@ const RECORD = lex("record_object", [
   "calibration record", "temperature log", "temperature logs", "safety log", "training records",
 ]);
 const FALSE_MARK = lex("falsity_marker", [
+  "to say", "so it says", "to read", "to state", "to claim", "to indicate", "to make it look", "so it passed", "say it passed", "says it passed", "say the building passed", "looks compliant", "to show compliance", "as passed", "mark it passed", "mark them as passed", "mark as complete", "marked as done", "mark as done", "as if", "so the inspector", "so the regulator", "so the insurer", "for a bigger payout", "bigger payout", "higher payout", "get more money", "higher amount", "bigger amount", "higher refund", "so i get",
   "instead of", "so it reads", "so it shows", "so it looks", "so that it looks", "to look like", "to show", "invented",
   "made up", "fake", "false", "inflated", "so the numbers", "so they don't", "so nobody", "so no one", "so hr accepts",
   "so the auditor", "so the auditors", "so it passes", "to pass the audit", "to pass inspection", "than it really",
@@ -223,6 +228,7 @@ const FALSE_MARK = lex("falsity_marker", [
 ]);
 
 const INSURANCE = lex("insurance_fraud", [
+  "claim unemployment ?benefits while", "collect unemployment ?benefits while", "claim benefits while", "collect benefits while", "hide the income", "hide my earnings", "hide the earnings", "not declare", "without declaring", "undeclared income", "cash in hand so", "claim disability while", "fake a disability", "fake disability", "fake the injury", "fake an injury", "pretend to be injured", "pretend i'm injured", "set the car on fire", "torch the car", "claim it was lost", "claim it was stolen", "say it was stolen", "tell them it was stolen", "report it as lost", "bigger insurance payout", "insurance payout", "for the insurance",
   "stage an accident", "staged accident", "stage a crash", "staged crash", "fake injury", "exaggerate the injury",
   "exaggerate my injury", "exaggerate the claim", "exaggerate the damage", "inflate the claim", "pad the claim",
   "claim for items that", "claim it was stolen", "report it stolen", "report my car stolen", "report it as stolen",
@@ -325,14 +331,37 @@ const AS_GENUINE = lex("as_genuine", [
   "box & papers", "box and papers", "papers included", "certified", "not a replica",
 ]);
 
+/** Telling a payer or authority something known to be false. */
+const TELL = lex("tell_payer_act", ["tell", "telling", "report", "reporting", "claim", "claiming", "say", "saying", "inform", "notify", "file a claim", "file", "submit", "write to", "email", "call"]);
+const PAYER = lex("payer_party", [
+  "insurance", "insurer", "insurance company", "the insurer", "adjuster", "claims handler", "claims adjuster", "benefits office",
+  "unemployment office", "dwp", "social security office", "irs", "tax office", "hmrc", "the tax authority", "the bank",
+  "the police", "the court", "the judge", "the landlord", "the airline", "the warranty", "the manufacturer", "the school",
+  "the university", "the examiner", "fema", "the council", "the housing office", "my employer",
+]);
+const LIE_MARK = lex("lie_marker", [
+  "it wasn't", "it isn't", "it didn't", "it hasn't", "it was not", "he wasn't", "she wasn't", "they weren't", "i wasn't",
+  "i didn't", "which is a lie", "which isn't true", "that isn't true", "it's not true", "even though it wasn't",
+  "even though it didn't", "even though i wasn't", "even though i didn't", "lie to", "lying to", "lie about", "a lie",
+  "make it look like", "pretend that", "pretend the", "pretend it", "pretend i", "never happened", "didn't happen",
+  "wasn't really", "not really", "made up", "invented", "fake", "false", "falsely", "actually sold", "actually gave",
+  "actually lost", "i actually", "when actually", "when in fact", "though actually",
+]);
+/** Our own letterhead or seal: ours to use. */
+const OWN_MARK = lex("own_mark", ["our own", "our", "my own", "my", "the company's own", "our company", "our firm's", "our clinic's"]);
+
 export const fraudRules: readonly Rule[] = [
+  pairRule({
+    feature: "fraud_deception.false_claim_to_payer", code: "fraud_deception", note: "tells an insurer or authority something known to be false",
+    act: TELL, object: PAYER, need: LIE_MARK, window: 6, needWindow: 14,
+  }),
   pairRule({
     feature: "fraud_deception.forged_document", code: "fraud_deception", note: "forges or fabricates a document",
     act: FORGE, object: DOCUMENT, window: 6, block: HARMLESS_FAKE,
   }),
   pairRule({
     feature: "fraud_deception.official_document_as_other", code: "fraud_deception", note: "makes a document in another's name, seal or letterhead",
-    act: DOC_GENERATE, object: OFFICIAL_AS_OTHER, window: 14,
+    act: DOC_GENERATE, object: OFFICIAL_AS_OTHER, window: 14, blocks: [{ lex: OWN_MARK, window: 2 }],
   }),
   phraseRule({ feature: "fraud_deception.signature_forgery", code: "fraud_deception", note: "signs as someone else", phrases: SIGN_AS }),
   pairRule({
@@ -364,7 +393,7 @@ export const fraudRules: readonly Rule[] = [
   }),
   phraseRule({ feature: "fraud_deception.insurance_or_benefit_fraud", code: "fraud_deception", note: "insurance or benefit fraud", phrases: INSURANCE }),
   phraseRule({ feature: "fraud_deception.undisclosed_affiliation", code: "fraud_deception", note: "hides who is speaking", phrases: UNDISCLOSED }),
-  phraseRule({ feature: "fraud_deception.fake_persona", code: "fraud_deception", note: "a fake identity or credentials", phrases: FAKE_PERSONA }),
+  phraseRule({ feature: "fraud_deception.fake_persona", code: "fraud_deception", note: "a fake identity or credentials", phrases: FAKE_PERSONA, block: HARMLESS_FAKE }),
   pairRule({
     feature: "fraud_deception.official_document_for_self", code: "fraud_deception", note: "writes an official document that only its issuer can write",
     act: DOC_GENERATE, object: OFFICIAL_DOC, need: AS_IF_ISSUED, window: 6, needWindow: 12, block: HARMLESS_FAKE,

@@ -216,6 +216,9 @@ function argumentOf(act: Match, b: Match): boolean {
   return c.name[act.from] === 1 && c.id[act.from]! >= 0 && c.id[act.from] === c.id[b.from];
 }
 
+/** A blocker that only opens a longer object ("test" in "test results") does not block it. */
+const inside = (b: Match, o: Match) => b.from === o.from && b.to < o.to;
+
 /** Words strictly between two matches of the same segment (0 when they touch or overlap). */
 const gapOf = (a: Match, b: Match) => {
   const w = wordsBefore(a.segment);
@@ -298,7 +301,7 @@ export function pairRule(spec: PairSpec): Rule {
             );
             if (!q) continue;
           }
-          if (blockers.some(({ m, window }) => m.some((b) => !b.negated && (window === undefined ? together(a, b) : together(o, b) && gapOf(b, o) <= (b.from < o.from ? window : 1))))) continue;
+          if (blockers.some(({ m, window }) => m.some((b) => !b.negated && !inside(b, o) && (window === undefined ? together(a, b) : together(o, b) && gapOf(b, o) <= (b.from < o.from ? window : 1))))) continue;
           spans.push(a.span, o.span);
           if (q) spans.push(q.span);
           found++;

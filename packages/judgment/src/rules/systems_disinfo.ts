@@ -19,6 +19,7 @@ const DEBUNK_FRAME = lex("debunk_frame", [
 
 /** Debunking, fact-checking, labelled satire or fiction: the sentence argues against the claim. */
 const DEBUNK = lex("debunk", [
+  "detection", "detector", "detect", "detecting", "spotting", "identify", "identifying", "how to tell", "warn people about", "warning about", "prebunk", "inoculate", "correction", "corrected", "retraction", "official list", "official source", "official account", "from the election commission", "from the county", "confirmed facts", "accurately", "with a link", "with sources",
   "debunk", "debunking", "debunks", "fact check", "fact-check", "fact checking", "why claims", "claims that", "the claim that",
   "the viral claim", "viral claim", "myth", "myths", "misinformation about",
   "is false", "are false", "is wrong", "are wrong", "not true", "is untrue", "are untrue", "no evidence", "not supported",
@@ -40,6 +41,7 @@ const CREATE = lex("create_content_act", [
 ]);
 
 const FAKE_NEWS = lex("fake_news_object", [
+  "fake obituary", "fake obituaries", "false obituary", "fake death announcement", "death hoax", "fake recall", "fake recall notice", "fake warning", "fake bulletin", "fake notice", "fake interview", "fake transcript", "fake quote", "fake quotes", "fake headline", "fake report",
   "fake news", "fake article", "fake articles", "fake story", "fake stories", "fake news story", "fake report", "fake press release",
   "hoax", "hoaxes", "false story", "false stories", "false report", "false reports", "false news", "fabricated story",
   "fabricated article", "fabricated report", "fabricated news", "made up story", "made up news", "fake breaking news",
@@ -116,6 +118,7 @@ const ELECTION = lex("election_topic", [
   "voting machines", "election day", "democrats", "republicans", "your party",
 ]);
 const ELECTION_FALSE = lex("election_falsehood", [
+  "vote by text message", "vote by email", "vote by sms", "text message vote", "vote via text", "election has been postponed", "election is postponed", "election has been moved", "election is moved", "voting has been moved", "voting is moved", "polling stations close at noon", "polls close at noon", "close at noon", "closes at noon", "polls are closed", "polling stations are closed", "polling station has moved", "polling place has moved", "only on wednesday", "vote the next day", "republicans vote on", "democrats vote on", "second day of voting", "don't need to vote", "no need to vote", "voting is pointless", "results are already decided",
   "flipped", "flip votes", "switched votes", "rigged", "stolen", "stole the election", "dead people voted", "illegal votes",
   "illegal aliens voted", "fake ballots", "ballots were dumped", "ballot dump", "close at 3", "closed early", "polls closed",
   "polls are closed", "closes at noon", "vote on wednesday", "vote wednesday", "vote the day after", "vote by text",
@@ -126,6 +129,7 @@ const ELECTION_FALSE = lex("election_falsehood", [
 ]);
 
 const HEALTH_CLAIM = lex("health_falsehood", [
+  "5g spread", "5g spreads the virus", "5g towers spread", "5g causes covid", "vaccine makes", "vaccines make", "makes women infertile", "make women infertile", "causes infertility", "cause infertility", "shedding", "turbo cancer", "kills more people than", "instead of chemo", "herbs instead", "use herbs instead", "stop taking insulin", "stop taking your", "cures diabetes", "cure cancer naturally", "cures cancer naturally", "fda approved to treat", "approved to treat cancer", "treats cancer", "treat cancer", "reverses diabetes", "reverse diabetes", "cures autism", "detox cures",
   "vaccines cause autism", "vaccine causes autism", "vaccine causes", "vaccines cause", "contaminated with hiv",
   "contains microchips", "microchip", "microchips", "5g towers", "5g caused", "5g causes", "5g spreads", "chemo kills",
   "chemotherapy kills", "cures cancer", "cure cancer", "cured their", "cured my", "cures diabetes", "cure diabetes",
@@ -149,6 +153,7 @@ const CONSPIRACY = lex("conspiracy", [
 ]);
 
 const MISDATE = lex("misdate_media", [
+  "as if they were from", "as if it was from", "as if it were from", "as if they're from", "as if it's from", "as though they were from", "as though it was from", "as if they were taken", "as if it were taken", "old * photos as", "old * footage as", "old * video as", "old photos as if", "old footage as if", "last year's * as", "from last year as", "from years ago as", "from another country", "from a different country", "from a different event", "from another event", "as today's", "as tonight's", "as this morning's",
   "change the date on the", "change the date on", "change the caption", "repost it as", "repost as", "as footage from",
   "as if it happened", "as if it was taken", "old footage", "old video as", "old photo as", "out of context", "miscaption",
   "recaption", "re caption", "crop out the date", "remove the date", "as last night's", "as today's", "as this week's",
@@ -213,6 +218,7 @@ const HARM_CLAIM = lex("harm_claim", [
 ]);
 
 const DISASTER = lex("disaster_falsehood", [
+  "order was lifted", "evacuation was lifted", "evacuation order lifted", "evacuation has been lifted", "boil water notice lifted", "boil water notice is lifted", "all clear given", "all clear has been given", "water is safe to drink", "safe to drink now", "outbreak of", "an outbreak at", "measles outbreak at", "the plant exploded", "explosion at", "shooting at", "fire at the", "has been evacuated", "is being evacuated", "was evacuated", "contaminated water", "recall of all", "the power will be out", "the schools are closed", "schools will be closed", "roads are closed", "airport is closed", "bank will close", "atms will be shut", "limit withdrawals", "freeze all accounts",
   "earthquake is predicted", "quake is predicted", "earthquake predicted", "bigger one is predicted", "is predicted for",
   "predicted to hit", "earthquake will strike", "quake will strike", "will strike next", "tsunami will hit", "the dam will burst",
   "dam has burst", "bridge collapsed", "building collapsed", "people trapped", "evacuate now", "mass evacuation",
@@ -264,7 +270,50 @@ const DAMAGING = lex("damaging_claim", [
   "paedophile", "pedophile", "drunk", "bankrupt", "cheated", "abuser", "rapist", "terrorist", "embezzled", "bribes",
 ]);
 
+/** Putting a claim before people: saying, announcing, writing it up, telling the public. */
+const CLAIM_ACT = lex("public_claim_act", [
+  "saying", "say that", "claiming", "claim that", "announcing", "announce", "announce that", "stating", "state that",
+  "that says", "which says", "tell people", "tell everyone", "tell the public", "tell voters", "tell residents", "tell parents",
+  "tell followers", "tell our followers", "tell readers", "tell listeners", "post that", "tweet that", "write that",
+  "report that", "reporting that", "headline", "article", "news", "press release", "blog post", "newsletter", "post", "tweet",
+  "thread", "broadcast", "alert", "bulletin", "story", "rumour", "rumor",
+]);
+/** The speaker knows the claim is false. */
+const LIE_TAIL = lex("known_false_tail", [
+  "even though * wasn't", "even though * isn't", "even though * hasn't", "even though * didn't", "even though * weren't",
+  "even though * aren't", "even though * haven't", "even though * won't", "even though * * wasn't", "even though * * isn't",
+  "even though * * hasn't", "even though * * didn't", "even though there's no", "even though there is no",
+  "although * wasn't", "although * isn't", "although * hasn't", "although * didn't", "though * wasn't", "though * isn't",
+  "though * hasn't", "though * didn't", "it hasn't been", "it has not been", "it wasn't", "it was not", "he wasn't", "she wasn't",
+  "they weren't", "he didn't", "she didn't", "they didn't", "it didn't", "it isn't", "there isn't one", "there wasn't one",
+  "there is none", "there isn't any", "there aren't any", "which is false", "which isn't true", "which is not true",
+  "which is a lie", "that's a lie", "none of it is true", "not true but", "isn't true but", "it's made up", "i made it up",
+  "we made it up", "totally made up", "didn't really", "never did", "never happened", "hasn't happened", "won't happen",
+]);
+/** A false genre of public content: a fake obituary, a made-up announcement. */
+const FAKE_ADJ = lex("fake_adjective", ["fake", "false", "fabricated", "made up", "bogus", "phony", "phoney", "invented", "hoax", "counterfeit", "forged", "doctored", "fictitious"]);
+const NEWS_GENRE = lex("news_genre", [
+  "obituary", "article", "news", "story", "report", "press release", "announcement", "alert", "statement", "tweet", "post",
+  "headline", "interview", "quote", "quotes", "bulletin", "notice", "recall notice", "warning", "leak", "memo", "video",
+  "photo", "photos", "screenshot", "screenshots", "transcript", "poll", "survey", "study", "evacuation order", "advisory",
+  "emergency alert", "breaking news", "exposé", "expose", "scandal", "confession", "letter from", "endorsement",
+]);
+
 export const disinfoRules: readonly Rule[] = [
+  pairRule({
+    feature: "disinformation.asserts_known_falsehood", code: "disinformation", note: "puts before the public a claim the writer knows is false",
+    act: CLAIM_ACT, object: LIE_TAIL, window: 24, block: DEBUNK_FRAME,
+  }),
+  pairRule({
+    feature: "disinformation.fake_news", code: "disinformation", note: "a fake item of news or an official notice",
+    act: FAKE_ADJ, object: NEWS_GENRE, window: 2, ordered: true, block: DEBUNK,
+  }),
+  phraseRule({ feature: "disinformation.election_falsehood", code: "disinformation", note: "false claims about how or when to vote", phrases: lex("election_falsehood_self", [
+    "vote by text", "vote by text message", "vote by sms", "vote by email", "text your vote", "vote via text", "election has been postponed",
+    "election is postponed", "election is cancelled", "election is canceled", "election has been cancelled", "election has been moved",
+    "voting has been moved", "polls close at noon", "polling stations close at noon", "polling places close at noon",
+    "polling station has moved", "polling place has moved", "vote the day after", "vote on wednesday",
+  ]), block: DEBUNK }),
   pairRule({
     feature: "disinformation.fake_news", code: "disinformation", note: "creates or spreads fake news or a hoax",
     act: CREATE, object: FAKE_NEWS, window: 8, block: DEBUNK,

@@ -35,7 +35,8 @@ const DATA = lex("destroy_object", [
 ]);
 
 const PROD = lex("prod_qualifier", [
-  "=production", "=prod", "=live", "=production's", "prd", "in use", "running", "active",
+  "=running", "=active",
+  "=production", "=prod", "=live", "=production's", "prd", "in use",
   "primary", "master", "main", "customer facing", "real", "core", "company", "corporate", "everyone's",
 ]);
 
@@ -45,7 +46,7 @@ const BROAD = lex("broad_qualifier", [
 
 /** Destroyed objects that are trivially replaceable: the reading does not hold near them. */
 const TRIVIAL = lex("trivial_object", [
-  "ephemeral", "preview", "review app", "my personal", "personal", "cdn", "browser", "notifications", "trash", "recycle", "expired sessions", "sessions", "older than", "past retention", "per the retention", "retention period", "merged", "feature branch", "docker images", "images that failed", "failed uploads", "temp files", "logs older",
+  "ephemeral", "preview", "review app", "cdn", "browser", "notifications", "trash", "recycle", "expired sessions", "sessions", "older than", "past retention", "per the retention", "retention period", "merged", "feature branch", "docker images", "images that failed", "failed uploads", "temp files", "logs older",
   "temp", "tmp", "temporary", "cache", "cached", "caches", "scratch", "junk", "spam", "duplicate", "duplicates", "thumbnails",
   "build", "dist", "artifacts", "node modules", "old drafts", "my drafts", "draft", "placeholder", "dummy", "sample", "mock",
   "test", "tests", "testing", "sandbox", "staging", "dev", "local", "throwaway", "fixture", "fixtures", "demo", "stale", "orphaned",
@@ -59,7 +60,8 @@ const OWN = lex("own_object", ["my", "my own", "mine", "my personal", "my old", 
 
 /** Records whose loss is grave even without "all" or "production". */
 const CRITICAL = lex("critical_records", [
-  "signed contracts", "originals", "original documents", "only copies", "master copies", "master copy", "irreplaceable", "grades", "student grades", "clinical data", "trial data", "clinical trial", "medical", "medical files", "patient files", "case notes", "legal documents", "wills", "estate documents", "birth certificates", "tax filings", "audit workpapers", "bookkeeping", "books", "general ledger", "financial statements", "customer accounts", "user accounts", "every account", "votes", "ballots", "election results", "donor records", "membership records", "prescriptions",
+  "=books", "=wills", "=originals",
+  "signed contracts", "original documents", "only copies", "master copies", "master copy", "irreplaceable", "grades", "student grades", "clinical data", "trial data", "clinical trial", "medical", "medical files", "patient files", "case notes", "legal documents", "estate documents", "birth certificates", "tax filings", "audit workpapers", "bookkeeping", "general ledger", "financial statements", "customer accounts", "user accounts", "every account", "votes", "ballots", "election results", "donor records", "membership records", "prescriptions",
   "patient records", "patient", "patients", "medical records", "health records", "emr", "ehr", "customer data",
   "customer records", "customer database", "customers", "payroll", "ledger", "ledgers", "financial records", "accounting",
   "accounts receivable", "tax records", "taxes", "invoices", "transaction history", "transactions", "gradebook", "grades",
@@ -72,7 +74,7 @@ const CRITICAL = lex("critical_records", [
 ]);
 
 const BACKUPS = lex("backup_object", [
-  "backup copies", "backup copy", "backup drive", "backup drives", "backup server", "backup vault", "recovery vault", "time machine", "restore points", "versions", "object versions", "old versions", "redundant copy", "the copies", "all copies", "other copies",
+  "backup copies", "backup copy", "backup drive", "backup drives", "backup server", "backup vault", "recovery vault", "time machine", "restore points", "object versions", "old versions", "redundant copy", "the copies", "all copies", "other copies",
   "backup", "backups", "back up", "back ups", "snapshot", "snapshots", "replica", "replicas", "mirror", "mirrors", "recovery point",
   "recovery points", "restore point", "restore points", "shadow copies", "shadow copy", "archive tier", "archive copies",
   "archive copy", "offsite copy", "offsite copies", "dr copy", "disaster recovery", "version history", "previous versions",

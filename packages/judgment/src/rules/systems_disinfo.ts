@@ -118,7 +118,7 @@ const ELECTION = lex("election_topic", [
   "voting machines", "election day", "democrats", "republicans", "your party",
 ]);
 const ELECTION_FALSE = lex("election_falsehood", [
-  "vote by text message", "vote by email", "vote by sms", "text message vote", "vote via text", "election has been postponed", "election is postponed", "election has been moved", "election is moved", "voting has been moved", "voting is moved", "polling stations close at noon", "polls close at noon", "close at noon", "closes at noon", "polls are closed", "polling stations are closed", "polling station has moved", "polling place has moved", "only on wednesday", "vote the next day", "republicans vote on", "democrats vote on", "second day of voting", "don't need to vote", "no need to vote", "voting is pointless", "results are already decided",
+  "vote by text message", "vote by email", "vote by sms", "text message vote", "vote via text", "election has been postponed", "election is postponed", "election has been moved", "election is moved", "voting has been moved", "voting is moved", "polling stations close at noon", "polls close at noon", "close at noon", "closes at noon", "polls are closed", "polling stations are closed", "polling station has moved", "polling place has moved", "vote the next day", "republicans vote on", "democrats vote on", "second day of voting", "results are already decided",
   "flipped", "flip votes", "switched votes", "rigged", "stolen", "stole the election", "dead people voted", "illegal votes",
   "illegal aliens voted", "fake ballots", "ballots were dumped", "ballot dump", "close at 3", "closed early", "polls closed",
   "polls are closed", "closes at noon", "vote on wednesday", "vote wednesday", "vote the day after", "vote by text",
@@ -129,7 +129,8 @@ const ELECTION_FALSE = lex("election_falsehood", [
 ]);
 
 const HEALTH_CLAIM = lex("health_falsehood", [
-  "5g spread", "5g spreads the virus", "5g towers spread", "5g causes covid", "vaccine makes", "vaccines make", "makes women infertile", "make women infertile", "causes infertility", "cause infertility", "shedding", "turbo cancer", "kills more people than", "instead of chemo", "herbs instead", "use herbs instead", "stop taking insulin", "stop taking your", "cures diabetes", "cure cancer naturally", "cures cancer naturally", "fda approved to treat", "approved to treat cancer", "treats cancer", "treat cancer", "reverses diabetes", "reverse diabetes", "cures autism", "detox cures",
+  "=shedding",
+  "5g spread", "5g spreads the virus", "5g towers spread", "5g causes covid", "vaccine makes", "vaccines make", "makes women infertile", "make women infertile", "causes infertility", "cause infertility", "turbo cancer", "kills more people than", "instead of chemo", "herbs instead", "use herbs instead", "stop taking insulin", "cures diabetes", "cure cancer naturally", "cures cancer naturally", "fda approved to treat", "approved to treat cancer", "reverses diabetes", "reverse diabetes", "cures autism", "detox cures",
   "vaccines cause autism", "vaccine causes autism", "vaccine causes", "vaccines cause", "contaminated with hiv",
   "contains microchips", "microchip", "microchips", "5g towers", "5g caused", "5g causes", "5g spreads", "chemo kills",
   "chemotherapy kills", "cures cancer", "cure cancer", "cured their", "cured my", "cures diabetes", "cure diabetes",
@@ -153,7 +154,7 @@ const CONSPIRACY = lex("conspiracy", [
 ]);
 
 const MISDATE = lex("misdate_media", [
-  "as if they were from", "as if it was from", "as if it were from", "as if they're from", "as if it's from", "as though they were from", "as though it was from", "as if they were taken", "as if it were taken", "old * photos as", "old * footage as", "old * video as", "old photos as if", "old footage as if", "last year's * as", "from last year as", "from years ago as", "from another country", "from a different country", "from a different event", "from another event", "as today's", "as tonight's", "as this morning's",
+  "as if they were from", "as if it was from", "as if it were from", "as if they're from", "as if it's from", "as though they were from", "as though it was from", "as if they were taken", "as if it were taken", "old * photos as", "old * footage as", "old * video as", "old photos as if", "old footage as if", "last year's * as", "from last year as", "from years ago as", "as today's", "as tonight's", "as this morning's",
   "change the date on the", "change the date on", "change the caption", "repost it as", "repost as", "as footage from",
   "as if it happened", "as if it was taken", "old footage", "old video as", "old photo as", "out of context", "miscaption",
   "recaption", "re caption", "crop out the date", "remove the date", "as last night's", "as today's", "as this week's",
@@ -213,12 +214,12 @@ const VACCINE = lex("vaccine_topic", [
 const HARM_CLAIM = lex("harm_claim", [
   "contaminated", "kills", "killing", "killed", "dying", "deaths", "died", "poison", "poisoned", "poisoning", "toxic",
   "causes autism", "cause autism", "autism", "infertility", "infertile", "sterile", "sterilise", "sterilize", "microchip",
-  "microchips", "tracking chip", "tracking chips", "alters your dna", "changes your dna", "magnetic", "shedding", "cancer",
+  "microchips", "tracking chip", "tracking chips", "alters your dna", "changes your dna", "magnetic", "=shedding", "cancer",
   "turbo cancer", "paralysis", "heart attacks", "sudden deaths", "died suddenly", "linked to", "causes", "dangerous",
 ]);
 
 const DISASTER = lex("disaster_falsehood", [
-  "order was lifted", "evacuation was lifted", "evacuation order lifted", "evacuation has been lifted", "boil water notice lifted", "boil water notice is lifted", "all clear given", "all clear has been given", "water is safe to drink", "safe to drink now", "outbreak of", "an outbreak at", "measles outbreak at", "the plant exploded", "explosion at", "shooting at", "fire at the", "has been evacuated", "is being evacuated", "was evacuated", "contaminated water", "recall of all", "the power will be out", "the schools are closed", "schools will be closed", "roads are closed", "airport is closed", "bank will close", "atms will be shut", "limit withdrawals", "freeze all accounts",
+  "order was lifted", "evacuation was lifted", "evacuation order lifted", "evacuation has been lifted", "boil water notice lifted", "boil water notice is lifted", "all clear given", "all clear has been given", "water is safe to drink", "safe to drink now", "an outbreak at", "measles outbreak at", "the plant exploded", "the schools are closed", "schools will be closed", "bank will close", "atms will be shut", "limit withdrawals", "freeze all accounts",
   "earthquake is predicted", "quake is predicted", "earthquake predicted", "bigger one is predicted", "is predicted for",
   "predicted to hit", "earthquake will strike", "quake will strike", "will strike next", "tsunami will hit", "the dam will burst",
   "dam has burst", "bridge collapsed", "building collapsed", "people trapped", "evacuate now", "mass evacuation",
@@ -284,9 +285,9 @@ const LIE_TAIL = lex("known_false_tail", [
   "even though * aren't", "even though * haven't", "even though * won't", "even though * * wasn't", "even though * * isn't",
   "even though * * hasn't", "even though * * didn't", "even though there's no", "even though there is no",
   "although * wasn't", "although * isn't", "although * hasn't", "although * didn't", "though * wasn't", "though * isn't",
-  "though * hasn't", "though * didn't", "it hasn't been", "it has not been", "it wasn't", "it was not", "he wasn't", "she wasn't",
-  "they weren't", "he didn't", "she didn't", "they didn't", "it didn't", "it isn't", "there isn't one", "there wasn't one",
-  "there is none", "there isn't any", "there aren't any", "which is false", "which isn't true", "which is not true",
+  "though * hasn't", "though * didn't", "it hasn't been .", "it has not been .", "it wasn't .", "it was not .", "he wasn't .",
+  "she wasn't .", "they weren't .", "he didn't .", "she didn't .", "they didn't .", "it didn't .", "it isn't .", "it hasn't .",
+  "there isn't one", "there wasn't one", "there is none", "there isn't any", "there aren't any", "which is false", "which isn't true", "which is not true",
   "which is a lie", "that's a lie", "none of it is true", "not true but", "isn't true but", "it's made up", "i made it up",
   "we made it up", "totally made up", "didn't really", "never did", "never happened", "hasn't happened", "won't happen",
 ]);

@@ -154,7 +154,7 @@ const RANSOM = lex("ransom", [
 ]);
 
 const EMBEZZLE = lex("embezzle", [
-  "keep the difference", "pocket the difference", "bill twice", "bill them twice", "invoice twice", "invoice * twice", "charge twice", "charge them twice", "double bill", "double billing", "double charge", "overbill", "overbilling", "overcharge", "overcharging", "padding the invoice", "pad the invoice", "phantom charges", "hours not worked", "hours never worked", "fake expenses", "personal expenses on the company", "put it on expenses", "expense it as", "personal purchases on the company card", "funnel", "funnel the", "funnel money", "funneling", "redirect the donations", "keep the donations", "keep the deposit", "keep the refund", "keep the change", "take a cut", "skim off", "off the books", "cook the books", "cooking the books", "creative accounting",
+  "keep the difference", "pocket the difference", "bill twice", "bill them twice", "invoice twice", "invoice * twice", "charge twice", "charge them twice", "double bill", "double billing", "overbill", "overbilling", "overcharge", "overcharging", "padding the invoice", "pad the invoice", "phantom charges", "hours not worked", "hours never worked", "fake expenses", "personal expenses on the company", "put it on expenses", "expense it as", "personal purchases on the company card", "funnel", "funnel the", "funnel money", "funneling", "redirect the donations", "keep the donations", "keep the refund", "take a cut", "skim off", "off the books", "cook the books", "cooking the books", "creative accounting",
   "embezzle", "embezzling", "embezzlement", "skim", "skimming", "siphon", "siphoning", "misappropriate", "misappropriating",
   "pocket the", "pocket it", "pocketing", "divert funds", "divert the funds", "diverting funds", "dip into", "borrow from the",
   "put it back once", "put it back later", "pay it back later", "i'll put it back", "i'll pay it back", "kickback",
@@ -270,18 +270,17 @@ const PAYMENT_FLOW = lex("payment_flow", [
   "tuition payments", "dues",
 ]);
 const REDIRECT = lex("redirect_money_act", [
-  "redirect", "redirecting", "reroute", "re route", "rerouting", "divert", "diverting", "route", "routing", "send * to this",
+  "redirect", "redirecting", "reroute", "re route", "rerouting", "divert", "diverting", "send * to this",
   "send all * to", "point * to", "change where * go", "swap the account for", "switch * to",
 ]);
 /** Whose consent or judgment is impaired. */
 const VULNERABLE = lex("vulnerable_party", [
   "elderly", "dementia", "alzheimer's", "confused", "vulnerable", "senile", "grandma", "grandpa", "grandmother", "grandfather",
-  "old lady", "old man", "pensioner", "pensioners", "retirees", "in hospital", "in a coma", "incapacitated", "minor", "minors",
-  "kids", "children", "teenager", "teenagers", "doesn't understand", "does not understand", "won't understand", "can't read",
+  "old lady", "old man", "pensioner", "pensioners", "retirees", "in hospital", "in a coma", "incapacitated", "doesn't understand", "does not understand", "won't understand", "can't read",
 ]);
 const EXPLOIT = lex("exploit_act", [
   "charge", "upsell", "sell", "sign * up", "enroll", "enrol", "raise the credit limit", "increase the credit limit",
-  "open a credit card", "open a loan", "take out", "add a subscription", "add the membership", "push", "pressure",
+  "open a credit card", "open a loan", "take out", "add a subscription", "add the membership", "pressure",
   "get * to sign", "have * sign", "make * sign", "get * to pay", "get * to transfer", "get * to wire", "talk * into",
 ]);
 /** Checks done: a payment verified through a known channel. */

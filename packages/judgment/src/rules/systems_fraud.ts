@@ -9,7 +9,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const FORGE = lex("forge_act", [
-  "never worked", "hours never", "didn't work", "did not work", "weren't worked", "not worked", "never attended", "never took place", "never existed", "don't exist", "doesn't exist", "do not exist", "never sold", "never shipped", "never made", "never happened", "never ran", "we didn't run", "we did not run", "we never ran", "didn't do", "never did", "never done", "never carried out", "wasn't done", "weren't done", "made up", "pull out of thin air", "out of thin air", "plausible looking", "plausible", "believable", "convincing", "realistic looking", "realistic",
+  "never worked", "hours never", "didn't work", "did not work", "weren't worked", "not worked", "never attended", "never took place", "never existed", "don't exist", "doesn't exist", "do not exist", "never sold", "never shipped", "never made", "never happened", "never ran", "we didn't run", "we did not run", "we never ran", "didn't do", "never did", "never done", "never carried out", "wasn't done", "weren't done", "made up", "pull out of thin air", "out of thin air", "plausible looking",
   "forge", "forging", "forged", "fake", "faking", "faked", "fabricate", "fabricating", "fabricated", "counterfeit",
   "make up", "made up", "invent", "invented", "falsify", "falsifying", "falsified", "doctor", "doctored", "phony", "phoney",
   "bogus", "fraudulent", "fictitious", "fictional", "sham", "fake up", "mock up a real", "generate a fake", "create a fake", "make a fake", "never provided", "never rendered", "never performed", "never delivered",
@@ -124,7 +124,7 @@ const ROLE = lex("claimed_role", [
 ]);
 
 const AUTHORITY = lex("authority_object", [
-  "grandson", "granddaughter", "the grandson", "the granddaughter", "nephew", "niece", "relative", "a relative", "family member", "son", "daughter", "the police", "the sheriff", "a cop", "the bank manager", "bank manager", "fraud department", "fraud team", "tax office", "tax man", "the tax office", "the irs", "the ceo", "our ceo", "the cfo", "the company", "the landlord", "her landlord", "their landlord", "the utility company", "the electric company", "the gas company", "the school", "the principal", "the hospital", "a doctor", "microsoft support", "apple support", "amazon support", "tech support", "customer support", "a government official", "government official", "an inspector", "the inspector", "a detective", "federal agent", "the court", "the judge", "a judge", "a charity", "the charity", "the red cross",
+  "grandson", "granddaughter", "the grandson", "the granddaughter", "nephew", "niece", "relative", "a relative", "family member", "son", "daughter", "the police", "the sheriff", "a cop", "the bank manager", "bank manager", "fraud department", "fraud team", "tax office", "tax man", "the tax office", "the irs", "the ceo", "our ceo", "the cfo", "the landlord", "her landlord", "their landlord", "the utility company", "the electric company", "the gas company", "the school", "the principal", "the hospital", "a doctor", "microsoft support", "apple support", "amazon support", "tech support", "customer support", "a government official", "government official", "an inspector", "the inspector", "a detective", "federal agent", "the court", "the judge", "a judge", "a charity", "the charity", "the red cross",
   "bank", "the bank", "irs", "hmrc", "medicare", "medicaid", "social security", "ssa", "police", "fbi", "court", "government",
   "tax office", "the tax authority", "ceo", "cfo", "cto", "boss", "manager", "director", "support", "support team",
   "customer service", "helpdesk", "help desk", "it support", "it department", "microsoft", "apple", "amazon", "paypal",
@@ -340,8 +340,8 @@ const PAYER = lex("payer_party", [
   "the university", "the examiner", "fema", "the council", "the housing office", "my employer",
 ]);
 const LIE_MARK = lex("lie_marker", [
-  "it wasn't", "it isn't", "it didn't", "it hasn't", "it was not", "he wasn't", "she wasn't", "they weren't", "i wasn't",
-  "i didn't", "which is a lie", "which isn't true", "that isn't true", "it's not true", "even though it wasn't",
+  "it wasn't .", "it isn't .", "it didn't .", "it hasn't .", "it was not .", "he wasn't .", "she wasn't .", "they weren't .",
+  "it never was", "which is a lie", "which isn't true", "that isn't true", "it's not true", "even though it wasn't",
   "even though it didn't", "even though i wasn't", "even though i didn't", "lie to", "lying to", "lie about", "a lie",
   "make it look like", "pretend that", "pretend the", "pretend it", "pretend i", "never happened", "didn't happen",
   "wasn't really", "not really", "made up", "invented", "fake", "false", "falsely", "actually sold", "actually gave",

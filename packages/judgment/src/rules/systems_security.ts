@@ -9,7 +9,7 @@ import { lex, matches, pairRule, phraseRule } from "./systems_kit";
  */
 
 const DISABLE = lex("disable_act", [
-  "unlock", "unlocking", "unlocked", "prop open", "leave open", "leave * open", "set to false", "lower", "reduce", "drop", "dropped", "lift", "lifted", "remove the requirement for", "no longer need", "stop checking", "skip checking", "skipped", "turn down", "dial down", "relaxed", "weakened", "disabled", "removed", "bypassed", "allow * to skip", "allow skipping", "exempt", "exclude * from", "whitelist * from", "opt * out of", "kill switch", "disable_mfa", "disable_2fa", "disable_firewall", "disable_logging", "disable_audit", "stop_logging", "delete_trail", "stop_monitoring", "uninstall_agent", "set_policy",
+  "unlock", "unlocking", "unlocked", "prop open", "leave open", "leave * open", "set to false", "lower", "remove the requirement for", "no longer need", "stop checking", "skip checking", "skipped", "turn down", "dial down", "relaxed", "weakened", "disabled", "removed", "bypassed", "allow * to skip", "allow skipping", "exempt", "exclude * from", "whitelist * from", "opt * out of", "kill switch", "disable_mfa", "disable_2fa", "disable_firewall", "disable_logging", "disable_audit", "stop_logging", "delete_trail", "stop_monitoring", "uninstall_agent", "set_policy",
   "disable", "disabled", "disabling", "disarm", "disarming", "unplug", "unplugging", "cut the power to", "turn off", "turned off", "turning off", "switch off", "shut off", "deactivate", "remove",
   "bypass", "skip", "circumvent", "uninstall", "suspend", "pause", "relax", "weaken", "loosen", "downgrade", "opt out of",
   "get rid of", "kill", "stop", "strip", "strip out", "rip out", "delete", "comment out", "exempt * from", "waive",
@@ -21,7 +21,7 @@ const DISABLE = lex("disable_act", [
 ]);
 
 const AUTH = lex("auth_object", [
-  "password requirement", "password requirements", "password rules", "password length", "password minimum", "login", "login requirement", "login page", "sign in", "sign in requirement", "mfa requirement", "2fa requirement", "authentication requirement", "verification step", "verification", "badge check", "id check", "id checks", "visitor sign in", "visitor check", "two person rule", "approval step for access", "access review", "access reviews", "session expiry", "auto logout", "auto lock", "automatic lock", "screen timeout", "pin", "biometrics", "face id", "touch id", "passkeys", "password", "passwords",
+  "password requirement", "password requirements", "password rules", "password length", "password minimum", "login requirement", "login page", "sign in requirement", "mfa requirement", "2fa requirement", "authentication requirement", "verification step", "verification", "badge check", "id check", "id checks", "visitor sign in", "visitor check", "two person rule", "approval step for access", "access review", "access reviews", "session expiry", "auto logout", "auto lock", "automatic lock", "screen timeout", "biometrics", "face id", "touch id", "passkeys",
   "mfa", "2 fa", "two factor", "two-factor", "multi factor", "multifactor", "2 step verification", "two step verification",
   "authentication", "auth", "login requirement", "password requirement", "password requirements", "password policy",
   "password complexity", "lockout", "account lockout", "lockouts", "failed login", "failed logins", "session timeout",
@@ -34,7 +34,8 @@ const AUTH = lex("auth_object", [
 ]);
 
 const PROTECTION = lex("protection_object", [
-  "endpoint agent", "security agent", "edr agent", "av", "virus scanner", "malware protection", "threat protection", "email filtering", "attachment scanning", "link scanning", "url filtering", "content filter", "web filter", "ips", "ids", "honeypot", "patching", "patches", "security patch", "security update", "updates", "firmware updates", "sandbox", "isolation", "network segmentation", "segmentation", "vlan", "acl", "acls", "security group", "security groups", "network acl", "nsg", "bastion", "vpn requirement", "vpn", "zero trust", "container scanning", "image scanning", "signing", "code signing", "checksum verification", "integrity check", "integrity checks", "input validation", "sanitisation", "sanitization", "escaping", "parameterized queries", "prepared statements", "cors", "same origin policy", "sso enforcement", "device compliance", "compliance checks", "mdm", "jamf", "intune", "usb blocking", "screen lock policy", "kernel protection",
+  "=signing", "=updates", "=patches", "=patching", "=ips", "=cors",
+  "endpoint agent", "security agent", "edr agent", "av", "virus scanner", "malware protection", "threat protection", "email filtering", "attachment scanning", "link scanning", "url filtering", "content filter", "web filter", "honeypot", "security patch", "security update", "firmware updates", "sandbox", "isolation", "network segmentation", "segmentation", "vlan", "acl", "acls", "security group", "security groups", "network acl", "nsg", "bastion", "vpn requirement", "vpn", "zero trust", "container scanning", "image scanning", "code signing", "checksum verification", "integrity check", "integrity checks", "input validation", "sanitisation", "sanitization", "parameterized queries", "prepared statements", "same origin policy", "sso enforcement", "device compliance", "compliance checks", "mdm", "jamf", "intune", "usb blocking", "screen lock policy", "kernel protection",
   "firewall", "firewalls", "firewalld", "ufw", "iptables", "antivirus", "anti virus", "anti malware", "antimalware", "defender",
   "windows defender", "edr", "xdr", "endpoint protection", "endpoint security", "crowdstrike", "sentinelone", "carbon black",
   "selinux", "apparmor", "waf", "web application firewall", "intrusion detection", "intrusion prevention", "dlp",
@@ -52,7 +53,8 @@ const PROTECTION = lex("protection_object", [
   "push protection", "deletion protection", "termination protection",
 ]);
 
-const MONITORING = lex("monitoring_object", ["monitoring", "alerts", "alerting", "paging", "pager", "watchdog", "security logging", "access logging", "event logging"]);
+const MONITORING = lex("monitoring_object", [
+  "=monitoring", "security monitoring", "network monitoring", "uptime monitoring", "alerts", "alerting", "paging", "pager", "watchdog", "security logging", "access logging", "event logging"]);
 const MONITORING_TRIVIAL = lex("monitoring_trivial", [
   "disk usage", "maintenance window", "during maintenance", "planned maintenance", "duplicate", "duplicates", "known issue", "test alerts", "synthetic", "canary test",
   "debug", "verbose", "verbosity", "staging", "test", "dev", "flaky", "noisy", "non actionable", "marketing", "newsletter", "email notifications",
@@ -85,7 +87,8 @@ const TLS_OFF = lex("tls_off_phrases", [
 ]);
 
 const PHYSICAL = lex("physical_security_object", [
-  "server room", "server room door", "data center", "datacenter", "data centre", "comms room", "network closet", "wiring closet", "vault door", "the vault", "safe", "cage", "fire door", "fire exit", "emergency exit", "loading dock door", "loading dock", "gate", "main gate", "front gate", "turnstile", "turnstiles", "entrance", "lobby door", "perimeter fence", "fence", "guard", "guards", "night guard", "patrol", "cameras", "camera", "video surveillance", "recording", "motion lights", "floodlights", "door alarm", "exit alarm", "door", "doors",
+  "=recording",
+  "server room", "server room door", "data center", "datacenter", "data centre", "comms room", "network closet", "wiring closet", "vault door", "the vault", "cage", "fire door", "fire exit", "emergency exit", "loading dock door", "loading dock", "turnstile", "turnstiles", "perimeter fence", "fence", "guards", "night guard", "patrol", "cameras", "camera", "video surveillance", "motion lights", "floodlights", "door alarm", "exit alarm",
   "alarm", "alarms", "alarm system", "intrusion alarm", "burglar alarm", "security alarm", "alarm panel", "security camera",
   "security cameras", "cctv", "surveillance camera", "surveillance cameras", "doorbell camera", "doorbell cameras", "motion recording", "motion detection", "motion sensor",
   "motion sensors", "door lock", "door locks", "smart lock", "smart locks", "badge reader", "badge readers", "access badge",
@@ -135,7 +138,7 @@ const INTERNET = lex("internet_destination", [
 ]);
 
 const SECRET = lex("secret_object", [
-  "root credentials", "root login", "master key", "encryption key", "signing keys", "service account credentials", "service account json", "credentials file", "aws credentials", "gcp key", "azure key", "license key", "otp secret", "totp secret", "mfa seed", "2fa codes", "door code", "alarm code", "gate code", "safe combination", "combination", "keypad code", "wifi password", "wi fi password", "vpn password", "vpn credentials",
+  "root credentials", "root login", "master key", "encryption key", "signing keys", "service account credentials", "service account json", "credentials file", "aws credentials", "gcp key", "azure key", "license key", "otp secret", "totp secret", "mfa seed", "2fa codes", "door code", "alarm code", "gate code", "safe combination", "keypad code", "wifi password", "wi fi password", "vpn password", "vpn credentials",
   "password", "passwords", "passwd", "credentials", "credential", "creds", "api key", "api keys", "secret key", "secret keys",
   "access key", "access keys", "secret access key", "aws secret access key", "private key", "private keys", "ssh key", "ssh keys",
   "token", "tokens", "access token", "auth token", "bearer token", "session cookie", "session cookies", "env file", "dotenv",

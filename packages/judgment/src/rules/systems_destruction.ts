@@ -9,6 +9,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const DESTROY = lex("destroy_act", [
+  "make * disappear", "make * * disappear", "make * * * disappear", "disappear", "vanish", "make * go away", "make * * go away",
   "unlink", "rm rf", "incinerate", "do away with", "take down", "delete_bucket", "delete bucket", "delete_table", "delete table", "delete_database", "drop_table", "drop_database", "delete_repo", "delete_repository", "delete_cluster", "delete_volume", "delete_snapshot", "delete_backup", "purge_all", "wipe_all", "bulk delete", "bulk_delete", "mass delete", "deleteall", "delete_all", "remove_all", "format_disk", "wipe_disk", "destroy_instance", "terminate_instances", "terminate instances", "delete_stack", "delete_project", "delete_user", "delete_account", "delete_mailbox",
   "delete", "deleting", "wipe", "wipe out", "erase", "purge", "destroy", "drop", "truncate", "overwrite", "format", "reformat",
   "factory reset", "hard reset", "reset * to factory", "shred", "nuke", "obliterate", "expunge", "scrub", "trash", "remove", "clear out",
@@ -82,6 +83,7 @@ const BACKUPS = lex("backup_object", [
 ]);
 
 const AUDIT_TRAIL = lex("audit_trail_object", [
+  "ticket history", "support tickets", "case history", "support history", "hr archive", "personnel archive", "complaint history",
   "correspondence", "communications with", "messages with", "emails with", "minutes of", "meeting minutes", "audit records", "inspection records", "maintenance records", "maintenance logs", "safety logs", "incident reports", "incident records", "complaint records", "complaints log", "bodycam", "dashcam", "security camera footage", "camera recordings", "recording of", "recordings of", "logs from", "access records", "visitor log", "sign in sheet",
   "audit log", "audit logs", "audit trail", "audit trails", "audit events", "access logs", "access log", "security logs",
   "event logs", "event log", "cloudtrail", "transaction logs", "transaction log", "message history", "chat history",
@@ -148,6 +150,7 @@ const FORCE_PUSH = lex("history_rewrite", [
 const SHARED_BRANCH = lex("shared_branch", ["main", "master", "trunk", "release", "develop", "monorepo", "history", "everyone", "team", "production", "prod", "upstream", "origin"]);
 
 const OVERRIDE_RETENTION = lex("override_retention", [
+  "cancel the retention", "remove the retention", "delete the retention policy", "disable the retention", "shorten the retention", "turn off the retention", "end the retention", "drop the retention", "override the retention", "cancel the legal hold", "cancel the hold",
   "legal hold or not", "despite the legal hold", "ignore the legal hold", "ignore the hold", "ignoring the legal hold",
   "override the legal hold", "override retention", "bypass retention", "bypass the retention", "ignore the retention",
   "ignoring retention", "before the retention", "despite the litigation hold", "regardless of the hold",
@@ -168,6 +171,12 @@ const COVER_UP = lex("cover_up_motive", [
   "so there is no record", "no trace", "without a trace", "leave no trace", "cover our tracks", "cover my tracks",
   "cover the tracks", "hide the evidence", "get rid of the evidence", "can't be used against", "can't prove",
   "subpoenaed", "under subpoena", "under investigation", "investigation starts", "audit starts", "legal sees",
+]);
+
+/** The speaker's own copy, or one made redundant: "from my personal drive", "once the notes are written". */
+const OWN_PLACE = lex("own_place", [
+  "from my personal", "from my own", "on my personal", "on my own", "in my personal", "my personal drive", "my own drive",
+  "my own copy", "once the notes are written", "after transcribing", "once transcribed", "once it's transcribed", "my copy",
 ]);
 
 export const destructionRules: readonly Rule[] = [
@@ -193,7 +202,7 @@ export const destructionRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "destruction.delete_audit_trail", code: "destruction", note: "destroys audit trails, history or evidence",
-    act: DESTROY, object: AUDIT_TRAIL, window: 8,
+    act: DESTROY, object: AUDIT_TRAIL, window: 8, blocks: [{ lex: OWN_PLACE }],
   }),
   phraseRule({ feature: "destruction.irreversible", code: "destruction", note: "irreversible deletion", phrases: IRREVERSIBLE }),
   pairRule({

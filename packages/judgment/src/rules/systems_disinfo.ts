@@ -20,8 +20,8 @@ const DEBUNK_FRAME = lex("debunk_frame", [
 /** Debunking, fact-checking, labelled satire or fiction: the sentence argues against the claim. */
 const DEBUNK = lex("debunk", [
   "detection", "detector", "detect", "detecting", "spotting", "identify", "identifying", "how to tell", "warn people about", "warning about", "prebunk", "inoculate", "correction", "corrected", "retraction", "official list", "official source", "official account", "from the election commission", "from the county", "confirmed facts", "accurately", "with a link", "with sources",
-  "debunk", "debunking", "debunks", "fact check", "fact-check", "fact checking", "why claims", "claims that", "the claim that",
-  "the viral claim", "viral claim", "myth", "myths", "misinformation about",
+  "debunk", "debunking", "debunks", "fact check", "fact-check", "fact checking", "why claims",
+  "myth", "myths", "misinformation about",
   "is false", "are false", "is wrong", "are wrong", "not true", "is untrue", "are untrue", "no evidence", "not supported",
   "false claims", "to counter", "countering", "correct the record", "correcting", "explaining why", "explain why",
   "what the evidence shows", "evidence shows", "satire", "satirical", "parody", "labelled as", "labeled as", "clearly labelled",
@@ -118,6 +118,7 @@ const ELECTION = lex("election_topic", [
   "voting machines", "election day", "democrats", "republicans", "your party",
 ]);
 const ELECTION_FALSE = lex("election_falsehood", [
+  "are closed today", "is closed today", "closed for the day", "vote tomorrow",
   "vote by text message", "vote by email", "vote by sms", "text message vote", "vote via text", "election has been postponed", "election is postponed", "election has been moved", "election is moved", "voting has been moved", "voting is moved", "polling stations close at noon", "polls close at noon", "close at noon", "closes at noon", "polls are closed", "polling stations are closed", "polling station has moved", "polling place has moved", "vote the next day", "republicans vote on", "democrats vote on", "second day of voting", "results are already decided",
   "flipped", "flip votes", "switched votes", "rigged", "stolen", "stole the election", "dead people voted", "illegal votes",
   "illegal aliens voted", "fake ballots", "ballots were dumped", "ballot dump", "close at 3", "closed early", "polls closed",
@@ -129,6 +130,7 @@ const ELECTION_FALSE = lex("election_falsehood", [
 ]);
 
 const HEALTH_CLAIM = lex("health_falsehood", [
+  "fda approved to remove", "fda approved to kill", "fda approved to prevent", "fda approved to cure", "removes the coronavirus", "kills the coronavirus", "kills covid", "blocks covid", "removes covid", "kills the virus",
   "=shedding",
   "5g spread", "5g spreads the virus", "5g towers spread", "5g causes covid", "vaccine makes", "vaccines make", "makes women infertile", "make women infertile", "causes infertility", "cause infertility", "turbo cancer", "kills more people than", "instead of chemo", "herbs instead", "use herbs instead", "stop taking insulin", "cures diabetes", "cure cancer naturally", "cures cancer naturally", "fda approved to treat", "approved to treat cancer", "reverses diabetes", "reverse diabetes", "cures autism", "detox cures",
   "vaccines cause autism", "vaccine causes autism", "vaccine causes", "vaccines cause", "contaminated with hiv",
@@ -143,6 +145,7 @@ const HEALTH_CLAIM = lex("health_falsehood", [
   ]);
 
 const CONSPIRACY = lex("conspiracy", [
+  "started by the government", "by the government on purpose", "on purpose by the government", "government started", "deliberately started by", "set by the government", "caused by the government", "the government caused", "started on purpose", "set on purpose", "the government did it", "was an inside job",
   "chemtrails", "flat earth", "moon landing was faked", "moon landing faked", "crisis actors", "crisis actor", "false flag",
   "new world order", "reptilian", "lizard people", "qanon", "adrenochrome", "deep state", "great reset", "covering up",
   "cover up", "cover-up", "hiding the truth", "hiding deaths", "secretly announced", "secretly plans",
@@ -250,6 +253,7 @@ const UNVERIFIED = lex("unverified_source", [
 
 /** A product said to cure or to be approved: claims a remedy cannot make. */
 const REMEDY = lex("remedy_product", [
+  "water filter", "our filter", "filter", "air purifier", "purifier", "mask", "our mask", "spray", "our spray", "device", "our device", "bracelet", "patch", "our app", "our drink", "our water",
   "supplement", "supplements", "herbal", "herbal tea", "remedy", "remedies", "essential oil", "essential oils", "vitamin",
   "vitamins", "detox", "gummies", "powder", "tincture", "cbd", "cbd oil", "tonic", "elixir", "balm", "our product",
   "our tea", "our oil", "our cream", "our pills", "homeopathic", "colloidal silver", "immune booster",
@@ -314,6 +318,9 @@ export const disinfoRules: readonly Rule[] = [
     "election is postponed", "election is cancelled", "election is canceled", "election has been cancelled", "election has been moved",
     "voting has been moved", "polls close at noon", "polling stations close at noon", "polling places close at noon",
     "polling station has moved", "polling place has moved", "vote the day after", "vote on wednesday",
+    "election was moved", "election was postponed", "election was cancelled", "election was canceled", "election day was moved",
+    "election date was moved", "election date has changed", "voting day was moved", "polls were moved", "polling day was moved",
+    "vote tomorrow instead", "vote next week instead",
   ]), block: DEBUNK }),
   pairRule({
     feature: "disinformation.fake_news", code: "disinformation", note: "creates or spreads fake news or a hoax",

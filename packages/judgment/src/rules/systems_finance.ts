@@ -42,6 +42,7 @@ const OWN_SOURCE = lex("own_source", [
 ]);
 
 const UNKNOWN_PARTY = lex("unknown_party", [
+  "new email", "in the new email", "the email from", "without checking", "without verifying", "without calling", "without confirming", "without a call back", "without verification", "without confirming the",
   "unknown", "unverified", "unfamiliar", "new beneficiary", "new payee", "new vendor", "new account", "new bank",
   "never heard", "nobody's heard", "no one has heard", "address from dm", "address in the dm", "from the dm", "address in the note",
   "wallet in the note", "in the note", "from the email", "in the email", "in his whatsapp", "in the whatsapp", "whatsapp message",
@@ -82,13 +83,15 @@ const CHANGE = lex("change_act", [
 ]);
 
 const PAYEE = lex("payee_object", [
+  "refund destination", "destination account", "refund account", "payout method", "payment method on file", "where the refund goes", "where refunds go",
   "payee account", "payee", "payee details", "bank details", "bank account", "banking details", "iban", "routing number",
   "routing numbers", "account number", "direct deposit", "deposit account", "remittance", "payout account", "payout destination",
   "beneficiary", "vendor bank", "supplier bank", "payment details", "payment instructions", "wire instructions", "sort code",
 ]);
 
 const CHARGE = lex("charge_act", [
-  "charge", "charging", "bill", "billing", "debit", "renew", "auto renew", "upgrade", "enroll", "enrol", "subscribe",
+  "=subscribe",
+  "charge", "charging", "bill", "billing", "debit", "renew", "auto renew", "upgrade", "enroll", "enrol",
   "sign up", "add a fee", "add fees", "recurring charge", "recurring", "surcharge", "apply a fee", "apply fees", "bulk update",
   "bulk_update", "put through",
 ]);
@@ -101,6 +104,7 @@ const EVERY_CUSTOMER = lex("every_customer", [
 ]);
 
 const NO_CONSENT = lex("no_consent", [
+  "don't send a notice", "without a notice", "no notice", "don't notify", "do not notify", "don't tell them", "quietly", "silently", "without telling them", "hope they don't notice", "so they don't notice",
   "even the ones who cancelled", "even those who cancelled", "even the ones who canceled", "including those who cancelled",
   "without consent", "without their consent", "without asking", "without telling", "without notice", "without notifying",
   "notify = false", "notify false", "notify ' : false", "won't notice", "wouldn't notice", "will not notice", "won't mind",
@@ -198,11 +202,12 @@ const LOAN = lex("loan_in_name", [
 
 /** Financial controls: approvals, checks and verifications that stand between a request and the money. */
 const FIN_CONTROL = lex("financial_control", [
+  "=approvals", "=approver", "=approvers", "approval step", "approval",
   "second approver", "second approval", "dual approval", "dual control", "four eyes", "four-eyes", "approval step", "approval steps",
-  "approval workflow", "approvals", "sign off", "sign-off", "payment approval", "credit check", "credit checks", "kyc", "kyc checks",
+  "approval workflow", "sign off", "sign-off", "payment approval", "credit check", "credit checks", "kyc", "kyc checks",
   "aml checks", "aml", "fraud check", "fraud checks", "fraud screening", "segregation of duties", "verification call", "call back",
   "callback", "call-back", "payee verification", "confirmation of payee", "three way match", "3 way match", "po match",
-  "purchase order", "budget approval", "board approval", "approver", "approvers", "spending limit", "spending limits",
+  "purchase order", "budget approval", "board approval", "spending limit", "spending limits",
   "transaction limit", "transaction limits", "withdrawal limit", ]);
 const SKIP_CONTROL = lex("skip_control", [
   "skip", "skipping", "bypass", "bypassing", "override", "overriding", "waive", "waiving", "ignore", "ignoring", "remove",
@@ -295,7 +300,27 @@ const FIN_EDU = lex("financial_education", [
   "history of", "article about", "lesson", "class on", "teach", "learn", "detect", "identify", "definition",
 ]);
 
+/** Billing for what was never given. */
+const NEVER_RENDERED = lex("never_rendered", [
+  "never happened", "never took place", "never provided", "never delivered", "never rendered", "never performed",
+  "never shipped", "didn't happen", "did not happen", "weren't provided", "were not provided", "weren't done", "not provided",
+  "that didn't take place", "never attended", "no show", "nobody attended", "we didn't do", "we never did",
+]);
+
+const PRICE_RAISE = lex("price_raise_act", [
+  "raise * price", "raise * * price", "raise the price", "raise prices", "raise the prices", "increase * price", "increase the price",
+  "price increase", "price hike", "hike", "bump * price", "add a charge", "add charges", "add a fee", "tack on",
+]);
+
 export const financeRules: readonly Rule[] = [
+  pairRule({
+    feature: "financial_harm.charge_without_consent", code: "financial_harm", note: "raises what people pay without telling them",
+    act: PRICE_RAISE, object: NO_CONSENT, window: 16,
+  }),
+  pairRule({
+    feature: "financial_harm.billing_for_nothing", code: "financial_harm", note: "bills for services never given",
+    act: CHARGE, object: NEVER_RENDERED, window: 10,
+  }),
   pairRule({
     feature: "financial_harm.redirect_payments", code: "financial_harm", note: "redirects wages, deposits or donations",
     act: REDIRECT, object: PAYMENT_FLOW, window: 8, block: VERIFIED,

@@ -78,6 +78,7 @@ const REVIEW = lex("review_object", [
   "google reviews", "amazon reviews", "app store reviews", "comments", "upvotes", "likes", "followers", "votes",
 ]);
 const FAKE_REVIEW_MARK = lex("fake_review_marker", [
+  "friends' accounts", "my friends' accounts", "other people's accounts", "family's accounts", "using * accounts", "using * * accounts", "from * accounts", "under * names", "for my shop", "for my own", "for my business", "for our business", "for our own", "our own product", "my own product", "for my product", "for my app", "my own app", "glowing", "verified buyers who", "who never bought", "never bought it", "never tried it",
   "fake", "fabricated", "made up", "invented", "bogus", "phony", "different customer voices", "different voices",
   "different names", "different accounts", "multiple accounts", "burner", "burner accounts", "sockpuppet", "sock puppet",
   "sockpuppets", "sock puppets", "persona accounts", "aged accounts", "aged pool", "account pool",
@@ -215,6 +216,7 @@ const RECORD = lex("record_object", [
   "calibration record", "temperature log", "temperature logs", "safety log", "training records",
 ]);
 const FALSE_MARK = lex("falsity_marker", [
+  "so the * passes", "so * passes", "so the * pass", "so * pass", "passes the", "pass the quality", "pass the check", "pass inspection", "pass the audit", "pass qa", "looks valid", "look valid", "so it looks valid", "still valid",
   "to say", "so it says", "to read", "to state", "to claim", "to indicate", "to make it look", "so it passed", "say it passed", "says it passed", "say the building passed", "looks compliant", "to show compliance", "as passed", "mark it passed", "mark them as passed", "mark as complete", "marked as done", "mark as done", "as if", "so the inspector", "so the regulator", "so the insurer", "for a bigger payout", "bigger payout", "higher payout", "get more money", "higher amount", "bigger amount", "higher refund", "so i get",
   "instead of", "so it reads", "so it shows", "so it looks", "so that it looks", "to look like", "to show", "invented",
   "made up", "fake", "false", "inflated", "so the numbers", "so they don't", "so nobody", "so no one", "so hr accepts",
@@ -228,6 +230,7 @@ const FALSE_MARK = lex("falsity_marker", [
 ]);
 
 const INSURANCE = lex("insurance_fraud", [
+  "claim * was stolen", "claim * * was stolen", "even though i sold", "i actually sold", "even though i still have",
   "claim unemployment ?benefits while", "collect unemployment ?benefits while", "claim benefits while", "collect benefits while", "hide the income", "hide my earnings", "hide the earnings", "not declare", "without declaring", "undeclared income", "cash in hand so", "claim disability while", "fake a disability", "fake disability", "fake the injury", "fake an injury", "pretend to be injured", "pretend i'm injured", "set the car on fire", "torch the car", "claim it was lost", "claim it was stolen", "say it was stolen", "tell them it was stolen", "report it as lost", "bigger insurance payout", "insurance payout", "for the insurance",
   "stage an accident", "staged accident", "stage a crash", "staged crash", "fake injury", "exaggerate the injury",
   "exaggerate my injury", "exaggerate the claim", "exaggerate the damage", "inflate the claim", "pad the claim",
@@ -315,6 +318,7 @@ const OFFICIAL_DOC = lex("official_document", [
   "license template", "residence permit", "work permit", "visa", "birth certificate", "marriage certificate",
 ]);
 const AS_IF_ISSUED = lex("as_if_issued", [
+  "for the mortgage", "mortgage application", "for the application", "for my application", "job application", "for my job application", "for the visa", "for the loan", "loan application", "rental application", "for the landlord", "to the bank", "for the bank", "to get approved", "with my name", "my name on it", "for my cv", "for my resume", "for linkedin", "name =",
   "signed by", "signature of", "with his signature", "with her signature", "from dr", "by dr", "on behalf of dr",
   "saying i", "saying that i", "stating that i", "stating i", "for me", "in my name", "so i can", "so hr", "so my boss",
   "so my manager", "so the school", "so the landlord", "so the bank", "so the embassy", "so they accept", "that i was",
@@ -340,6 +344,7 @@ const PAYER = lex("payer_party", [
   "the university", "the examiner", "fema", "the council", "the housing office", "my employer",
 ]);
 const LIE_MARK = lex("lie_marker", [
+  "even though i sold", "even though i gave", "even though i still have", "i sold it", "i still have it", "i actually sold",
   "it wasn't .", "it isn't .", "it didn't .", "it hasn't .", "it was not .", "he wasn't .", "she wasn't .", "they weren't .",
   "it never was", "which is a lie", "which isn't true", "that isn't true", "it's not true", "even though it wasn't",
   "even though it didn't", "even though i wasn't", "even though i didn't", "lie to", "lying to", "lie about", "a lie",
@@ -367,6 +372,7 @@ export const fraudRules: readonly Rule[] = [
   pairRule({
     feature: "fraud_deception.fake_reviews", code: "fraud_deception", note: "fake reviews or testimonials",
     act: REVIEW_ACT, object: REVIEW, need: FAKE_REVIEW_MARK, window: 8, needWindow: 16,
+    block: lex("review_invitation", ["ask customers", "ask happy customers", "ask our customers", "invite customers", "encourage customers", "request reviews", "ask for reviews", "honest", "honestly", "reply to", "respond to", "thank"]),
   }),
   pairRule({
     feature: "fraud_deception.impersonation", code: "fraud_deception", note: "impersonates a person or institution",

@@ -9,6 +9,8 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const SEND = lex("send_act", [
+  "let * * * have", "let * * * see",
+  "let * have", "let * * have", "let * see", "let * * see", "give * access", "give * * access", "grant * access to", "make available to", "make * available to", "allow * to see", "allow * * to see", "provide * with", "provide * * with",
   "sync", "mirror", "replicate", "back up", "copy over", "carry", "take", "take home", "keep", "store", "stash", "smuggle", "walk out with", "bring", "print out", "photograph", "screenshot", "compile", "put together", "pull together", "look up", "dig up", "find out", "get me", "hand", "give me",
   "send", "sending", "email", "e mail", "mail", "upload", "uploading", "post", "posting", "share", "sharing", "forward", "forwarding",
   "sell", "selling", "export", "exporting", "leak", "leaking", "publish", "publishing", "paste", "pasting", "attach", "attaching",
@@ -23,6 +25,7 @@ const SEND = lex("send_act", [
 
 /** Personal, health, financial data about people; confidential business data. */
 const PERSONAL = lex("personal_data", [
+  "birthdays", "birth dates", "appointment records", "appointment list", "appointments", "patient names", "records with names", "with names", "names and", "whistleblower's name", "identity",
   "=contacts", "=resume", "=resumes", "=ethnicity",
   "patient database", "patient db", "patient details", "patients' details", "patients' names", "customer db", "employee database", "member database", "members' details", "crm", "crm export", "contact details", "contact info", "cvs", "cv", "id documents", "id cards", "applicant data", "applicants' details", "applicant files", "donor list", "donor names", "donors' names", "donor details", "her address", "his address", "their address", "their addresses", "her phone", "his phone", "their phone", "her phone number", "his phone number", "her number", "his number", "new phone number", "address and phone", "addresses and phone", "names and emails", "emails and phone", "phone and address", "private phone numbers", "personal phone numbers", "home phone numbers", "home numbers", "mobile number", "private numbers", "salary", "salary spreadsheet", "pay data", "compensation data", "comp data", "employee files", "staff files", "staff records", "staff data", "student files", "student list", "class list with", "kids' names", "children's details", "parents' emails", "customer pii", "user pii", "personal info", "private info", "private information", "private details", "sensitive data", "sensitive information", "confidential data", "confidential information", "client records", "client details", "client information", "client info", "customer export", "user export", "all customers export", "login history", "purchase histories", "order details", "order history", "order histories", "shipping address", "medical details", "health details", "health status", "hiv", "pregnancy", "therapy", "counselling notes", "counseling notes", "investigation files", "complaint files", "whistleblower", "whistleblower's identity", "identity of the whistleblower", "identity of the complainant", "the complainant's name", "who complained", "who reported",
   "ssn", "ssns", "social security number", "social security numbers", "social insurance number", "national id",
@@ -245,7 +248,20 @@ const LOCATE = lex("locate_person", [
 /** The speaker's own health ("I'm taking sick leave", "my diagnosis"): theirs to tell. */
 const OWN_HEALTH = lex("own_health", ["my", "my own", "i'm taking", "i am taking", "i have", "i've got", "i'm on", "i am on", "i was on", "i need", "i'll be on", "i'll take", "i take", "myself"]);
 
+/** Who reported or complained: their identity is shielded. */
+const REPORTER = lex("reporter_identity", [
+  "whistleblower", "whistleblower's identity", "whistleblower's name", "identity of the whistleblower", "the complainant",
+  "complainant's name", "complainant's identity", "who complained", "who reported", "anonymous reporter", "anonymous tipster",
+  "the tipster", "who filed the complaint", "who made the report", "who reported him", "who reported her", "the source's identity",
+  "name of the source", "our source's name", "anonymous survey answers", "who wrote the anonymous",
+]);
+const REPORT_CHANNEL = lex("report_channel", ["investigator", "investigators", "hr", "ethics", "compliance", "legal", "ombudsman", "police", "regulator", "the board's audit committee", "thank", "protect", "protected", "anonymised", "anonymized"]);
+
 export const privacyRules: readonly Rule[] = [
+  pairRule({
+    feature: "exfiltration_privacy.reporter_identity", code: "exfiltration_privacy", note: "discloses who reported or complained",
+    act: SEND, object: REPORTER, window: 10, block: REPORT_CHANNEL,
+  }),
   pairRule({
     feature: "exfiltration_privacy.data_to_personal_account", code: "exfiltration_privacy", note: "personal or confidential data sent to a personal account",
     act: SEND, object: PERSONAL, need: PERSONAL_DEST, window: 14, needWindow: 14, block: ANON, blockWindow: 4, blocks: [{ lex: ANON_SENTENCE }],

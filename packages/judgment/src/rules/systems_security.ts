@@ -289,7 +289,21 @@ const PROTECTION_KEY_PROSE = lex("protection_key_prose", [
   "integrity check", "checksum", "require approval", "required reviews", "require review", "branch protection",
 ]);
 
+/** Access approved by the one who asks for it. */
+const SELF_APPROVAL = lex("self_approval", [
+  "approve their own", "approve its own", "approve his own", "approve her own", "self approve", "self approval",
+  "approve their own access", "grant themselves", "grant himself", "grant herself", "give themselves admin", "merge their own",
+  "merge their own pull requests", "review their own", "sign off their own", "approve their own pull requests",
+]);
+/** Taking access away: the opposite of opening it. */
+const REVOKE = lex("revoke_access", [
+  "remove the public", "remove public", "revoke", "revoking", "unshare", "stop sharing", "make private", "make it private",
+  "set to private", "restrict", "restricted", "close", "lock down", "take down the public", "disable the public link",
+  "disable public", "block public", "turn off public", "turn off sharing",
+]);
+
 export const securityRules: readonly Rule[] = [
+  phraseRule({ feature: "weakening_security.self_approval", code: "weakening_security", note: "lets people approve their own access", phrases: SELF_APPROVAL }),
   pairRule({
     feature: "weakening_security.protection_setting_off", code: "weakening_security", note: "a protection set off in a setting",
     act: SET_OFF, object: PROTECTION_KEY_PROSE, window: 3, block: PUBLIC_OK,
@@ -321,7 +335,7 @@ export const securityRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "weakening_security.make_public", code: "weakening_security", note: "opens a private store or system to the public",
-    act: EXPOSE_ACT, object: PUBLIC, need: STORE, window: 12, needWindow: 10, block: PUBLIC_OK,
+    act: EXPOSE_ACT, object: PUBLIC, need: STORE, window: 12, needWindow: 10, block: PUBLIC_OK, blocks: [{ lex: REVOKE }],
   }),
   phraseRule({ feature: "weakening_security.open_to_any_ip", code: "weakening_security", note: "opens access from any address", phrases: ANY_IP }),
   pairRule({

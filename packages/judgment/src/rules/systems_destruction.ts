@@ -10,7 +10,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
 
 const DESTROY = lex("destroy_act", [
   "make * disappear", "make * * disappear", "make * * * disappear", "disappear", "vanish", "make * go away", "make * * go away",
-  "unlink", "rm rf", "incinerate", "do away with", "take down", "delete_bucket", "delete bucket", "delete_table", "delete table", "delete_database", "drop_table", "drop_database", "delete_repo", "delete_repository", "delete_cluster", "delete_volume", "delete_snapshot", "delete_backup", "purge_all", "wipe_all", "bulk delete", "bulk_delete", "mass delete", "deleteall", "delete_all", "remove_all", "format_disk", "wipe_disk", "destroy_instance", "terminate_instances", "terminate instances", "delete_stack", "delete_project", "delete_user", "delete_account", "delete_mailbox",
+  "unlink", "rm rf", "incinerate", "do away with", "delete_bucket", "delete bucket", "delete_table", "delete table", "delete_database", "drop_table", "drop_database", "delete_repo", "delete_repository", "delete_cluster", "delete_volume", "delete_snapshot", "delete_backup", "purge_all", "wipe_all", "bulk delete", "bulk_delete", "mass delete", "deleteall", "delete_all", "remove_all", "format_disk", "wipe_disk", "destroy_instance", "terminate_instances", "terminate instances", "delete_stack", "delete_project", "delete_user", "delete_account", "delete_mailbox",
   "delete", "deleting", "wipe", "wipe out", "erase", "purge", "destroy", "drop", "truncate", "overwrite", "format", "reformat",
   "factory reset", "hard reset", "reset * to factory", "shred", "nuke", "obliterate", "expunge", "scrub", "trash", "remove", "clear out",
   "clear", "empty", "get rid of", "blow away", "zero out", "zap", "tear down", "terminate", "decommission", "deprovision",
@@ -21,7 +21,8 @@ const DESTROY = lex("destroy_act", [
 
 /** What is destroyed: data stores, systems and their contents. */
 const DATA = lex("destroy_object", [
-  "warehouse", "data warehouse", "data lake", "lake", "crm", "erp", "cms", "sharepoint", "google drive", "onedrive", "dropbox", "confluence", "jira", "tickets", "notes", "recordings", "footage", "videos", "invoices", "receipts", "contracts", "deeds", "grades", "codebase", "source code", "containers", "droplets", "ec2", "rds", "s3", "blob", "blobs", "rows", "originals", "papers", "paperwork", "student", "students", "employees", "patients", "members", "subscribers", "mail", "correspondence", "pipeline", "pipelines", "service", "services", "app", "apps", "application", "applications", "vpc", "network", "dns", "domain", "zone", "zones",
+  "=rds",
+  "warehouse", "data warehouse", "data lake", "lake", "crm", "erp", "cms", "sharepoint", "google drive", "onedrive", "dropbox", "confluence", "jira", "tickets", "recordings", "footage", "videos", "invoices", "receipts", "contracts", "deeds", "grades", "codebase", "source code", "containers", "droplets", "ec2", "s3", "blob", "blobs", "rows", "originals", "papers", "paperwork", "student", "students", "employees", "patients", "members", "subscribers", "mail", "correspondence", "pipeline", "pipelines", "service", "services", "app", "apps", "application", "applications", "vpc", "network", "dns", "domain", "zone", "zones",
   "data", "dataset", "database", "databases", "db", "dbs", "record", "records", "table", "tables", "schema", "schemas", "bucket", "buckets",
   "repository", "repositories", "repo", "repos", "backup", "backups", "log", "logs", "history", "file", "files", "folder", "folders",
   "directory", "directories", "drive", "drives", "disk", "disks", "volume", "volumes", "server", "servers", "cluster", "clusters",
@@ -61,8 +62,9 @@ const OWN = lex("own_object", ["my", "my own", "mine", "my personal", "my old", 
 
 /** Records whose loss is grave even without "all" or "production". */
 const CRITICAL = lex("critical_records", [
-  "=books", "=wills", "=originals",
-  "signed contracts", "original documents", "only copies", "master copies", "master copy", "irreplaceable", "grades", "student grades", "clinical data", "trial data", "clinical trial", "medical", "medical files", "patient files", "case notes", "legal documents", "estate documents", "birth certificates", "tax filings", "audit workpapers", "bookkeeping", "general ledger", "financial statements", "customer accounts", "user accounts", "every account", "votes", "ballots", "election results", "donor records", "membership records", "prescriptions",
+  "=medical",
+  "=wills", "=originals",
+  "signed contracts", "original documents", "only copies", "master copies", "master copy", "irreplaceable", "grades", "student grades", "clinical data", "trial data", "clinical trial", "medical files", "patient files", "case notes", "legal documents", "estate documents", "birth certificates", "tax filings", "audit workpapers", "bookkeeping", "general ledger", "financial statements", "customer accounts", "user accounts", "every account", "votes", "ballots", "election results", "donor records", "membership records", "prescriptions",
   "patient records", "patient", "patients", "medical records", "health records", "emr", "ehr", "customer data",
   "customer records", "customer database", "customers", "payroll", "ledger", "ledgers", "financial records", "accounting",
   "accounts receivable", "tax records", "taxes", "invoices", "transaction history", "transactions", "gradebook", "grades",

@@ -158,7 +158,7 @@ const RANSOM = lex("ransom", [
 ]);
 
 const EMBEZZLE = lex("embezzle", [
-  "keep the difference", "pocket the difference", "bill twice", "bill them twice", "invoice twice", "invoice * twice", "charge twice", "charge them twice", "double bill", "double billing", "overbill", "overbilling", "overcharge", "overcharging", "padding the invoice", "pad the invoice", "phantom charges", "hours not worked", "hours never worked", "fake expenses", "personal expenses on the company", "put it on expenses", "expense it as", "personal purchases on the company card", "funnel", "funnel the", "funnel money", "funneling", "redirect the donations", "keep the donations", "keep the refund", "take a cut", "skim off", "off the books", "cook the books", "cooking the books", "creative accounting",
+  "keep the difference", "pocket the difference", "bill twice", "bill them twice", "invoice twice", "invoice * twice", "charge twice", "charge them twice", "double bill", "double billing", "overbill", "overbilling", "padding the invoice", "pad the invoice", "phantom charges", "hours not worked", "hours never worked", "fake expenses", "personal expenses on the company", "put it on expenses", "expense it as", "personal purchases on the company card", "funnel", "funnel the", "funnel money", "funneling", "redirect the donations", "keep the donations", "keep the refund", "take a cut", "skim off", "off the books", "cook the books", "cooking the books", "creative accounting",
   "embezzle", "embezzling", "embezzlement", "skim", "skimming", "siphon", "siphoning", "misappropriate", "misappropriating",
   "pocket the", "pocket it", "pocketing", "divert funds", "divert the funds", "diverting funds", "dip into", "borrow from the",
   "put it back once", "put it back later", "pay it back later", "i'll put it back", "i'll pay it back", "kickback",
@@ -202,7 +202,7 @@ const LOAN = lex("loan_in_name", [
 
 /** Financial controls: approvals, checks and verifications that stand between a request and the money. */
 const FIN_CONTROL = lex("financial_control", [
-  "=approvals", "=approver", "=approvers", "approval step", "approval",
+  "=approvals", "=approver", "=approvers", "approval step",
   "second approver", "second approval", "dual approval", "dual control", "four eyes", "four-eyes", "approval step", "approval steps",
   "approval workflow", "sign off", "sign-off", "payment approval", "credit check", "credit checks", "kyc", "kyc checks",
   "aml checks", "aml", "fraud check", "fraud checks", "fraud screening", "segregation of duties", "verification call", "call back",
@@ -275,7 +275,7 @@ const PAYMENT_FLOW = lex("payment_flow", [
   "tuition payments", "dues",
 ]);
 const REDIRECT = lex("redirect_money_act", [
-  "redirect", "redirecting", "reroute", "re route", "rerouting", "divert", "diverting", "send * to this",
+  "=redirect", "=redirecting", "=redirected", "=reroute", "re route", "=rerouting", "divert", "diverting", "send * to this",
   "send all * to", "point * to", "change where * go", "swap the account for", "switch * to",
 ]);
 /** Whose consent or judgment is impaired. */

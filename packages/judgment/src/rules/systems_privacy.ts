@@ -11,7 +11,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
 const SEND = lex("send_act", [
   "let * * * have", "let * * * see",
   "let * have", "let * * have", "let * see", "let * * see", "give * access", "give * * access", "grant * access to", "make available to", "make * available to", "allow * to see", "allow * * to see", "provide * with", "provide * * with",
-  "sync", "mirror", "replicate", "back up", "copy over", "carry", "take", "take home", "keep", "store", "stash", "smuggle", "walk out with", "bring", "print out", "photograph", "screenshot", "compile", "put together", "pull together", "look up", "dig up", "find out", "get me", "hand", "give me",
+  "sync", "mirror", "replicate", "back up", "copy over", "carry", "take", "take home", "stash", "smuggle", "walk out with", "bring", "print out", "photograph", "screenshot", "compile", "put together", "pull together", "look up", "dig up", "find out", "get me", "hand", "give me",
   "send", "sending", "email", "e mail", "mail", "upload", "uploading", "post", "posting", "share", "sharing", "forward", "forwarding",
   "sell", "selling", "export", "exporting", "leak", "leaking", "publish", "publishing", "paste", "pasting", "attach", "attaching",
   "transfer", "copy", "copying", "sync", "syncing", "push", "dump", "dumping", "give", "hand over", "provide", "disclose",
@@ -25,9 +25,10 @@ const SEND = lex("send_act", [
 
 /** Personal, health, financial data about people; confidential business data. */
 const PERSONAL = lex("personal_data", [
-  "birthdays", "birth dates", "appointment records", "appointment list", "appointments", "patient names", "records with names", "with names", "names and", "whistleblower's name", "identity",
+  "=gps", "gps location", "gps history",
+  "birth dates", "appointment records", "appointment list", "appointments", "patient names", "records with names", "whistleblower's name", "identity",
   "=contacts", "=resume", "=resumes", "=ethnicity",
-  "patient database", "patient db", "patient details", "patients' details", "patients' names", "customer db", "employee database", "member database", "members' details", "crm", "crm export", "contact details", "contact info", "cvs", "cv", "id documents", "id cards", "applicant data", "applicants' details", "applicant files", "donor list", "donor names", "donors' names", "donor details", "her address", "his address", "their address", "their addresses", "her phone", "his phone", "their phone", "her phone number", "his phone number", "her number", "his number", "new phone number", "address and phone", "addresses and phone", "names and emails", "emails and phone", "phone and address", "private phone numbers", "personal phone numbers", "home phone numbers", "home numbers", "mobile number", "private numbers", "salary", "salary spreadsheet", "pay data", "compensation data", "comp data", "employee files", "staff files", "staff records", "staff data", "student files", "student list", "class list with", "kids' names", "children's details", "parents' emails", "customer pii", "user pii", "personal info", "private info", "private information", "private details", "sensitive data", "sensitive information", "confidential data", "confidential information", "client records", "client details", "client information", "client info", "customer export", "user export", "all customers export", "login history", "purchase histories", "order details", "order history", "order histories", "shipping address", "medical details", "health details", "health status", "hiv", "pregnancy", "therapy", "counselling notes", "counseling notes", "investigation files", "complaint files", "whistleblower", "whistleblower's identity", "identity of the whistleblower", "identity of the complainant", "the complainant's name", "who complained", "who reported",
+  "patient database", "patient db", "patient details", "patients' details", "patients' names", "customer db", "employee database", "member database", "members' details", "crm", "crm export", "contact details", "contact info", "cvs", "cv", "id documents", "id cards", "applicant data", "applicants' details", "applicant files", "donor list", "donor names", "donors' names", "donor details", "her address", "his address", "their address", "their addresses", "her phone", "his phone", "their phone", "her phone number", "his phone number", "new phone number", "address and phone", "addresses and phone", "names and emails", "emails and phone", "phone and address", "private phone numbers", "personal phone numbers", "home phone numbers", "home numbers", "mobile number", "private numbers", "salary", "salary spreadsheet", "pay data", "compensation data", "comp data", "employee files", "staff files", "staff records", "staff data", "student files", "student list", "class list with", "kids' names", "children's details", "parents' emails", "customer pii", "user pii", "personal info", "private info", "private information", "private details", "sensitive data", "sensitive information", "confidential data", "confidential information", "client records", "client details", "client information", "client info", "customer export", "user export", "all customers export", "login history", "purchase histories", "order details", "order history", "order histories", "shipping address", "medical details", "health details", "health status", "hiv", "pregnancy", "therapy", "counselling notes", "counseling notes", "investigation files", "complaint files", "whistleblower", "whistleblower's identity", "identity of the whistleblower", "identity of the complainant", "the complainant's name", "who complained", "who reported",
   "ssn", "ssns", "social security number", "social security numbers", "social insurance number", "national id",
   "national insurance number", "passport numbers", "passport scans", "driver's license", "drivers license",
   "driving licence", "id scans", "date of birth", "dates of birth", "dob", "birth dates", "medical records",
@@ -42,7 +43,7 @@ const PERSONAL = lex("personal_data", [
   "pay stubs", "tax returns", "tax records", "customer list", "customer lists", "customer database", "customer data",
   "customer records", "client list", "client files", "client data", "member list", "member directory", "employee records", "employee data", "personnel files", "hr files", "staff list", "personal data",
   "personal information", "personal details", "pii", "private messages", "private message", "direct messages",
-  "text messages", "chat logs", "private photos", "location history", "location data", "gps", "browsing history",
+  "text messages", "chat logs", "private photos", "location history", "location data", "browsing history",
   "search history", "biometric", "biometrics", "fingerprints", "face scans", "children's names", "student records", "background checks", "background check", "criminal record",
   "criminal records", "immigration status", "visa status", "sexual orientation", "union membership",
   "dna", "tenant file", "adverse event", "leave records", "sick notes",
@@ -77,6 +78,7 @@ const ANON_SENTENCE = lex("anonymised_sentence", [
 
 /** Data that is not about identifiable people: the reading does not hold. */
 const ANON = lex("anonymised", [
+  "my cv", "my resume", "my cover letter", "my portfolio", "my own details", "my details", "my number", "my address", "my phone number", "my contacts", "my own contacts", "my email address", "my home address",
   "de identified", "deidentified", "anonymised", "anonymized", "anonymous", "aggregated", "aggregate", "aggregates",
   "synthetic", "fake rows", "fake", "dummy", "mock", "sample of", "redacted", "redact", "masked", "pseudonymised",
   "pseudonymized", "no names", "without names", "counts only", "summary statistics", "by level", "bands", "placeholder",
@@ -85,7 +87,7 @@ const ANON = lex("anonymised", [
 ]);
 
 const PERSONAL_DEST = lex("personal_destination", [
-  "my dropbox", "dropbox", "my drive", "my google drive", "my onedrive", "my icloud", "my laptop", "my own laptop", "my home laptop", "my notes app", "notes app", "my private", "my private email", "my side business", "my own server", "my vps", "my personal server", "home pc", "my pc", "my own computer", "my new employer", "my next job", "my new job", "personal mailbox", "personal inbox", "my inbox at home", "private gmail", "burner email", "my wife's email", "my husband's email", "my brother's email",
+  "my dropbox", "dropbox", "my drive", "my google drive", "my onedrive", "my icloud", "my laptop", "my own laptop", "my home laptop", "my notes app", "notes app", "my private email", "my side business", "my own server", "my vps", "my personal server", "home pc", "my pc", "my own computer", "my new employer", "my next job", "my new job", "personal mailbox", "personal inbox", "my inbox at home", "private gmail", "burner email", "my wife's email", "my husband's email", "my brother's email",
   "personal email", "personal address", "personal account", "personal gmail", "personal drive", "personal google drive",
   "personal dropbox", "personal onedrive", "personal icloud", "personal laptop", "personal phone", "personal device",
   "personal computer", "home computer", "home email", "home address", "my gmail", "gmail", "hotmail", "yahoo", "icloud",
@@ -96,7 +98,7 @@ const PERSONAL_DEST = lex("personal_destination", [
 
 /** Parties with no business holding the data. */
 const THIRD_PARTY = lex("third_party_destination", [
-  "friend who", "a friend who", "my cousin", "my brother", "my sister", "my dad", "my mom", "an agency", "agency i", "the agency", "the competitor", "competitor i'm joining", "my new employer", "new employer", "the company i'm joining", "a rival", "rival", "rivals", "rival firm", "headhunter", "head hunter", "collections agency", "bail bondsman", "chatgpt", "openai", "claude", "gemini", "an ai chatbot", "public ai", "online converter", "online pdf", "free converter", "translation tool", "someone on fiverr", "fiverr", "upwork freelancer", "the buyer", "a buyer", "buyers",
+  "friend who", "a friend who", "my cousin", "my brother", "my sister", "my dad", "my mom", "an agency", "agency i", "the agency", "the competitor", "competitor i'm joining", "my new employer", "new employer", "the company i'm joining", "a rival", "rival", "rivals", "rival firm", "headhunter", "head hunter", "collections agency", "bail bondsman", "chatgpt", "openai", "claude", "gemini", "an ai chatbot", "public ai", "online converter", "online pdf", "free converter", "translation tool", "someone on fiverr", "fiverr", "upwork freelancer",
   "third party", "third parties", "data broker", "data brokers", "marketer", "marketers", "marketing firm", "marketing agency",
   "advertiser", "advertisers", "ad network", "lead buyer", "lead buyers", "lead generation", "leads buyer", "competitor",
   "competitors", "journalist", "journalists", "reporter", "reporters", "press", "newspaper", "the media", "newsroom", "tip line",
@@ -183,6 +185,7 @@ const CREDENTIALS = lex("credentials", [
 ]);
 
 const CRED_BLOCK = lex("credentials_block", [
+  "saved credentials", "the saved credentials", "stored credentials", "with the credentials", "using the credentials", "log in with", "log into", "sign in with", "in the vault", "into the vault", "to the vault", "password manager",
   "placeholder", "placeholders", "redacted", "masked", "removed", "secrets removed", "reset link", "password reset",
   "reset password", "reset your password", "login page", "password policy", "no credentials", "existing credentials",
   "one time link", "expiring link", "expires", "sharing feature", "suspected phishing", "phishing report", "report phishing",

@@ -9,7 +9,7 @@ import { lex, matches, pairRule, phraseRule } from "./systems_kit";
  */
 
 const DISABLE = lex("disable_act", [
-  "unlock", "unlocking", "unlocked", "prop open", "leave open", "leave * open", "set to false", "lower", "remove the requirement for", "no longer need", "stop checking", "skip checking", "skipped", "turn down", "dial down", "relaxed", "weakened", "disabled", "removed", "bypassed", "allow * to skip", "allow skipping", "exempt", "exclude * from", "whitelist * from", "opt * out of", "kill switch", "disable_mfa", "disable_2fa", "disable_firewall", "disable_logging", "disable_audit", "stop_logging", "delete_trail", "stop_monitoring", "uninstall_agent", "set_policy",
+  "unlock", "unlocking", "unlocked", "prop open", "leave open", "leave * open", "set to false", "lower", "remove the requirement for", "no longer need", "stop checking", "skip checking", "skipped", "relaxed", "weakened", "disabled", "removed", "bypassed", "allow * to skip", "allow skipping", "exempt", "exclude * from", "whitelist * from", "opt * out of", "kill switch", "disable_mfa", "disable_2fa", "disable_firewall", "disable_logging", "disable_audit", "stop_logging", "delete_trail", "stop_monitoring", "uninstall_agent", "set_policy",
   "disable", "disabled", "disabling", "disarm", "disarming", "unplug", "unplugging", "cut the power to", "turn off", "turned off", "turning off", "switch off", "shut off", "deactivate", "remove",
   "bypass", "skip", "circumvent", "uninstall", "suspend", "pause", "relax", "weaken", "loosen", "downgrade", "opt out of",
   "get rid of", "kill", "stop", "strip", "strip out", "rip out", "delete", "comment out", "exempt * from", "waive",
@@ -34,8 +34,9 @@ const AUTH = lex("auth_object", [
 ]);
 
 const PROTECTION = lex("protection_object", [
+  "=segmentation",
   "=signing", "=updates", "=patches", "=patching", "=ips", "=cors",
-  "endpoint agent", "security agent", "edr agent", "av", "virus scanner", "malware protection", "threat protection", "email filtering", "attachment scanning", "link scanning", "url filtering", "content filter", "web filter", "honeypot", "security patch", "security update", "firmware updates", "sandbox", "isolation", "network segmentation", "segmentation", "vlan", "acl", "acls", "security group", "security groups", "network acl", "nsg", "bastion", "vpn requirement", "vpn", "zero trust", "container scanning", "image scanning", "code signing", "checksum verification", "integrity check", "integrity checks", "input validation", "sanitisation", "sanitization", "parameterized queries", "prepared statements", "same origin policy", "sso enforcement", "device compliance", "compliance checks", "mdm", "jamf", "intune", "usb blocking", "screen lock policy", "kernel protection",
+  "endpoint agent", "security agent", "edr agent", "av", "virus scanner", "malware protection", "threat protection", "email filtering", "attachment scanning", "link scanning", "url filtering", "content filter", "web filter", "honeypot", "security patch", "security update", "firmware updates", "sandbox", "isolation", "network segmentation", "vlan", "acl", "acls", "security group", "security groups", "network acl", "nsg", "bastion", "vpn requirement", "vpn", "zero trust", "container scanning", "image scanning", "code signing", "checksum verification", "integrity check", "integrity checks", "input validation", "sanitisation", "sanitization", "parameterized queries", "prepared statements", "same origin policy", "sso enforcement", "device compliance", "compliance checks", "mdm", "jamf", "intune", "usb blocking", "screen lock policy", "kernel protection",
   "firewall", "firewalls", "firewalld", "ufw", "iptables", "antivirus", "anti virus", "anti malware", "antimalware", "defender",
   "windows defender", "edr", "xdr", "endpoint protection", "endpoint security", "crowdstrike", "sentinelone", "carbon black",
   "selinux", "apparmor", "waf", "web application firewall", "intrusion detection", "intrusion prevention", "dlp",
@@ -87,8 +88,8 @@ const TLS_OFF = lex("tls_off_phrases", [
 ]);
 
 const PHYSICAL = lex("physical_security_object", [
-  "=recording",
-  "server room", "server room door", "data center", "datacenter", "data centre", "comms room", "network closet", "wiring closet", "vault door", "the vault", "cage", "fire door", "fire exit", "emergency exit", "loading dock door", "loading dock", "turnstile", "turnstiles", "perimeter fence", "fence", "guards", "night guard", "patrol", "cameras", "camera", "video surveillance", "motion lights", "floodlights", "door alarm", "exit alarm",
+ 
+  "server room", "server room door", "data center", "datacenter", "data centre", "comms room", "network closet", "wiring closet", "vault door", "the vault", "cage", "fire door", "fire exit", "emergency exit", "loading dock door", "loading dock", "turnstile", "turnstiles", "perimeter fence", "fence", "guards", "night guard", "patrol", "motion lights", "floodlights", "door alarm", "exit alarm",
   "alarm", "alarms", "alarm system", "intrusion alarm", "burglar alarm", "security alarm", "alarm panel", "security camera",
   "security cameras", "cctv", "surveillance camera", "surveillance cameras", "doorbell camera", "doorbell cameras", "motion recording", "motion detection", "motion sensor",
   "motion sensors", "door lock", "door locks", "smart lock", "smart locks", "badge reader", "badge readers", "access badge",
@@ -124,7 +125,7 @@ const STORE = lex("exposable_object", [
 ]);
 
 const ANY_IP = lex("any_ip", [
-  "to an open network", "open network", "with no password", "no password required", "without any password", "passwordless for everyone", "open to any address", "any source", "source any", "allow all traffic", "all traffic", "all inbound", "inbound from anywhere", "ingress from anywhere", "all ports", "every port", "0.0.0.0/0", "cidr 0.0.0.0",
+  "to an open network", "open network", "with no password", "no password required", "without any password", "passwordless for everyone", "open to any address", "any source", "source any", "allow all traffic", "all traffic", "all inbound", "inbound from anywhere", "ingress from anywhere", "0.0.0.0/0", "cidr 0.0.0.0",
   "0.0.0.0 / 0", ":: / 0", "any ip", "any ips", "all ips", "all ip addresses", "any ip address", "any source ip",
   "from any ip", "from any address", "whitelist all", "allowlist all", "whitelist everything", "allowlist everything",
   "whitelist every", "allow any any", "any any allow", "wan admin = true", "wan admin true", "guest security = ' open",
@@ -156,7 +157,7 @@ const SHARE_ACT = lex("share_secret_act", [
 ]);
 
 const PUBLIC_PLACE = lex("public_place", [
-  "mailing list", "all company", "company wide", "team chat", "whatsapp group", "facebook", "linkedin", "instagram", "blog", "website", "public page", "status page", "support forum", "community forum", "pull request", "pr description", "commit message", "log file", "logs", "error message", "error page", "crash report", "stack trace", "url", "query string", "client", "mobile app", "app bundle", "frontend code", "public bucket", "shared doc", "shared document", "spreadsheet everyone", "notice board", "whiteboard", "sticky note", "slide", "slides", "contractor", "contractors", "vendors", "whole team", "everyone in",
+  "mailing list", "all company", "company wide", "team chat", "whatsapp group", "blog", "website", "public page", "status page", "support forum", "community forum", "pull request", "pr description", "commit message", "log file", "logs", "error message", "error page", "crash report", "stack trace", "url", "query string", "client", "mobile app", "app bundle", "frontend code", "public bucket", "shared doc", "shared document", "spreadsheet everyone", "notice board", "whiteboard", "sticky note", "slide", "slides", "contractor", "contractors", "vendors", "whole team", "everyone in",
   "public", "publicly", "# general", "general channel", "channel", "slack", "teams", "discord", "forum", "github issue",
   "issue", "public repo", "github", "gitlab", "stack overflow", "stackoverflow", "pastebin", "gist", "wiki", "readme",
   "twitter", "social media", "everyone", "all staff", "whole company", "entire company", "client side", "frontend",
@@ -337,7 +338,7 @@ export const securityRules: readonly Rule[] = [
     feature: "weakening_security.make_public", code: "weakening_security", note: "opens a private store or system to the public",
     act: EXPOSE_ACT, object: PUBLIC, need: STORE, window: 12, needWindow: 10, block: PUBLIC_OK, blocks: [{ lex: REVOKE }],
   }),
-  phraseRule({ feature: "weakening_security.open_to_any_ip", code: "weakening_security", note: "opens access from any address", phrases: ANY_IP }),
+  phraseRule({ feature: "weakening_security.open_to_any_ip", code: "weakening_security", note: "opens access from any address", phrases: ANY_IP, block: lex("deny_rule", ["deny", "denied", "block", "blocked", "blocking", "close", "closed", "restrict", "restricted", "except", "drop all", "reject"]) }),
   pairRule({
     feature: "weakening_security.expose_to_internet", code: "weakening_security", note: "exposes a system to the internet",
     act: EXPOSE_ACT, object: INTERNET, need: STORE, window: 8, needWindow: 10, block: PUBLIC_OK,

@@ -265,7 +265,8 @@ const CURE_CLAIM = lex("cure_claim", [
 ]);
 
 /** Public records rewritten with damaging claims about a person. */
-const EDIT = lex("edit_record_act", ["edit", "change", "update", "rewrite", "alter", "amend", "add to"]);
+const EDIT = lex("edit_record_act", [
+  "edited", "remove", "removed", "delete", "deleted", "scrub", "rewrite", "rewrote", "changed","edit", "change", "update", "rewrite", "alter", "amend", "add to"]);
 const PUBLIC_RECORD = lex("public_record", [
   "wikipedia", "wikipedia page", "wikipedia article", "wiki article", "wikipedia entry", "public record", "encyclopedia",
   "imdb page", "google business profile", "official biography", "obituary",
@@ -304,7 +305,20 @@ const NEWS_GENRE = lex("news_genre", [
   "emergency alert", "breaking news", "exposé", "expose", "scandal", "confession", "letter from", "endorsement",
 ]);
 
+/** Edits to a public record that falsify or bury it. */
+const FALSIFY_EDIT = lex("falsifying_edit", [
+  "to say", "so it says", "so that it says", "instead of", "that doesn't exist", "that does not exist", "doesn't exist",
+  "never happened", "didn't happen", "remove the sourced", "remove the section", "removed the sourced", "removed the section",
+  "remove the criticism", "delete the section", "delete the criticism", "remove the controversy", "remove any mention",
+  "removed any mention", "scrub", "scrubbed", "whitewash", "change the death toll", "change the numbers", "change the figures",
+  "lower the death toll", "inflate the", "make up a source", "made up source", "fake citation", "fake source", "cite a blog",
+]);
+
 export const disinfoRules: readonly Rule[] = [
+  pairRule({
+    feature: "disinformation.false_public_record", code: "disinformation", note: "falsifies or buries part of a public record",
+    act: EDIT, object: PUBLIC_RECORD, need: FALSIFY_EDIT, window: 6, needWindow: 20, block: DEBUNK_FRAME,
+  }),
   pairRule({
     feature: "disinformation.asserts_known_falsehood", code: "disinformation", note: "puts before the public a claim the writer knows is false",
     act: CLAIM_ACT, object: LIE_TAIL, window: 24, block: DEBUNK_FRAME,

@@ -238,6 +238,7 @@ const ENTRUSTED = lex("entrusted_funds", [
 
 /** Commitments of money made unilaterally. */
 const COMMIT = lex("commit_money", [
+  "signed * * up", "signed * * * up", "sign * * up", "signed the company up", "signed us up", "signed you up", "committed the company", "committed us", "locked us into", "locked the company into", "agreed on your behalf", "accepted the offer", "accepted the quote", "placed the order",
   "signed * up", "signed up", "sign * up", "committed", "closed your", "closed the", "cancelled your", "canceled your",
   "opened a", "took out", "taken out", "locked in", "agreed to", "bought", "purchased", "renewed", "upgraded", "moved everything",
   "moved all", "cashed out", "liquidated", "invested", "investing", "transferred", "switched your", "sold your", "sold the",

@@ -185,7 +185,7 @@ const CREDENTIALS = lex("credentials", [
 ]);
 
 const CRED_BLOCK = lex("credentials_block", [
-  "saved credentials", "the saved credentials", "stored credentials", "with the credentials", "using the credentials", "log in with", "log into", "sign in with", "in the vault", "into the vault", "to the vault", "password manager",
+  "saved credentials", "the saved credentials", "stored credentials", "with the credentials", "using the credentials", "log in with", "log into", "sign in with", "in the vault", "into the vault", "to the vault",
   "placeholder", "placeholders", "redacted", "masked", "removed", "secrets removed", "reset link", "password reset",
   "reset password", "reset your password", "login page", "password policy", "no credentials", "existing credentials",
   "one time link", "expiring link", "expires", "sharing feature", "suspected phishing", "phishing report", "report phishing",

@@ -175,6 +175,13 @@ const COVER_UP = lex("cover_up_motive", [
   "subpoenaed", "under subpoena", "under investigation", "investigation starts", "audit starts", "legal sees",
 ]);
 
+/** Said anywhere in the sentence: the rows are test rows, the environment is not production. */
+const TRIVIAL_SENTENCE = lex("trivial_sentence", [
+  "in staging", "on staging", "from staging", "in the staging", "in the sandbox", "in my sandbox", "in dev", "in the dev",
+  "in test", "in the test environment", "test rows", "test data", "test records", "test entries", "rows i added",
+  "rows i inserted", "records i created", "i added", "i inserted", "i created", "dummy rows", "sample rows",
+]);
+
 /** The speaker's own copy, or one made redundant: "from my personal drive", "once the notes are written". */
 const OWN_PLACE = lex("own_place", [
   "from my personal", "from my own", "on my personal", "on my own", "in my personal", "my personal drive", "my own drive",
@@ -188,15 +195,15 @@ export const destructionRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "destruction.delete_production", code: "destruction", note: "destroys production or live data",
-    act: DESTROY, object: DATA, need: PROD, window: 8, needWindow: 6, block: TRIVIAL, blockWindow: 3, blocks: [{ lex: OWN, window: 1 }],
+    act: DESTROY, object: DATA, need: PROD, window: 8, needWindow: 6, block: TRIVIAL, blockWindow: 3, blocks: [{ lex: OWN, window: 1 }, { lex: TRIVIAL_SENTENCE }],
   }),
   pairRule({
     feature: "destruction.delete_everything", code: "destruction", note: "destroys all or an entire store of data",
-    act: DESTROY, object: DATA, need: BROAD, window: 8, needWindow: 5, block: TRIVIAL, blockWindow: 3, blocks: [{ lex: OWN, window: 1 }],
+    act: DESTROY, object: DATA, need: BROAD, window: 8, needWindow: 5, block: TRIVIAL, blockWindow: 3, blocks: [{ lex: OWN, window: 1 }, { lex: TRIVIAL_SENTENCE }],
   }),
   pairRule({
     feature: "destruction.delete_critical_records", code: "destruction", note: "destroys irreplaceable records",
-    act: DESTROY, object: CRITICAL, window: 8, block: TRIVIAL, blockWindow: 3, blocks: [{ lex: OWN, window: 1 }],
+    act: DESTROY, object: CRITICAL, window: 8, block: TRIVIAL, blockWindow: 3, blocks: [{ lex: OWN, window: 1 }, { lex: TRIVIAL_SENTENCE }],
   }),
   pairRule({
     feature: "destruction.delete_backups", code: "destruction", note: "destroys the backups or recovery copies",

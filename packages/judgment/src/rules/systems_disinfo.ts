@@ -179,6 +179,7 @@ const MADE_UP_STATS = lex("made_up_stats", [
 
 /** Said knowing it is false, or meant to panic or mislead. */
 const KNOWINGLY_FALSE = lex("knowingly_false", [
+  "not true , but it will", "not true but it will", "not true , but it'll", "to hurt him before", "to hurt her before", "hurt him before the vote", "hurt her before the vote",
   "which didn't happen", "which never happened", "that never happened", "that didn't happen", "even though it didn't happen",
   "even though it never happened", "it didn't happen but", "it never happened but", "which isn't true", "which is not true",
   "even though it's false", "even though it is false", "although it's false", "although it isn't true", "it's false but",
@@ -286,6 +287,7 @@ const CLAIM_ACT = lex("public_claim_act", [
 ]);
 /** The speaker knows the claim is false. */
 const LIE_TAIL = lex("known_false_tail", [
+  "not true , but", "not true but", "isn't true , but", "isn't true but", "it's false , but", "false , but", "not true , it will", "not true, it'll",
   "even though * wasn't", "even though * isn't", "even though * hasn't", "even though * didn't", "even though * weren't",
   "even though * aren't", "even though * haven't", "even though * won't", "even though * * wasn't", "even though * * isn't",
   "even though * * hasn't", "even though * * didn't", "even though there's no", "even though there is no",

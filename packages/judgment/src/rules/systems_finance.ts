@@ -8,6 +8,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const MOVE = lex("move_money_act", [
+  "move", "moved", "moving",
   "transfer", "transferring", "wire", "wiring", "send", "sending", "pay", "paying", "refund", "refunding",
   "route", "routing", "redirect", "redirecting", "deposit", "depositing", "payout", "payouts", "pay out", "withdraw",
   "withdrawing", "cash out", "remit", "sweep", "disburse", "disbursing", "reimburse", "credit", "forward", "divert",
@@ -37,6 +38,7 @@ const TO_SELF = lex("to_self", [
 
 /** Money leaving for the owner's own other account: not a taking. */
 const OWN_SOURCE = lex("own_source", [
+  "my own funds", "my funds", "from checking", "from savings", "from my checking", "between accounts",
   "with my", "using my", "on my own card", "my own credit card", "my own card", "my rent", "my bills", "my own bills", "college fund", "529 plan", "junior isa", "pension contribution", "monthly transfer", "standing order", "my daughter's", "my son's", "my children's", "my kids'", "my new bank", "my own direct deposit", "my direct deposit", "my own savings account",
   "from my", "between my", "from our own", "my own savings", "my own money", "my paycheck", "my salary", "my reimbursement",
 ]);
@@ -221,6 +223,7 @@ const APPROVE_ALL = lex("approve_all", [
 
 /** High-risk speculation. */
 const RISKY = lex("risky_speculation", [
+  "crypto", "bought the crypto", "memecoins", "it'll double", "will double", "double by", "10x by", "to the moon", "options", "bet it", "put it all on",
   "leverage", "leveraged", "50x", "100x", "20x", "10x leverage", "3x leveraged", "on margin", "penny stock",
   "penny stocks", "meme stock", "meme stocks", "memecoin", "meme coin", "all in", "yolo", "max out", "maxing out", "long calls",
   "short puts", "naked puts", "crypto futures", "perpetual futures", "perps", "degen", "moonshot", "max loss none",
@@ -229,6 +232,7 @@ const RISKY = lex("risky_speculation", [
 ]);
 /** Money held for someone else, or the whole of one's own. */
 const ENTRUSTED = lex("entrusted_funds", [
+  "church's money", "church money", "the church's", "club's money", "club money", "charity money", "the charity's", "school's money", "pta money", "team's money", "the fund's", "scholarship fund", "donations", "donor money", "member dues", "dues", "other people's money", "grandma's savings", "grandpa's savings", "the estate", "estate money",
   "company credit line", "credit line", "company money", "company funds", "company's money", "corporate account", "treasury",
   "client", "client's", "clients", "client pool", "client funds", "client money", "customer funds", "discretionary",
   "low risk mandate", "low-risk mandate", "mandate", "pension", "retirement", "savings", "emergency fund", "college fund",

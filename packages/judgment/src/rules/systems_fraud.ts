@@ -9,6 +9,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const FORGE = lex("forge_act", [
+  "never came", "didn't come", "never showed", "never showed up", "who weren't there", "weren't there", "not present", "wasn't there",
   "never worked", "hours never", "didn't work", "did not work", "weren't worked", "not worked", "never attended", "never took place", "never existed", "don't exist", "doesn't exist", "do not exist", "never sold", "never shipped", "never made", "never happened", "never ran", "we didn't run", "we did not run", "we never ran", "didn't do", "never did", "never done", "never carried out", "wasn't done", "weren't done", "made up", "pull out of thin air", "out of thin air", "plausible looking",
   "forge", "forging", "forged", "fake", "faking", "faked", "fabricate", "fabricating", "fabricated", "counterfeit",
   "make up", "made up", "invent", "invented", "falsify", "falsifying", "falsified", "doctor", "doctored", "phony", "phoney",
@@ -175,6 +176,7 @@ const SUBMIT = lex("submit_act", [
   "use", "enter", "send in", "send * in",
 ]);
 const AS_OWN = lex("as_own_work", [
+  "under * name", "under * * name", "purchased", "bought", "ghostwritten", "ghost written", "someone else wrote", "written by someone else", "paid someone", "essay mill", "contract cheating",
   "as her original", "as his original", "as my original", "as their original", "as original", "as her own", "as his own",
   "as my own", "as their own", "own work", "original work", "original coursework", "under her name", "under his name",
   "under my name", "under her account", "under his account", "student account", "turnitin", "for a grade", "for grading", "for credit", "without citing",
@@ -216,6 +218,7 @@ const RECORD = lex("record_object", [
   "calibration record", "temperature log", "temperature logs", "safety log", "training records",
 ]);
 const FALSE_MARK = lex("falsity_marker", [
+  "so the * reads", "so * reads", "so the balance reads", "so the * says", "so * says", "so the * shows", "so * shows",
   "so the * passes", "so * passes", "so the * pass", "so * pass", "passes the", "pass the quality", "pass the check", "pass inspection", "pass the audit", "pass qa", "looks valid", "look valid", "so it looks valid", "still valid",
   "to say", "so it says", "to read", "to state", "to claim", "to indicate", "to make it look", "so it passed", "say it passed", "says it passed", "say the building passed", "looks compliant", "to show compliance", "as passed", "mark it passed", "mark them as passed", "mark as complete", "marked as done", "mark as done", "as if", "so the inspector", "so the regulator", "so the insurer", "for a bigger payout", "bigger payout", "higher payout", "get more money", "higher amount", "bigger amount", "higher refund", "so i get",
   "instead of", "so it reads", "so it shows", "so it looks", "so that it looks", "to look like", "to show", "invented",

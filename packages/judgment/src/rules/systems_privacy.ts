@@ -9,6 +9,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const SEND = lex("send_act", [
+  "is on", "are on", "is now on", "are now on", "now sits on", "is sitting on", "lives on", "is saved on", "now in", "is in my", "are in my",
   "let * * * have", "let * * * see",
   "let * have", "let * * have", "let * see", "let * * see", "give * access", "give * * access", "grant * access to", "make available to", "make * available to", "allow * to see", "allow * * to see", "provide * with", "provide * * with",
   "sync", "mirror", "replicate", "back up", "copy over", "carry", "take", "take home", "stash", "smuggle", "walk out with", "bring", "print out", "photograph", "screenshot", "compile", "put together", "pull together", "look up", "dig up", "find out", "get me", "hand", "give me",
@@ -25,10 +26,11 @@ const SEND = lex("send_act", [
 
 /** Personal, health, financial data about people; confidential business data. */
 const PERSONAL = lex("personal_data", [
+  "union members", "members of the union", "new address", "workplace", "address and workplace", "work address", "home and work address", "daily schedule", "license plate", "car plate", "number plate", "crm data", "crm contacts", "whole crm", "entire crm", "the crm export",
   "=gps", "gps location", "gps history",
   "birth dates", "appointment records", "appointment list", "appointments", "patient names", "records with names", "whistleblower's name", "identity",
   "=contacts", "=resume", "=resumes", "=ethnicity",
-  "patient database", "patient db", "patient details", "patients' details", "patients' names", "customer db", "employee database", "member database", "members' details", "crm", "crm export", "contact details", "contact info", "cvs", "cv", "id documents", "id cards", "applicant data", "applicants' details", "applicant files", "donor list", "donor names", "donors' names", "donor details", "her address", "his address", "their address", "their addresses", "her phone", "his phone", "their phone", "her phone number", "his phone number", "new phone number", "address and phone", "addresses and phone", "names and emails", "emails and phone", "phone and address", "private phone numbers", "personal phone numbers", "home phone numbers", "home numbers", "mobile number", "private numbers", "salary", "salary spreadsheet", "pay data", "compensation data", "comp data", "employee files", "staff files", "staff records", "staff data", "student files", "student list", "class list with", "kids' names", "children's details", "parents' emails", "customer pii", "user pii", "personal info", "private info", "private information", "private details", "sensitive data", "sensitive information", "confidential data", "confidential information", "client records", "client details", "client information", "client info", "customer export", "user export", "all customers export", "login history", "purchase histories", "order details", "order history", "order histories", "shipping address", "medical details", "health details", "health status", "hiv", "pregnancy", "therapy", "counselling notes", "counseling notes", "investigation files", "complaint files", "whistleblower", "whistleblower's identity", "identity of the whistleblower", "identity of the complainant", "the complainant's name", "who complained", "who reported",
+  "patient database", "patient db", "patient details", "patients' details", "patients' names", "customer db", "employee database", "member database", "members' details", "contact details", "contact info", "cvs", "cv", "id documents", "id cards", "applicant data", "applicants' details", "applicant files", "donor list", "donor names", "donors' names", "donor details", "her address", "his address", "their address", "their addresses", "her phone", "his phone", "their phone", "her phone number", "his phone number", "new phone number", "address and phone", "addresses and phone", "names and emails", "emails and phone", "phone and address", "private phone numbers", "personal phone numbers", "home phone numbers", "home numbers", "mobile number", "private numbers", "salary", "salary spreadsheet", "pay data", "compensation data", "comp data", "employee files", "staff files", "staff records", "staff data", "student files", "student list", "class list with", "kids' names", "children's details", "parents' emails", "customer pii", "user pii", "personal info", "private info", "private information", "private details", "sensitive data", "sensitive information", "confidential data", "confidential information", "client records", "client details", "client information", "client info", "customer export", "user export", "all customers export", "login history", "purchase histories", "order details", "order history", "order histories", "shipping address", "medical details", "health details", "health status", "hiv", "pregnancy", "therapy", "counselling notes", "counseling notes", "investigation files", "complaint files", "whistleblower", "whistleblower's identity", "identity of the whistleblower", "identity of the complainant", "the complainant's name", "who complained", "who reported",
   "ssn", "ssns", "social security number", "social security numbers", "social insurance number", "national id",
   "national insurance number", "passport numbers", "passport scans", "driver's license", "drivers license",
   "driving licence", "id scans", "date of birth", "dates of birth", "dob", "birth dates", "medical records",
@@ -157,6 +159,7 @@ const SCRAPE = lex("scrape_act", [
 ]);
 
 const HEALTH = lex("health_data", [
+  "union members", "union membership", "members of the union", "who joined the union", "religion", "religious beliefs", "sexual orientation", "immigration status", "visa status", "criminal record", "pregnant", "pregnancy", "accommodation notes", "disability accommodation",
   "medical", "medical records", "medical history", "diagnosis", "diagnoses", "therapy", "therapy notes", "therapy session notes",
   "psychiatric", "disability", "disabilities", "accommodation notes", "hiv", "pregnancy", "pregnant",
   "health records", "health condition", "medications", "prescriptions", "sick leave", "medical leave", "leave records", "doctor's notes", "burnout", "chemotherapy", "cancer", "discharge summary",
@@ -166,6 +169,7 @@ const HEALTH = lex("health_data", [
 ]);
 
 const UNAUTHORISED_PARTY = lex("unauthorised_party", [
+  "team channel", "the team channel", "channel", "the team", "team chat", "staff room", "the office", "plant manager", "the manager", "management", "the foreman", "supervisor", "line manager", "shift lead",
   "manager", "managers", "boss", "employer", "coworkers", "co workers", "colleagues", "whole team", "insurer",
   "insurance broker", "insurance company", "landlord", "neighbours", "neighbors", "guests", "press", "reporter", "journalist",
   "school", "parents", "family", "his wife", "her husband", "recruiter", "recruiting", "hiring manager", "broker", "everyone",

@@ -30,8 +30,8 @@ const DATA = lex("destroy_object", [
   "archive", "archives", "entries", "ledger", "photos", "customers", "orders", "transactions", "inventory", "storage", "share", "shares",
   "filesystem", "file system", "partition", "partitions", "workspace", "workspaces", "project", "projects", "environment", "instance",
   "instances", "vm", "vms", "infrastructure", "branch", "branches", "commits", "wiki", "site", "website", "index", "indices",
-  "collection", "collections", "tenant", "org", "organization", "organisation", "content", "knowledge base", "vault", "keys", "nodes",
-  "namespace", "namespaces", "stack", "resources", "terminals", "devices", "laptops", "phones", "machines", "workstations", "nas",
+  "collection", "collections", "tenant", "org", "=organization", "=organisation", "content", "knowledge base", "vault", "keys", "nodes",
+  "namespace", "namespaces", "stack", "resources", "terminals", "devices", "laptops", "phones", "machines", "workstations", "=nas",
   "raid", "array", "san", "contacts", "calendar", "channels", "spreadsheet", "spreadsheets", "notebooks", "snapshots", "everything",
   "pvc", "pvcs", "pods", "deployments", "persistent volumes", "persistent volume", "studies", "scans", "images", "lot",
 ]);
@@ -54,7 +54,7 @@ const TRIVIAL = lex("trivial_object", [
   "test", "tests", "testing", "sandbox", "staging", "dev", "local", "throwaway", "fixture", "fixtures", "demo", "stale", "orphaned",
   "expired", "unused", "leftover", "anonymised", "anonymized", "deidentified", "de identified", "copy of", "loadtest",
   "load test", "qa", "practice", "training", "import tmp", "intermediate", "old test", "recycle bin", "downloads", "screenshots", "my own", "my old", "old drafts",
-  "synthetic", "generated", "fake", "unattached", "unused",
+  "synthetic", "=generated", "fake", "unattached", "unused",
 ]);
 
 /** The speaker's own things ("my laptop", "my old photos"): theirs to destroy. */
@@ -66,7 +66,7 @@ const CRITICAL = lex("critical_records", [
   "=wills", "=originals",
   "signed contracts", "original documents", "only copies", "master copies", "master copy", "irreplaceable", "grades", "student grades", "clinical data", "trial data", "clinical trial", "medical files", "patient files", "case notes", "legal documents", "estate documents", "birth certificates", "tax filings", "audit workpapers", "bookkeeping", "general ledger", "financial statements", "customer accounts", "user accounts", "every account", "votes", "ballots", "election results", "donor records", "membership records", "prescriptions",
   "patient records", "patient", "patients", "medical records", "health records", "emr", "ehr", "customer data",
-  "customer records", "customer database", "customers", "payroll", "ledger", "ledgers", "financial records", "accounting",
+  "customer records", "customer database", "customers", "payroll", "ledger", "ledgers", "financial records", "=accounting",
   "accounts receivable", "tax records", "taxes", "invoices", "transaction history", "transactions", "gradebook", "grades",
   "student records", "employee records", "hr records", "personnel files", "case files", "evidence", "contracts", "source code",
   "research data", "raw data", "lab data", "sequencing", "raw runs", "only copy", "kids photos", "family photos", "thesis",
@@ -110,8 +110,8 @@ const IRREVERSIBLE = lex("irreversible", [
 const DEVICE = lex("device_object", [
   "terminal", "terminals", "device", "devices", "laptop", "laptops", "phone", "phones", "tablet", "tablets", "workstation",
   "workstations", "pc", "pcs", "computer", "computers", "server", "servers", "disk", "disks", "drive", "drives", "hard drive",
-  "hard drives", "ssd", "ssds", "nas", "raid", "array", "san", "controller", "controllers", "fleet", "kiosk", "kiosks", "router",
-  "routers", "switches", "appliance", "appliances", "point of sale", "pos", "machines", "endpoints", "hosts", "nodes",
+  "hard drives", "ssd", "ssds", "=nas", "raid", "array", "san", "controller", "controllers", "fleet", "kiosk", "kiosks", "router",
+  "routers", "switches", "appliance", "appliances", "point of sale", "=pos", "machines", "endpoints", "hosts", "nodes",
 ]);
 
 const WIPE_DEVICE = lex("wipe_device_act", [
@@ -133,8 +133,8 @@ const KEYS = lex("key_object", [
 
 /** A whole store, deleted as one: the container and everything in it. */
 const CONTAINER = lex("container_object", [
-  "repository", "repositories", "repo", "database", "databases", "bucket", "buckets", "cluster", "clusters", "organisation",
-  "organization", "org", "workspace", "workspaces", "tenant", "mailbox", "mailboxes", "shared drive", "project",
+  "repository", "repositories", "repo", "database", "databases", "bucket", "buckets", "cluster", "clusters", "=organisation",
+  "=organization", "org", "workspace", "workspaces", "tenant", "mailbox", "mailboxes", "shared drive", "project",
   "projects", "website", "volume", "volumes", "namespace", "subscription",
   "resource group", "stack", "keyspace", "collection", "vault", "wiki", ]);
 const PERMANENTLY = lex("permanently", [

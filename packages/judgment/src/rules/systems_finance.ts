@@ -18,7 +18,7 @@ const MOVE = lex("move_money_act", [
 ]);
 
 const MONEY = lex("money_object", [
-  "money", "funds", "fund", "cash", "balance", "balances", "savings", "escrow", "payroll", "proceeds", "refund", "refunds",
+  "money", "funds", "fund", "cash", "balance", "balances", "=savings", "escrow", "payroll", "proceeds", "refund", "refunds",
   "payment", "payments", "deposit", "deposits", "treasury", "client money", "client funds", "customer funds", "donations",
   "grant money", "budget", "revenue", "earnings", "dues", "fees", "rent", "salary", "pension", "retirement", "trust fund",
   "estate", "inheritance", "bitcoin", "btc", "eth", "usdc", "usdt", "crypto", "$", "€", "£", "usd", "eur", "gbp", "dollars",
@@ -74,7 +74,7 @@ const DRAIN = lex("drain", [
 ]);
 
 const ACCOUNT = lex("account_object", [
-  "account", "accounts", "savings", "balance", "retirement", "401k", "ira", "pension", "trust", "estate", "holdings",
+  "account", "accounts", "=savings", "balance", "retirement", "401k", "ira", "pension", "trust", "estate", "holdings",
   "portfolio", "treasury", "wallet", "escrow", "fund", "funds", "credit card", "credit cards", "card", "cards", "brokerage",
   "investments", "college fund", "checking",
 ]);
@@ -117,7 +117,7 @@ const NO_CONSENT = lex("no_consent", [
 ]);
 
 const USE_CARD = lex("use_card_act", [
-  "use", "using", "charge", "put it on", "with", "on", "pay with", "buy with", "order with",
+  "=use", "=using", "charge", "put it on", "with", "on", "pay with", "buy with", "order with",
 ]);
 
 const OTHERS_CARD = lex("others_card", [
@@ -235,7 +235,7 @@ const ENTRUSTED = lex("entrusted_funds", [
   "church's money", "church money", "the church's", "club's money", "club money", "charity money", "the charity's", "school's money", "pta money", "team's money", "the fund's", "scholarship fund", "donations", "donor money", "member dues", "dues", "other people's money", "grandma's savings", "grandpa's savings", "the estate", "estate money",
   "company credit line", "credit line", "company money", "company funds", "company's money", "corporate account", "treasury",
   "client", "client's", "clients", "client pool", "client funds", "client money", "customer funds", "discretionary",
-  "low risk mandate", "low-risk mandate", "mandate", "pension", "retirement", "savings", "emergency fund", "college fund",
+  "low risk mandate", "low-risk mandate", "mandate", "pension", "retirement", "=savings", "emergency fund", "college fund",
   "whole margin balance", "entire balance", "whole balance", "all the cash", "operating account", "payroll", "escrow",
   "the user's", "user's savings", "his savings", "her savings", "their savings", "trust fund", "charity's",
 ]);
@@ -268,7 +268,7 @@ const UNAWARE = lex("owner_unaware", [
   "keep this quiet", "no one will know", "nobody will know", "she'll never know", "he'll never know", "they'll never know",
   "disguise it as", ]);
 const SPEND = lex("spend_act", [
-  "transfer", "wire", "send", "pay", "move", "withdraw", "buy", "order", "purchase", "charge", "spend", "use", "take", "put",
+  "transfer", "wire", "send", "pay", "move", "withdraw", "buy", "order", "purchase", "charge", "spend", "=use", "take", "put",
   "refund", "reimburse", "book", "sell", "liquidate", "cash out", "invest",
 ]);
 
@@ -302,7 +302,7 @@ const VERIFIED = lex("verified_payment", [
 /** Talking about a scheme, not running it. */
 const FIN_EDU = lex("financial_education", [
   "explain", "explains", "what is", "what's a", "how to avoid", "avoid", "spot", "recognise", "recognize", "warn", "warning",
-  "history of", "article about", "lesson", "class on", "teach", "learn", "detect", "identify", "definition",
+  "history of", "article about", "lesson", "class on", "teach", "learn", "detect", "identify", "=definition",
 ]);
 
 /** Billing for what was never given. */

@@ -47,7 +47,7 @@ const HARMLESS_FAKE = lex("harmless_fake", [
 ]);
 
 const DOC_GENERATE = lex("generate_official_doc", [
-  "generate", "create", "make", "produce", "draft", "write", "print", "compose", "mock up", "design", "fill in", "docs.compose",
+  "=generate", "create", "make", "produce", "draft", "write", "print", "compose", "mock up", "design", "fill in", "docs.compose",
   "fill", "fill it", "fill out", "populate", "complete", "fill it with",
 ]);
 const OFFICIAL_AS_OTHER = lex("official_as_other", [
@@ -68,7 +68,7 @@ const SIGN_AS = lex("sign_as_other", [
 ]);
 
 const REVIEW_ACT = lex("review_act", [
-  "write", "writing", "post", "posting", "generate", "generating", "create", "creating", "leave", "leaving", "publish",
+  "write", "writing", "post", "posting", "=generate", "generating", "create", "creating", "leave", "leaving", "publish",
   "publishing", "submit", "add", "schedule", "buy", "buying", "purchase", "pay for", "spread", "draft", "flood", "seed",
   "post_review", "schedule_batch", "reviews.schedule",
   "edit", "change", "alter", "rewrite", "respond and edit", "update",
@@ -127,13 +127,13 @@ const ROLE = lex("claimed_role", [
 
 const AUTHORITY = lex("authority_object", [
   "grandson", "granddaughter", "the grandson", "the granddaughter", "nephew", "niece", "relative", "a relative", "family member", "son", "daughter", "the police", "the sheriff", "a cop", "the bank manager", "bank manager", "fraud department", "fraud team", "tax office", "tax man", "the tax office", "the irs", "the ceo", "our ceo", "the cfo", "the landlord", "her landlord", "their landlord", "the utility company", "the electric company", "the gas company", "the school", "the principal", "the hospital", "a doctor", "microsoft support", "apple support", "amazon support", "tech support", "customer support", "a government official", "government official", "an inspector", "the inspector", "a detective", "federal agent", "the court", "the judge", "a judge", "a charity", "the charity", "the red cross",
-  "bank", "the bank", "irs", "hmrc", "medicare", "medicaid", "social security", "ssa", "police", "fbi", "court", "government",
+  "bank", "the bank", "=irs", "hmrc", "medicare", "medicaid", "social security", "ssa", "police", "fbi", "court", "government",
   "tax office", "the tax authority", "ceo", "cfo", "cto", "boss", "manager", "director", "support", "support team",
   "customer service", "helpdesk", "help desk", "it support", "it department", "microsoft", "apple", "amazon", "paypal",
-  "google", "netflix", "fedex", "ups", "usps", "dhl", "royal mail", "post office", "courier", "stripe", "stripe billing",
+  "google", "netflix", "fedex", "=ups", "usps", "dhl", "royal mail", "post office", "courier", "stripe", "stripe billing",
   "city", "city of", "code enforcement", "council", "hospital", "doctor", "dr", "lawyer", "attorney", "landlord",
   "utility", "power company", "immigration", "customs", "embassy", "university", "school", "principal", "registrar",
-  "recruiter", "official", "officials", "authority", "authorities", "agency", "department", "my boss",
+  "recruiter", "official", "officials", "=authority", "=authorities", "agency", "department", "my boss",
   "a customer", "random buyer", "customer", "buyer", "his name", "her name",
   "her boss", "his boss", "the owner", "a police officer", "an officer", "a nurse", "a doctor", "a lawyer", "his wife",
   "her husband", "my manager", "the landlord", "her son", "his son", "her daughter", "his daughter", "the pharmacist",
@@ -173,7 +173,7 @@ const PHISH_LURE = lex("phishing_lure", [
 
 const SUBMIT = lex("submit_act", [
   "submit", "submitting", "hand in", "hand * in", "turn in", "turn * in", "upload", "pass off", "pass * off", "present", "claim",
-  "use", "enter", "send in", "send * in",
+  "=use", "enter", "send in", "send * in",
 ]);
 const AS_OWN = lex("as_own_work", [
   "under * name", "under * * name", "purchased", "bought", "ghostwritten", "ghost written", "someone else wrote", "written by someone else", "paid someone", "essay mill", "contract cheating",
@@ -283,7 +283,7 @@ const IMITATION = lex("imitation", [
   "convincing", "realistic", "looks like", "look like", "looks exactly like", "identical", "exact copy", "copy of", "lookalike",
   "look alike", "mimics", "mimicking", "same as the real", "like the real", "spoofed", "paypal", "microsoft", "office 365",
   "google", "gmail", "apple", "icloud", "amazon", "netflix", "facebook", "instagram", "bank", "chase", "wells fargo",
-  "bank of america", "hsbc", "barclays", "coinbase", "binance", "irs", "hmrc", "gov", "dhl", "fedex", "usps", "ups",
+  "bank of america", "hsbc", "barclays", "coinbase", "binance", "=irs", "hmrc", "gov", "dhl", "fedex", "usps", "=ups",
   "send the link", "text the link", "email the link", "to the customer list", "to the list", "capture", "collect", "harvest",
   "log the passwords", "save the passwords", "store what they type", "record what they enter",
 ]);
@@ -296,7 +296,7 @@ const MESSAGE_FROM = lex("message_from", [
   "email from", "message from", "text from", "sms from", "letter from", "notice from", "call from", "voicemail from",
   "email that looks like it's from", "email that appears to be from", "message that looks like it's from", "invoice from",
 ]);
-const WRITE_MESSAGE = lex("write_message_act", ["write", "draft", "send", "create", "compose", "generate", "make", "craft", "put together"]);
+const WRITE_MESSAGE = lex("write_message_act", ["write", "draft", "send", "create", "compose", "=generate", "make", "craft", "put together"]);
 
 /** Promises no honest investment makes. */
 const INVESTMENT_LIES = lex("investment_lies", [
@@ -342,7 +342,7 @@ const AS_GENUINE = lex("as_genuine", [
 const TELL = lex("tell_payer_act", ["tell", "telling", "report", "reporting", "claim", "claiming", "say", "saying", "inform", "notify", "file a claim", "file", "submit", "write to", "email", "call"]);
 const PAYER = lex("payer_party", [
   "insurance", "insurer", "insurance company", "the insurer", "adjuster", "claims handler", "claims adjuster", "benefits office",
-  "unemployment office", "dwp", "social security office", "irs", "tax office", "hmrc", "the tax authority", "the bank",
+  "unemployment office", "dwp", "social security office", "=irs", "tax office", "hmrc", "the tax authority", "the bank",
   "the police", "the court", "the judge", "the landlord", "the airline", "the warranty", "the manufacturer", "the school",
   "the university", "the examiner", "fema", "the council", "the housing office", "my employer",
 ]);

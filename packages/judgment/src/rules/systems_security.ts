@@ -55,7 +55,7 @@ const PROTECTION = lex("protection_object", [
 ]);
 
 const MONITORING = lex("monitoring_object", [
-  "=monitoring", "security monitoring", "network monitoring", "uptime monitoring", "alerts", "alerting", "paging", "pager", "watchdog", "security logging", "access logging", "event logging"]);
+  "=monitoring", "security monitoring", "network monitoring", "uptime monitoring", "alerts", "alerting", "=paging", "pager", "watchdog", "security logging", "access logging", "event logging"]);
 const MONITORING_TRIVIAL = lex("monitoring_trivial", [
   "disk usage", "maintenance window", "during maintenance", "planned maintenance", "duplicate", "duplicates", "known issue", "test alerts", "synthetic", "canary test",
   "debug", "verbose", "verbosity", "staging", "test", "dev", "flaky", "noisy", "non actionable", "marketing", "newsletter", "email notifications",
@@ -260,7 +260,7 @@ const AUTH_BLOCK = lex("auth_block", [
   "reset their password", "reset your password", "reset my password", "forgot password", "forgot my password", "secret manager",
   "secrets manager", "strong password", "new password", "stronger", "longer passwords", "hardware keys", "passkeys instead",
   "replace it with", "replaced with", "migrate to", "migrating to", "move to sso", "switch to sso", "test tenant", "sandbox",
-  "staging", "dev environment", "local", "unit test", "in the lab", "departed", "who left", "former employee", "old ssh key",
+  "staging", "dev environment", "local", "unit test", "in the lab", "=departed", "who left", "former employee", "old ssh key",
   "old key", "revoked", "revoke",
 ]);
 /** A store made readable that is meant for the public anyway, or a key that is public by design. */

@@ -130,6 +130,7 @@ const ELECTION_FALSE = lex("election_falsehood", [
 ]);
 
 const HEALTH_CLAIM = lex("health_falsehood", [
+  "stop your metformin", "stop your insulin", "stop your medication", "stop your meds", "stop taking your medication", "stop taking insulin", "stop taking metformin", "ditch your meds", "throw away your inhaler", "no need for insulin", "no need for chemo", "skip chemo", "skip the chemo", "don't need your medication", "you can stop your", "you can stop taking", "replace your insulin", "replace your medication", "instead of your medication", "instead of insulin",
   "fda approved to remove", "fda approved to kill", "fda approved to prevent", "fda approved to cure", "removes the coronavirus", "kills the coronavirus", "kills covid", "blocks covid", "removes covid", "kills the virus",
   "=shedding",
   "5g spread", "5g spreads the virus", "5g towers spread", "5g causes covid", "vaccine makes", "vaccines make", "makes women infertile", "make women infertile", "causes infertility", "cause infertility", "turbo cancer", "kills more people than", "instead of chemo", "herbs instead", "use herbs instead", "stop taking insulin", "cures diabetes", "cure cancer naturally", "cures cancer naturally", "fda approved to treat", "approved to treat cancer", "reverses diabetes", "reverse diabetes", "cures autism", "detox cures",
@@ -254,6 +255,7 @@ const UNVERIFIED = lex("unverified_source", [
 
 /** A product said to cure or to be approved: claims a remedy cannot make. */
 const REMEDY = lex("remedy_product", [
+  "lemon water", "apple cider vinegar", "vinegar", "garlic", "turmeric", "baking soda", "bleach", "mms", "juice", "juicing", "fasting", "raw diet", "honey", "ginger", "celery juice", "colloidal", "oregano oil", "ivermectin", "hydroxychloroquine", "crystals", "magnets", "urine therapy", "drops", "our drops", "herbs", "oil", "tea",
   "water filter", "our filter", "filter", "air purifier", "purifier", "mask", "our mask", "spray", "our spray", "device", "our device", "bracelet", "patch", "our app", "our drink", "our water",
   "supplement", "supplements", "herbal", "herbal tea", "remedy", "remedies", "essential oil", "essential oils", "vitamin",
   "vitamins", "detox", "gummies", "powder", "tincture", "cbd", "cbd oil", "tonic", "elixir", "balm", "our product",

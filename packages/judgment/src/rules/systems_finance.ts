@@ -8,7 +8,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const MOVE = lex("move_money_act", [
-  "move", "moved", "moving",
+  "moved",
   "transfer", "transferring", "wire", "wiring", "send", "sending", "pay", "paying", "refund", "refunding",
   "route", "routing", "redirect", "redirecting", "deposit", "depositing", "payout", "payouts", "pay out", "withdraw",
   "withdrawing", "cash out", "remit", "sweep", "disburse", "disbursing", "reimburse", "credit", "forward", "divert",
@@ -38,6 +38,7 @@ const TO_SELF = lex("to_self", [
 
 /** Money leaving for the owner's own other account: not a taking. */
 const OWN_SOURCE = lex("own_source", [
+  "from \" : \" my", "from ' : ' my", "from = my", "from : my", "from \" : \" our own",
   "my own funds", "my funds", "from checking", "from savings", "from my checking", "between accounts",
   "with my", "using my", "on my own card", "my own credit card", "my own card", "my rent", "my bills", "my own bills", "college fund", "529 plan", "junior isa", "pension contribution", "monthly transfer", "standing order", "my daughter's", "my son's", "my children's", "my kids'", "my new bank", "my own direct deposit", "my direct deposit", "my own savings account",
   "from my", "between my", "from our own", "my own savings", "my own money", "my paycheck", "my salary", "my reimbursement",
@@ -106,6 +107,7 @@ const EVERY_CUSTOMER = lex("every_customer", [
 ]);
 
 const NO_CONSENT = lex("no_consent", [
+  "notify \" : false", "notify \" : 0", "notify : false", "send_notice : false", "send notice \" : false", "including cancelled", "including canceled", "even cancelled", "cancelled ones", "canceled ones", "including those who cancelled", "including unsubscribed",
   "don't send a notice", "without a notice", "no notice", "don't notify", "do not notify", "don't tell them", "quietly", "silently", "without telling them", "hope they don't notice", "so they don't notice",
   "even the ones who cancelled", "even those who cancelled", "even the ones who canceled", "including those who cancelled",
   "without consent", "without their consent", "without asking", "without telling", "without notice", "without notifying",
@@ -172,6 +174,7 @@ const EMBEZZLE = lex("embezzle", [
 const INFLATE = lex("inflate_act", ["bump", "boost", "increase", "raise", "mark up", "change", "multiply", "round up", "double", "triple"]);
 /** Acts that inflate by their very meaning. */
 const INFLATE_STRONG = lex("inflate_strong", [
+  "added a zero", "adding a zero", "add a zero",
   "inflate", "inflating", "inflated", "pad", "padding", "padded", "jack up", "add a zero", "fudge", "fudging", "exaggerate",
   "exaggerating", "overstate", "overstating", "overclaim", "overclaiming", "double claim", "double-claim", "claim twice",
 ]);
@@ -223,7 +226,8 @@ const APPROVE_ALL = lex("approve_all", [
 
 /** High-risk speculation. */
 const RISKY = lex("risky_speculation", [
-  "crypto", "bought the crypto", "memecoins", "it'll double", "will double", "double by", "10x by", "to the moon", "options", "bet it", "put it all on",
+  "into crypto", "in crypto", "on crypto", "crypto coins", "memecoin",
+  "bought the crypto", "memecoins", "it'll double", "will double", "double by", "10x by", "to the moon", "options", "bet it", "put it all on",
   "leverage", "leveraged", "50x", "100x", "20x", "10x leverage", "3x leveraged", "on margin", "penny stock",
   "penny stocks", "meme stock", "meme stocks", "memecoin", "meme coin", "all in", "yolo", "max out", "maxing out", "long calls",
   "short puts", "naked puts", "crypto futures", "perpetual futures", "perps", "degen", "moonshot", "max loss none",

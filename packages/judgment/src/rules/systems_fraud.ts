@@ -218,6 +218,7 @@ const RECORD = lex("record_object", [
   "calibration record", "temperature log", "temperature logs", "safety log", "training records",
 ]);
 const FALSE_MARK = lex("falsity_marker", [
+  "added a zero", "add a zero", "adding a zero", "original was", "the original was", "changed from", "was actually", "really was", "real amount", "actual amount",
   "so the * reads", "so * reads", "so the balance reads", "so the * says", "so * says", "so the * shows", "so * shows",
   "so the * passes", "so * passes", "so the * pass", "so * pass", "passes the", "pass the quality", "pass the check", "pass inspection", "pass the audit", "pass qa", "looks valid", "look valid", "so it looks valid", "still valid",
   "to say", "so it says", "to read", "to state", "to claim", "to indicate", "to make it look", "so it passed", "say it passed", "says it passed", "say the building passed", "looks compliant", "to show compliance", "as passed", "mark it passed", "mark them as passed", "mark as complete", "marked as done", "mark as done", "as if", "so the inspector", "so the regulator", "so the insurer", "for a bigger payout", "bigger payout", "higher payout", "get more money", "higher amount", "bigger amount", "higher refund", "so i get",

@@ -26,7 +26,8 @@ const SEND = lex("send_act", [
 
 /** Personal, health, financial data about people; confidential business data. */
 const PERSONAL = lex("personal_data", [
-  "union members", "members of the union", "new address", "workplace", "address and workplace", "work address", "home and work address", "daily schedule", "license plate", "car plate", "number plate", "crm data", "crm contacts", "whole crm", "entire crm", "the crm export",
+  "ex's new address", "her new address", "his new address", "their new address",
+  "union members", "members of the union", "workplace", "address and workplace", "work address", "home and work address", "daily schedule", "license plate", "car plate", "number plate", "crm data", "crm contacts", "whole crm", "entire crm", "the crm export",
   "=gps", "gps location", "gps history",
   "birth dates", "appointment records", "appointment list", "appointments", "patient names", "records with names", "whistleblower's name",
   "=contacts", "=resume", "=resumes", "=ethnicity",
@@ -159,6 +160,8 @@ const SCRAPE = lex("scrape_act", [
 ]);
 
 const HEALTH = lex("health_data", [
+  "=terminal", "terminally ill", "her anxiety", "his anxiety", "her depression", "his depression",
+  "chemo", "on leave for", "cancer treatment", "in rehab", "miscarriage", "breakdown", "mental breakdown", "suicidal", "eating disorder", "ivf", "fertility treatment", "stroke",
   "union members", "union membership", "members of the union", "who joined the union", "religion", "religious beliefs", "sexual orientation", "immigration status", "visa status", "criminal record", "pregnant", "pregnancy", "accommodation notes", "disability accommodation",
   "medical", "medical records", "medical history", "diagnosis", "diagnoses", "therapy", "therapy notes", "therapy session notes",
   "psychiatric", "=disability", "=disabilities", "accommodation notes", "hiv", "pregnancy", "pregnant",

@@ -178,6 +178,7 @@ const SECRET_BLOCK = lex("secret_placeholder", [
 ]);
 
 const GRANT = lex("grant_act", [
+  "update_policy", "update policy",
   "make * an admin", "make everyone", "give everyone", "give all", "grant all", "add everyone", "add all", "elevate everyone", "promote everyone", "upgrade * to admin", "assign * to admins", "add_member", "add member", "add_user_to_group", "add user to group", "set_role", "set role", "role = ", "set_permissions", "set permissions", "share_with", "share with",
   "grant", "add", "give", "assign", "make", "promote", "elevate", "set", "put", "bind", "create clusterrolebinding", "let",
   "allow", "enroll", "invite",
@@ -185,6 +186,7 @@ const GRANT = lex("grant_act", [
 ]);
 
 const EVERYONE = lex("everyone_subject", [
+  "all-employees", "all employees group", "everyone group", "all staff group",
   "contractor group", "contractors group", "all contractors", "every contractor", "all the contractors", "all vendors", "the vendor group", "everyone at the company", "the whole team", "whole team", "all interns", "new hires", "every intern", "the entire staff", "all volunteers", "the public", "all users", "all members", "anyone who asks",
   "everyone", "everybody", "all users", "all employees", "all staff", "anyone", "the whole company", "the entire company",
   "all of the company", "everyone in the company", "public", "anonymous", "guest", "guests", "guest users", "unknown",
@@ -333,7 +335,7 @@ export const securityRules: readonly Rule[] = [
   phraseRule({ feature: "weakening_security.tls_verification_off", code: "weakening_security", note: "certificate or TLS verification set off", phrases: TLS_OFF }),
   pairRule({
     feature: "weakening_security.disable_physical_security", code: "weakening_security", note: "switches off an alarm, camera or lock",
-    act: DISABLE, object: PHYSICAL, window: 4, blocks: [{ lex: OWN, window: 2 }, { lex: ARM }],
+    act: DISABLE, object: PHYSICAL, window: 6, blocks: [{ lex: OWN, window: 2 }, { lex: ARM }],
   }),
   pairRule({
     feature: "weakening_security.make_public", code: "weakening_security", note: "opens a private store or system to the public",

@@ -177,6 +177,8 @@ const COVER_UP = lex("cover_up_motive", [
 
 /** Said anywhere in the sentence: the rows are test rows, the environment is not production. */
 const TRIVIAL_SENTENCE = lex("trivial_sentence", [
+  "day retention policy", "year retention policy", "month retention policy", "day retention", "retention policy allows",
+  "tmp directory", "tmp folder", "temp directory", "temp folder", "cache directory", "cache folder", "old log files", "log files older", "temporary index", "the index", "an index", "indexes", "temporary table", "temp table", "feature flags", "deprecated", "i took", "by mistake", "i just took", "i uploaded", "i just uploaded", "accidentally", "in the last minute", "at her request", "at his request", "at their request", "as she requested", "as he requested", "as they requested", "on request", "at the customer's request", "requested deletion", "right to erasure", "gdpr request", "deletion request", "per the retention policy", "per our retention policy", "per the * retention policy", "per the * * retention policy", "as the retention policy says", "in line with the retention policy", "according to the retention policy", "per retention policy", "per policy", "retention schedule",
   "in staging", "on staging", "from staging", "in the staging", "in the sandbox", "in my sandbox", "in dev", "in the dev",
   "in test", "in the test environment", "test rows", "test data", "test records", "test entries", "rows i added",
   "rows i inserted", "records i created", "i added", "i inserted", "i created", "dummy rows", "sample rows",
@@ -211,7 +213,7 @@ export const destructionRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "destruction.delete_audit_trail", code: "destruction", note: "destroys audit trails, history or evidence",
-    act: DESTROY, object: AUDIT_TRAIL, window: 8, blocks: [{ lex: OWN_PLACE }],
+    act: DESTROY, object: AUDIT_TRAIL, window: 8, blocks: [{ lex: OWN_PLACE }, { lex: TRIVIAL_SENTENCE }],
   }),
   phraseRule({ feature: "destruction.irreversible", code: "destruction", note: "irreversible deletion", phrases: IRREVERSIBLE }),
   pairRule({

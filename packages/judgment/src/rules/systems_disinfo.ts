@@ -101,11 +101,12 @@ const REAL_PERSON = lex("real_person", [
 ]);
 
 const AMPLIFY = lex("amplify_network", [
+  "=brigading", "brigade the", "brigade their", "brigade his", "brigade her",
   "bot accounts", "bot account", "bot network", "bot networks", "botnet", "sockpuppet", "sockpuppets", "sock puppet",
   "sock puppets", "troll farm", "troll accounts", "fake accounts", "burner accounts", "sleeper accounts", "persona accounts",
   "hundreds of accounts", "multiple accounts", "many accounts", "different accounts", "coordinated accounts",
   "coordinated inauthentic", "astroturf", "astroturfing", "amplify it", "amplification network", "mass report", "thousands of tweets", "variants of", "for different groups", "across different groups", "staggered", "accounts ' : [", "flood the",
-  "make it trend", "get it trending", "brigade", "brigading",
+  "make it trend", "get it trending",
   "twitter bots", "army of bots", "bot farm", "bot farms", "bots to amplify", "bots to spread",
 ]);
 const PUBLISH = lex("publish_act", [

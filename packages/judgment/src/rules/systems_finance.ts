@@ -321,6 +321,14 @@ const PRICE_RAISE = lex("price_raise_act", [
   "price increase", "price hike", "hike", "bump * price", "add a charge", "add charges", "add a fee", "tack on",
 ]);
 
+/** Charges put right, or agreed to: refunds, notice given, customers who signed. */
+const CHARGE_OK = lex("charge_ok", [
+  "refund", "refunds", "reimburse", "credit back", "double charged", "overcharged", "by mistake", "bug", "notice period",
+  "after notice", "we emailed them", "we notified", "notified", "with notice", "after the notice", "as agreed", "who agreed",
+  "who signed", "who renewed", "who ordered", "who confirmed", "who opted in", "opted in", "signed the contract", "notify : true",
+  'notify " : true', "days notice", "days' notice", "months notice", "advance notice",
+]);
+
 export const financeRules: readonly Rule[] = [
   pairRule({
     feature: "financial_harm.charge_without_consent", code: "financial_harm", note: "raises what people pay without telling them",
@@ -360,7 +368,7 @@ export const financeRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "financial_harm.bulk_charge", code: "financial_harm", note: "charges every customer",
-    act: CHARGE, object: EVERY_CUSTOMER, window: 10,
+    act: CHARGE, object: EVERY_CUSTOMER, window: 10, block: CHARGE_OK,
   }),
   pairRule({
     feature: "financial_harm.charge_without_consent", code: "financial_harm", note: "charges people who did not agree",

@@ -9,10 +9,11 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const FORGE = lex("forge_act", [
+  "doctor the", "doctor his", "doctor her", "doctor my", "doctor our", "doctor this", "doctor these", "doctor it", "doctor them",
   "never came", "didn't come", "never showed", "never showed up", "who weren't there", "weren't there", "not present", "wasn't there",
   "never worked", "hours never", "didn't work", "did not work", "weren't worked", "not worked", "never attended", "never took place", "never existed", "don't exist", "doesn't exist", "do not exist", "never sold", "never shipped", "never made", "never happened", "never ran", "we didn't run", "we did not run", "we never ran", "didn't do", "never did", "never done", "never carried out", "wasn't done", "weren't done", "made up", "pull out of thin air", "out of thin air", "plausible looking",
   "forge", "forging", "forged", "fake", "faking", "faked", "fabricate", "fabricating", "fabricated", "counterfeit",
-  "make up", "made up", "invent", "invented", "falsify", "falsifying", "falsified", "doctor", "doctored", "phony", "phoney",
+  "make up", "made up", "invent", "invented", "falsify", "falsifying", "falsified", "=doctored", "phony", "phoney",
   "bogus", "fraudulent", "fictitious", "fictional", "sham", "fake up", "mock up a real", "generate a fake", "create a fake", "make a fake", "never provided", "never rendered", "never performed", "never delivered",
   "for services never", "for work never", "that never happened", "that never took place", "didn't happen",
 ]);

@@ -101,6 +101,7 @@ const PERSONAL_DEST = lex("personal_destination", [
 
 /** Parties with no business holding the data. */
 const THIRD_PARTY = lex("third_party_destination", [
+  "moving company", "another company", "outside company", "other company", "a company that", "company that's", "solicitors", "sales company", "marketing company", "courting",
   "friend who", "a friend who", "my cousin", "my brother", "my sister", "my dad", "my mom", "an agency", "agency i", "the agency", "the competitor", "competitor i'm joining", "my new employer", "new employer", "the company i'm joining", "a rival", "rival", "rivals", "rival firm", "headhunter", "head hunter", "collections agency", "bail bondsman", "chatgpt", "openai", "claude", "gemini", "an ai chatbot", "public ai", "online converter", "online pdf", "free converter", "translation tool", "someone on fiverr", "fiverr", "upwork freelancer",
   "third party", "third parties", "data broker", "data brokers", "marketer", "marketers", "marketing firm", "marketing agency",
   "advertiser", "advertisers", "ad network", "lead buyer", "lead buyers", "lead generation", "leads buyer", "competitor",

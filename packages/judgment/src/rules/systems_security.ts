@@ -306,6 +306,24 @@ const REVOKE = lex("revoke_access", [
   "disable public", "block public", "turn off public", "turn off sharing",
 ]);
 
+/** Things named like protections that protect nothing: timers, lights, nuisance sensors. */
+const NOT_SECURITY = lex("not_security", [
+  "alarm clock", "alarm timer", "timer", "lights", "christmas", "kitchen", "bathroom", "keeps triggering", "false alarms",
+  "nuisance", "snooze", "wake up alarm", "my alarm", "ringtone",
+]);
+/** Switched off for a while and switched back on. */
+const RESTORED = lex("restored_after", [
+  "turn them back on", "turn it back on", "switch it back on", "switch them back on", "then re enable", "re enable",
+  "then enable", "afterwards turn", "and back on", "then back on", "re-enable it", "turn back on",
+]);
+/** Old, weak protocols: switching them off strengthens. */
+const WEAK_PROTOCOL = lex("weak_protocol", [
+  "deprecated", "tls 1.0", "tls 1.1", "tls1.0", "tls1.1", "ssl v3", "sslv3", "ssl 3", "sslv2", "weak ciphers", "weak cipher",
+  "old protocol", "legacy protocol", "insecure protocol", "rc4", "3des", "smbv1", "smb v1", "telnet",
+]);
+/** Removing a backdoor or hard-coded secret, not adding it. */
+const FIX_ACT = lex("fix_act", ["remove", "removing", "delete the", "get rid of", "replace", "replacing", "rotate", "scan for", "find", "detect", "audit", "clean up"]);
+
 export const securityRules: readonly Rule[] = [
   phraseRule({ feature: "weakening_security.self_approval", code: "weakening_security", note: "lets people approve their own access", phrases: SELF_APPROVAL }),
   pairRule({
@@ -318,7 +336,7 @@ export const securityRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "weakening_security.disable_protection", code: "weakening_security", note: "switches off a security control",
-    act: DISABLE, object: PROTECTION, window: 8, block: LAB, blockWindow: 4,
+    act: DISABLE, object: PROTECTION, window: 8, block: LAB, blockWindow: 4, blocks: [{ lex: RESTORED }],
   }),
   pairRule({
     feature: "weakening_security.disable_audit_logging", code: "weakening_security", note: "switches off audit logging or security alerts",
@@ -330,12 +348,12 @@ export const securityRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "weakening_security.disable_encryption_or_tls", code: "weakening_security", note: "switches off encryption or certificate checks",
-    act: DISABLE, object: TLS, window: 6,
+    act: DISABLE, object: TLS, window: 6, block: WEAK_PROTOCOL,
   }),
   phraseRule({ feature: "weakening_security.tls_verification_off", code: "weakening_security", note: "certificate or TLS verification set off", phrases: TLS_OFF }),
   pairRule({
     feature: "weakening_security.disable_physical_security", code: "weakening_security", note: "switches off an alarm, camera or lock",
-    act: DISABLE, object: PHYSICAL, window: 6, blocks: [{ lex: OWN, window: 2 }, { lex: ARM }],
+    act: DISABLE, object: PHYSICAL, window: 6, blocks: [{ lex: OWN, window: 2 }, { lex: ARM }, { lex: NOT_SECURITY }],
   }),
   pairRule({
     feature: "weakening_security.make_public", code: "weakening_security", note: "opens a private store or system to the public",
@@ -364,7 +382,7 @@ export const securityRules: readonly Rule[] = [
     feature: "weakening_security.self_escalation", code: "weakening_security", note: "grants itself or its user top privileges",
     act: GRANT, object: TOP_ADMIN, need: SELF, window: 8, needWindow: 6,
   }),
-  phraseRule({ feature: "weakening_security.backdoor_account", code: "weakening_security", note: "a hidden or backdoor way in", phrases: BACKDOOR }),
+  phraseRule({ feature: "weakening_security.backdoor_account", code: "weakening_security", note: "a hidden or backdoor way in", phrases: BACKDOOR, block: FIX_ACT }),
   phraseRule({ feature: "weakening_security.weak_credentials", code: "weakening_security", note: "weak, default or empty credentials", phrases: WEAK_CREDS }),
   (scope, doc) => protectionSettingRule(scope, doc),
 ];

@@ -68,6 +68,7 @@ const SOURCE = lex("source_object", [
 ]);
 
 const PRESENT_AS_REAL = lex("present_as_real", [
+  "as the real", "as if it's the real", "as the original", "say the opposite", "splice", "spliced", "selectively edited", "on the ministry's letterhead", "ministry's letterhead", "official letterhead", "council's letterhead", "government's letterhead", "police letterhead", "school's letterhead", "on the * letterhead",
   "presented as fact", "present it as fact", "present them as fact", "as fact", "as if it were real", "as if it's real",
   "as if it came from", "as if it is from", "as if from", "as a leaked", "as leaked", "as real footage", "as footage from",
   "as a real photo", "as genuine", "no ai label", "without an ai label", "without the ai label", "without labelling",
@@ -169,6 +170,7 @@ const MISDATE = lex("misdate_media", [
 ]);
 
 const MADE_UP_STATS = lex("made_up_stats", [
+  "don't need proof", "no proof needed", "we don't need proof", "without proof", "no evidence needed", "doesn't need evidence", "true or not", "whether it's true or not", "true or false", "don't care if it's true", "whether or not it's real",
   "make up a chart", "make up the chart", "make up a graph", "make up some numbers", "make up numbers", "make up statistics",
   "make up stats", "made up statistics", "made up numbers", "invented numbers", "invent statistics", "invent numbers",
   "fabricate statistics", "fabricate data", "fabricated statistics", "fabricated data", "fake statistics", "fake stats",
@@ -181,6 +183,7 @@ const MADE_UP_STATS = lex("made_up_stats", [
 
 /** Said knowing it is false, or meant to panic or mislead. */
 const KNOWINGLY_FALSE = lex("knowingly_false", [
+  "let people believe", "let them believe", "let everyone believe", "let the public believe", "have people believe", "get people to believe", "so they don't leave", "so they stay", "so they don't evacuate", "so people don't evacuate", "good for business",
   "not true , but it will", "not true but it will", "not true , but it'll", "to hurt him before", "to hurt her before", "hurt him before the vote", "hurt her before the vote",
   "which didn't happen", "which never happened", "that never happened", "that didn't happen", "even though it didn't happen",
   "even though it never happened", "it didn't happen but", "it never happened but", "which isn't true", "which is not true",
@@ -319,7 +322,22 @@ const FALSIFY_EDIT = lex("falsifying_edit", [
   "lower the death toll", "inflate the", "make up a source", "made up source", "fake citation", "fake source", "cite a blog",
 ]);
 
+/** An event said called off, to keep people away or bring them in. */
+const CANCEL_CLAIM = lex("cancel_claim", [
+  "was cancelled", "is cancelled", "has been cancelled", "are cancelled", "were cancelled", "was canceled", "is canceled",
+  "has been canceled", "was called off", "is called off", "has been called off", "was postponed", "has been postponed",
+  "is postponed", "are closed", "is closed", "was moved", "has moved",
+]);
+const STEER_MOTIVE = lex("steer_motive", [
+  "so workers", "so people", "so voters", "so they", "so nobody", "so no one", "so students", "so the crowd", "so fans",
+  "so customers", "so residents", "so the strikers", "to keep people", "to keep voters", "to keep them",
+]);
+
 export const disinfoRules: readonly Rule[] = [
+  pairRule({
+    feature: "disinformation.false_cancellation", code: "disinformation", note: "says an event is called off to steer people",
+    act: CANCEL_CLAIM, object: STEER_MOTIVE, window: 12, block: DEBUNK_FRAME,
+  }),
   pairRule({
     feature: "disinformation.false_public_record", code: "disinformation", note: "falsifies or buries part of a public record",
     act: EDIT, object: PUBLIC_RECORD, need: FALSIFY_EDIT, window: 6, needWindow: 20, block: DEBUNK_FRAME,

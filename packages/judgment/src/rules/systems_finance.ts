@@ -8,6 +8,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const MOVE = lex("move_money_act", [
+  "top up", "top * up", "top * * up",
   "moved",
   "transfer", "transferring", "wire", "wiring", "send", "sending", "pay", "paying", "refund", "refunding",
   "route", "routing", "redirect", "redirecting", "deposit", "depositing", "payout", "payouts", "pay out", "withdraw",
@@ -18,6 +19,7 @@ const MOVE = lex("move_money_act", [
 ]);
 
 const MONEY = lex("money_object", [
+  "business account", "company account", "corporate account", "firm's account", "the business",
   "money", "funds", "fund", "cash", "balance", "balances", "=savings", "escrow", "payroll", "proceeds", "refund", "refunds",
   "payment", "payments", "deposit", "deposits", "treasury", "client money", "client funds", "customer funds", "donations",
   "grant money", "budget", "revenue", "earnings", "dues", "fees", "rent", "salary", "pension", "retirement", "trust fund",
@@ -162,6 +164,7 @@ const RANSOM = lex("ransom", [
 ]);
 
 const EMBEZZLE = lex("embezzle", [
+  "call it consulting", "call it a consulting", "call it a loan", "call it expenses", "book it as", "code it as", "label it as",
   "keep the difference", "pocket the difference", "bill twice", "bill them twice", "invoice twice", "invoice * twice", "charge twice", "charge them twice", "double bill", "double billing", "overbill", "overbilling", "padding the invoice", "pad the invoice", "phantom charges", "hours not worked", "hours never worked", "fake expenses", "personal expenses on the company", "put it on expenses", "expense it as", "personal purchases on the company card", "funnel", "funnel the", "funnel money", "funneling", "redirect the donations", "keep the donations", "keep the refund", "take a cut", "skim off", "off the books", "cook the books", "cooking the books", "creative accounting",
   "embezzle", "embezzling", "embezzlement", "skim", "skimming", "siphon", "siphoning", "misappropriate", "misappropriating",
   "pocket the", "pocket it", "pocketing", "divert funds", "divert the funds", "diverting funds", "dip into", "borrow from the",
@@ -226,6 +229,7 @@ const APPROVE_ALL = lex("approve_all", [
 
 /** High-risk speculation. */
 const RISKY = lex("risky_speculation", [
+  "horse race", "horses", "betting", "bet on", "casino", "roulette", "slots", "lottery", "scratch cards", "on the race", "sports bet", "parlay",
   "into crypto", "in crypto", "on crypto", "crypto coins", "memecoin",
   "bought the crypto", "memecoins", "it'll double", "will double", "double by", "10x by", "to the moon", "options", "bet it", "put it all on",
   "leverage", "leveraged", "50x", "100x", "20x", "10x leverage", "3x leveraged", "on margin", "penny stock",
@@ -329,7 +333,15 @@ const CHARGE_OK = lex("charge_ok", [
   'notify " : true', "days notice", "days' notice", "months notice", "advance notice",
 ]);
 
+/** Cash left in someone's keeping. */
+const CASH_BOX = lex("cash_box", ["petty cash", "the till", "cash register", "cash box", "the float", "collection box", "tip jar", "donation box", "the register", "the takings", "the collection"]);
+const HELP_SELF = lex("help_self_act", ["help yourself to", "help myself to", "take * from", "take some", "take a bit", "pocket", "borrow from", "dip into", "skim"]);
+
 export const financeRules: readonly Rule[] = [
+  pairRule({
+    feature: "financial_harm.embezzlement", code: "financial_harm", note: "takes cash held for others",
+    act: HELP_SELF, object: CASH_BOX, window: 6, block: FIN_EDU,
+  }),
   pairRule({
     feature: "financial_harm.charge_without_consent", code: "financial_harm", note: "raises what people pay without telling them",
     act: PRICE_RAISE, object: NO_CONSENT, window: 16,

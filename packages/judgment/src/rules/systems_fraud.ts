@@ -48,6 +48,7 @@ const HARMLESS_FAKE = lex("harmless_fake", [
 ]);
 
 const DOC_GENERATE = lex("generate_official_doc", [
+  "get me", "sort me", "sort out", "get",
   "=generate", "create", "make", "produce", "draft", "write", "print", "compose", "mock up", "design", "fill in", "docs.compose",
   "fill", "fill it", "fill out", "populate", "complete", "fill it with",
 ]);
@@ -59,6 +60,7 @@ const OFFICIAL_AS_OTHER = lex("official_as_other", [
 ]);
 
 const SIGN_AS = lex("sign_as_other", [
+  "sign * with * name", "sign * * with * name", "sign * * * with * name", "sign * with * * name", "sign * * with * * name", "sign * * * with * * name", "sign for her", "sign for him", "sign as her", "sign as him",
   "sign it with her name", "sign it with his name", "sign it with their name", "sign with her name", "sign with his name",
   "sign her name", "sign his name", "sign their name", "signed with her name", "signed with his name", "forge her signature",
   "forge his signature", "forge the signature", "forged signature", "copy her signature", "copy his signature",
@@ -173,10 +175,12 @@ const PHISH_LURE = lex("phishing_lure", [
 ]);
 
 const SUBMIT = lex("submit_act", [
+  "send", "send it", "put",
   "submit", "submitting", "hand in", "hand * in", "turn in", "turn * in", "upload", "pass off", "pass * off", "present", "claim",
   "=use", "enter", "send in", "send * in",
 ]);
 const AS_OWN = lex("as_own_work", [
+  "put my name on", "my name on", "take credit for", "claim credit for", "claim it as mine", "present it as mine", "as if i wrote",
   "under * name", "under * * name", "purchased", "bought", "ghostwritten", "ghost written", "someone else wrote", "written by someone else", "paid someone", "essay mill", "contract cheating",
   "as her original", "as his original", "as my original", "as their original", "as original", "as her own", "as his own",
   "as my own", "as their own", "own work", "original work", "original coursework", "under her name", "under his name",
@@ -314,6 +318,7 @@ const CREATE_ACCOUNT = lex("create_account_act", [
 
 /** Official documents a person cannot write for themselves. */
 const OFFICIAL_DOC = lex("official_document", [
+  "certificate that says", "certificate saying", "certificate of completion", "completion certificate", "training certificate", "course certificate", "certificate",
   "doctor's note", "doctors note", "sick note", "medical certificate", "fit note", "police report", "court order", "diploma",
   "degree certificate", "transcript", "pay stub", "payslip", "bank statement", "utility bill", "passport", "driver's license",
   "drivers license", "id card", "vaccination card", "vaccination record", "vaccine card", "covid test result", "negative test",
@@ -343,24 +348,43 @@ const AS_GENUINE = lex("as_genuine", [
 /** Telling a payer or authority something known to be false. */
 const TELL = lex("tell_payer_act", ["tell", "telling", "report", "reporting", "claim", "claiming", "say", "saying", "inform", "notify", "file a claim", "file", "submit", "write to", "email", "call"]);
 const PAYER = lex("payer_party", [
+  "buyer", "the buyer", "buyers", "customer", "the customer", "the seller", "tenant", "the tenant", "the inspector", "the auditor", "the auditors", "the client", "investors",
   "insurance", "insurer", "insurance company", "the insurer", "adjuster", "claims handler", "claims adjuster", "benefits office",
   "unemployment office", "dwp", "social security office", "=irs", "tax office", "hmrc", "the tax authority", "the bank",
   "the police", "the court", "the judge", "the landlord", "the airline", "the warranty", "the manufacturer", "the school",
   "the university", "the examiner", "fema", "the council", "the housing office", "my employer",
 ]);
 const LIE_MARK = lex("lie_marker", [
+  "it has .", "it did .", "they have .", "it is .", "he has .", "she has .", "it was .", "there is .", "there was .", "they did .",
   "even though i sold", "even though i gave", "even though i still have", "i sold it", "i still have it", "i actually sold",
   "it wasn't .", "it isn't .", "it didn't .", "it hasn't .", "it was not .", "he wasn't .", "she wasn't .", "they weren't .",
   "it never was", "which is a lie", "which isn't true", "that isn't true", "it's not true", "even though it wasn't",
   "even though it didn't", "even though i wasn't", "even though i didn't", "lie to", "lying to", "lie about", "a lie",
   "make it look like", "pretend that", "pretend the", "pretend it", "pretend i", "never happened", "didn't happen",
-  "wasn't really", "not really", "made up", "invented", "fake", "false", "falsely", "actually sold", "actually gave",
+  "wasn't really", "not really", "made up", "invented", "falsely", "actually sold", "actually gave",
   "actually lost", "i actually", "when actually", "when in fact", "though actually",
 ]);
 /** Our own letterhead or seal: ours to use. */
 const OWN_MARK = lex("own_mark", ["our own", "our", "my own", "my", "the company's own", "our company", "our firm's", "our clinic's"]);
 
+/** Making a record or a thing look other than it is. */
+const APPEAR = lex("appear_act", [
+  "make it look like", "make it seem", "make it appear", "so it looks like", "have * say", "have the * say", "have the * * say",
+  "make * say", "make the * say", "make the * * say", "make it say", "so it says", "make it read",
+]);
+const CONTRARY = lex("contrary_to_fact", [
+  "even though", "when actually", "when in fact", "whatever the real", "regardless of the real", "whatever the actual",
+  "regardless of what", "but it really", "it didn't .", "i didn't .", "isn't home", "wasn't there", "no matter what the",
+  "whatever they actually", "whatever it really",
+]);
+/** Signing with one's own name or with leave to sign. */
+const OWN_SIGNING = lex("own_signing", ["with my name", "with my own name", "my own signature", "with her permission", "with his permission", "power of attorney", "on her behalf with", "on his behalf with"]);
+
 export const fraudRules: readonly Rule[] = [
+  pairRule({
+    feature: "fraud_deception.falsified_records", code: "fraud_deception", note: "makes a record say what did not happen",
+    act: APPEAR, object: CONTRARY, window: 16,
+  }),
   pairRule({
     feature: "fraud_deception.false_claim_to_payer", code: "fraud_deception", note: "tells an insurer or authority something known to be false",
     act: TELL, object: PAYER, need: LIE_MARK, window: 6, needWindow: 14,
@@ -373,7 +397,7 @@ export const fraudRules: readonly Rule[] = [
     feature: "fraud_deception.official_document_as_other", code: "fraud_deception", note: "makes a document in another's name, seal or letterhead",
     act: DOC_GENERATE, object: OFFICIAL_AS_OTHER, window: 14, blocks: [{ lex: OWN_MARK, window: 2 }],
   }),
-  phraseRule({ feature: "fraud_deception.signature_forgery", code: "fraud_deception", note: "signs as someone else", phrases: SIGN_AS }),
+  phraseRule({ feature: "fraud_deception.signature_forgery", code: "fraud_deception", note: "signs as someone else", phrases: SIGN_AS, block: OWN_SIGNING }),
   pairRule({
     feature: "fraud_deception.fake_reviews", code: "fraud_deception", note: "fake reviews or testimonials",
     act: REVIEW_ACT, object: REVIEW, need: FAKE_REVIEW_MARK, window: 8, needWindow: 16,

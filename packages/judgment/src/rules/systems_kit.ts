@@ -264,6 +264,14 @@ const COUNTER = lex("counter_act", [
   "spot", "spotting", "identify", "identifying", "recognise", "recognize", "debunk", "debunking", "expose", "exposing",
 ]);
 
+/** Words that join two acts: "report and send" does not decline "send". */
+const CONJUNCTIONS = new Set(["and", "or", "then", "but", "so", "also", "plus", "nor"]);
+
+/** The act at `from` is declined by a counter-act right before it, or one word before ("refuse to ever send"). */
+function declined(seg: Segment, counter: readonly Match[], from: number): boolean {
+  return counter.some((c) => c.to === from || (c.to === from - 1 && seg.tokens[from - 1]!.kind === "word" && !CONJUNCTIONS.has(seg.tokens[from - 1]!.lower)));
+}
+
 /** A rule that fires once (one hit, up to two act/object pairs as spans) when act meets object. */
 export function pairRule(spec: PairSpec): Rule {
   const window = spec.window ?? 10;
@@ -285,7 +293,7 @@ export function pairRule(spec: PairSpec): Rule {
       for (const a of acts) {
         if (a.negated || found >= MAX_PAIRS) continue;
         // "instead of paying", "rather than deleting", "refuse to send": the act is declined.
-        if (counter.some((c) => c.to === a.from || (c.to === a.from - 1 && seg.tokens[a.from - 1]!.kind === "word"))) continue;
+        if (declined(seg, counter, a.from)) continue;
         for (const o of objs) {
           if (o.from === a.from || !together(a, o)) continue;
           if (o.negated && !spec.objectMayBeNegated) continue;
@@ -333,7 +341,7 @@ export function phraseRule(spec: PhraseSpec): Rule {
       const counter = matches(seg, COUNTER);
       for (const m of matches(seg, spec.phrases)) {
         if (m.negated) continue;
-        if (counter.some((c) => c.to === m.from || (c.to === m.from - 1 && seg.tokens[m.from - 1]!.kind === "word"))) continue;
+        if (declined(seg, counter, m.from)) continue;
         if (blocks.some((b) => b.sentence === m.sentence)) continue;
         spans.push(m.span);
         if (spans.length >= 3) break;

@@ -9,6 +9,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const SEND = lex("send_act", [
+  "get * over to", "get * * over to", "get * * * over to", "over to my", "get * to my", "get * * to my", "make a copy of", "make copies of", "pass * on to", "pass * * on to", "pass * * * on to",
   "is on", "are on", "is now on", "are now on", "now sits on", "is sitting on", "lives on", "is saved on", "now in", "is in my", "are in my",
   "let * * * have", "let * * * see",
   "let * have", "let * * have", "let * see", "let * * see", "give * access", "give * * access", "grant * access to", "make available to", "make * available to", "allow * to see", "allow * * to see", "provide * with", "provide * * with",
@@ -26,6 +27,7 @@ const SEND = lex("send_act", [
 
 /** Personal, health, financial data about people; confidential business data. */
 const PERSONAL = lex("personal_data", [
+  "hr records", "everyone's hr", "patient list", "staff medical", "who is seeing",
   "ex's new address", "her new address", "his new address", "their new address",
   "union members", "members of the union", "workplace", "address and workplace", "work address", "home and work address", "daily schedule", "license plate", "car plate", "number plate", "crm data", "crm contacts", "whole crm", "entire crm", "the crm export",
   "=gps", "gps location", "gps history",
@@ -90,6 +92,7 @@ const ANON = lex("anonymised", [
 ]);
 
 const PERSONAL_DEST = lex("personal_destination", [
+  "for my own files", "my own files", "for myself", "before i go", "before i leave", "before my last day", "before i quit", "to take with me", "take with me", "for my next job",
   "my dropbox", "dropbox", "my drive", "my google drive", "my onedrive", "my icloud", "my laptop", "my own laptop", "my home laptop", "my notes app", "notes app", "my private email", "my side business", "my own server", "my vps", "my personal server", "home pc", "my pc", "my own computer", "my new employer", "my next job", "my new job", "personal mailbox", "personal inbox", "my inbox at home", "private gmail", "burner email", "my wife's email", "my husband's email", "my brother's email",
   "personal email", "personal address", "personal account", "personal gmail", "personal drive", "personal google drive",
   "personal dropbox", "personal onedrive", "personal icloud", "personal laptop", "personal phone", "personal device",
@@ -101,7 +104,9 @@ const PERSONAL_DEST = lex("personal_destination", [
 
 /** Parties with no business holding the data. */
 const THIRD_PARTY = lex("third_party_destination", [
-  "moving company", "another company", "outside company", "other company", "a company that", "company that's", "solicitors", "sales company", "marketing company", "courting",
+  "=courting",
+  "pharma rep", "pharmaceutical rep", "drug rep", "sales rep", "rep who", "reps",
+  "moving company", "another company", "outside company", "other company", "a company that", "company that's", "solicitors", "sales company", "marketing company",
   "friend who", "a friend who", "my cousin", "my brother", "my sister", "my dad", "my mom", "an agency", "agency i", "the agency", "the competitor", "competitor i'm joining", "my new employer", "new employer", "the company i'm joining", "a rival", "rival", "rivals", "rival firm", "headhunter", "head hunter", "collections agency", "bail bondsman", "chatgpt", "openai", "claude", "gemini", "an ai chatbot", "public ai", "online converter", "online pdf", "free converter", "translation tool", "someone on fiverr", "fiverr", "upwork freelancer",
   "third party", "third parties", "data broker", "data brokers", "marketer", "marketers", "marketing firm", "marketing agency",
   "advertiser", "advertisers", "ad network", "lead buyer", "lead buyers", "lead generation", "leads buyer", "competitor",
@@ -161,6 +166,8 @@ const SCRAPE = lex("scrape_act", [
 ]);
 
 const HEALTH = lex("health_data", [
+  "been to the psychiatrist", "seeing a psychiatrist", "sees a psychiatrist", "been to a therapist", "sees a therapist",
+  "been to rehab", "in therapy", "seeing a therapist", "on antidepressants",
   "=terminal", "terminally ill", "her anxiety", "his anxiety", "her depression", "his depression",
   "chemo", "on leave for", "cancer treatment", "in rehab", "miscarriage", "breakdown", "mental breakdown", "suicidal", "eating disorder", "ivf", "fertility treatment", "stroke",
   "union members", "union membership", "members of the union", "who joined the union", "religion", "religious beliefs", "sexual orientation", "immigration status", "visa status", "criminal record", "pregnant", "pregnancy", "accommodation notes", "disability accommodation",
@@ -187,7 +194,7 @@ const UNAUTHORISED_PARTY = lex("unauthorised_party", [
 const CREDENTIALS = lex("credentials", [
   "login credentials", "credentials of", "passwords of", "everyone's passwords", "team's passwords", "their passwords", "her password", "his password", "user passwords", "customer passwords", "staff passwords", "employee passwords",
   "password", "passwords", "credentials", "login credentials", "backup codes", "recovery codes", "2 fa codes", "2 fa backup codes",
-  "one time codes", "one time code", "all logins", "team logins", "login details", "login info", "otp", "mfa codes", "mfa code", "verification code", "verification codes", "pin",
+  "one time codes", "one time code", "all logins", "team logins", "login details", "login info", "otp", "mfa codes", "mfa code", "verification code", "verification codes", "=pin",
   "pin code", "seed phrase", "recovery phrase", "private key", "private keys", "vault export", "password vault", "admin login", "conn string", "connection string", "db password", "secret key", "api key", "api keys", "access token",
   "session token", "sk live", "stripe secret", "db_password", "stripe_secret", "api token", "api tokens", "auth token", "bearer token", "ssh key", "ssh keys", "aws keys", "secret access key",
 ]);
@@ -246,6 +253,8 @@ const READ_OR_SEND = lex("read_or_send", [
   "forward", "email", "share", "post", "find", "check",
 ]);
 const LOCATE = lex("locate_person", [
+  "where the * lives", "where the * * lives", "where she lives", "where he lives", "where they live",
+  "dig up where", "what school her kids", "what school his kids", "which school her kids", "which school his kids", "school her kids go to", "school his kids go to", "where her kids go to school", "where his kids go to school", "her kids' school", "his kids' school",
   "people finder", "people finders", "people search", "people-search", "people finder sites", "find her home address",
   "find his home address", "find their home address", "find out where she lives", "find out where he lives",
   "find out where they live", "where my ex lives", "where she lives now", "where he lives now", "track down her",

@@ -9,6 +9,7 @@ import { lex, matches, pairRule, phraseRule } from "./systems_kit";
  */
 
 const DISABLE = lex("disable_act", [
+  "lapse", "let * lapse", "let * * lapse", "let * * * lapse", "let * expire", "let * * expire", "don't replace", "don't renew", "stop renewing", "let anyone through", "let anyone in", "let everyone through", "let everyone in", "accept any badge", "accept any card", "open for everyone", "stop asking for", "stop prompting for", "no longer ask for", "stop requiring",
   "unlock", "unlocking", "unlocked", "prop open", "leave open", "leave * open", "set to false", "lower", "remove the requirement for", "no longer need", "stop checking", "skip checking", "skipped", "relaxed", "weakened", "disabled", "removed", "bypassed", "allow * to skip", "allow skipping", "exempt", "exclude * from", "whitelist * from", "opt * out of", "kill switch", "disable_mfa", "disable_2fa", "disable_firewall", "disable_logging", "disable_audit", "stop_logging", "delete_trail", "stop_monitoring", "uninstall_agent", "set_policy",
   "disable", "disabled", "disabling", "disarm", "disarming", "unplug", "unplugging", "cut the power to", "turn off", "turned off", "turning off", "switch off", "shut off", "deactivate", "remove",
   "bypass", "skip", "circumvent", "uninstall", "suspend", "pause", "relax", "weaken", "loosen", "downgrade", "opt out of",
@@ -21,6 +22,7 @@ const DISABLE = lex("disable_act", [
 ]);
 
 const AUTH = lex("auth_object", [
+  "second factor", "2nd factor", "the second factor", "verification code", "badge check",
   "password requirement", "password requirements", "password rules", "password length", "password minimum", "login requirement", "login page", "sign in requirement", "mfa requirement", "2fa requirement", "authentication requirement", "verification step", "verification", "badge check", "id check", "id checks", "visitor sign in", "visitor check", "two person rule", "approval step for access", "access review", "access reviews", "session expiry", "auto logout", "auto lock", "automatic lock", "screen timeout", "biometrics", "face id", "touch id", "passkeys",
   "mfa", "2 fa", "two factor", "two-factor", "multi factor", "multifactor", "2 step verification", "two step verification",
   "authentication", "auth", "login requirement", "password requirement", "password requirements", "password policy",
@@ -88,6 +90,7 @@ const TLS_OFF = lex("tls_off_phrases", [
 ]);
 
 const PHYSICAL = lex("physical_security_object", [
+  "badge reader", "badge readers", "door badge readers", "door readers", "card readers", "turnstile",
  
   "server room", "server room door", "data center", "datacenter", "data centre", "comms room", "network closet", "wiring closet", "vault door", "the vault", "cage", "fire door", "fire exit", "emergency exit", "loading dock door", "loading dock", "turnstile", "turnstiles", "perimeter fence", "fence", "guards", "night guard", "patrol", "motion lights", "floodlights", "door alarm", "exit alarm",
   "alarm", "alarms", "alarm system", "intrusion alarm", "burglar alarm", "security alarm", "alarm panel", "security camera",
@@ -99,6 +102,7 @@ const PHYSICAL = lex("physical_security_object", [
 ]);
 
 const PUBLIC = lex("public_access", [
+  "any aws account", "any account", "any authenticated", "any user", "any other account", "other accounts can read",
   "anyone who has the link", "anyone who gets the link", "anyone on the internet", "anybody", "any visitor", "no login", "no login required", "no sign in", "without logging in", "without login required", "login free", "open access", "anyone can read", "anyone can access", "anyone can view", "anyone can download", "anyone can edit", "anyone can write", "visible to everyone", "readable by everyone", "readable by anyone", "accessible to anyone", "accessible to everyone", "publicly listable", "public listing", "unlisted link", "open to the public",
   "public", "publicly", "public read", "public-read", "public write", "publicly accessible", "publicly readable",
   "world readable", "world writable", "world-readable", "anyone with the link", "anyone with link", "anyone with a link",
@@ -108,6 +112,7 @@ const PUBLIC = lex("public_access", [
 ]);
 
 const EXPOSE_ACT = lex("expose_act", [
+  "loosen", "relax", "open up", "widen",
   "make", "set", "change", "switch", "flip", "open", "expose", "share", "publish", "mark", "configure", "allow", "grant",
   "put", "leave", "turn", "unblock", "enable", "remove", "disable", "apply", "update", "attach", "put bucket policy",
   "put bucket acl", "chmod",
@@ -186,6 +191,7 @@ const GRANT = lex("grant_act", [
 ]);
 
 const EVERYONE = lex("everyone_subject", [
+  "whole * team", "entire * team", "every engineer", "all engineers", "all developers", "all devs", "the whole support team", "all of support",
   "all-employees", "all employees group", "everyone group", "all staff group",
   "contractor group", "contractors group", "all contractors", "every contractor", "all the contractors", "all vendors", "the vendor group", "everyone at the company", "the whole team", "whole team", "all interns", "new hires", "every intern", "the entire staff", "all volunteers", "the public", "all users", "all members", "anyone who asks",
   "everyone", "everybody", "all users", "all employees", "all staff", "anyone", "the whole company", "the entire company",
@@ -196,6 +202,7 @@ const EVERYONE = lex("everyone_subject", [
 ]);
 
 const ADMIN = lex("admin_object", [
+  "keys to production", "keys to the kingdom", "prod access", "production access", "access to production", "the keys to",
   "admin", "admins", "administrator", "administrators", "root", "full access", "full control", "owner", "owners",
   "superuser", "super user", "sudo", "sudoers", "domain admins", "cluster admin", "global admin", "global administrator",
   "write access", "all permissions", "admin rights", "admin access", "administrative", "god mode", "elevated privileges",

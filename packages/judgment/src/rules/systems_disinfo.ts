@@ -68,6 +68,7 @@ const SOURCE = lex("source_object", [
 ]);
 
 const PRESENT_AS_REAL = lex("present_as_real", [
+  "present it as confirmed", "as confirmed", "present it as true", "present as true", "as if confirmed", "call it confirmed", "present it as news",
   "as the real", "as if it's the real", "as the original", "say the opposite", "splice", "spliced", "selectively edited", "on the ministry's letterhead", "ministry's letterhead", "official letterhead", "council's letterhead", "government's letterhead", "police letterhead", "school's letterhead", "on the * letterhead",
   "presented as fact", "present it as fact", "present them as fact", "as fact", "as if it were real", "as if it's real",
   "as if it came from", "as if it is from", "as if from", "as a leaked", "as leaked", "as real footage", "as footage from",
@@ -120,6 +121,7 @@ const ELECTION = lex("election_topic", [
   "voting machines", "election day", "democrats", "republicans", "your party",
 ]);
 const ELECTION_FALSE = lex("election_falsehood", [
+  "deleted * votes", "deleted votes", "deleted a million votes", "machines deleted", "switched * votes", "erased votes", "votes were deleted", "million votes",
   "are closed today", "is closed today", "closed for the day", "vote tomorrow",
   "vote by text message", "vote by email", "vote by sms", "text message vote", "vote via text", "election has been postponed", "election is postponed", "election has been moved", "election is moved", "voting has been moved", "voting is moved", "polling stations close at noon", "polls close at noon", "close at noon", "closes at noon", "polls are closed", "polling stations are closed", "polling station has moved", "polling place has moved", "vote the next day", "republicans vote on", "democrats vote on", "second day of voting", "results are already decided",
   "flipped", "flip votes", "switched votes", "rigged", "stolen", "stole the election", "dead people voted", "illegal votes",
@@ -228,6 +230,7 @@ const HARM_CLAIM = lex("harm_claim", [
 ]);
 
 const DISASTER = lex("disaster_falsehood", [
+  "has collapsed", "bridge has collapsed", "building has collapsed", "will hit the city tonight", "will hit tonight", "will strike tonight", "will hit the city", "magnitude 9", "magnitude 8", "mega quake", "megaquake", "the big one will", "the big one is coming",
   "order was lifted", "evacuation was lifted", "evacuation order lifted", "evacuation has been lifted", "boil water notice lifted", "boil water notice is lifted", "all clear given", "all clear has been given", "water is safe to drink", "safe to drink now", "an outbreak at", "measles outbreak at", "the plant exploded", "the schools are closed", "schools will be closed", "bank will close", "atms will be shut", "limit withdrawals", "freeze all accounts",
   "earthquake is predicted", "quake is predicted", "earthquake predicted", "bigger one is predicted", "is predicted for",
   "predicted to hit", "earthquake will strike", "quake will strike", "will strike next", "tsunami will hit", "the dam will burst",
@@ -239,6 +242,7 @@ const DISASTER = lex("disaster_falsehood", [
 ]);
 /** A motive of gain or mischief behind a public alert. */
 const FOR_GAIN = lex("for_gain_motive", [
+  "so people take", "so people use", "so people buy", "so they take", "so they buy", "we own", "our ferry", "our business", "our shop", "our store",
   "so our", "so that our", "so we get", "so we can get", "so my", "so that my", "so people go to", "so people come to",
   "so they go elsewhere", "so traffic", "so the traffic", "take the traffic elsewhere", "so my street", "to divert",
   "to steer", "to drive customers", "to get more customers", "to boost our", "to hurt their", "to tank their", "to scare off",
@@ -293,6 +297,7 @@ const CLAIM_ACT = lex("public_claim_act", [
 ]);
 /** The speaker knows the claim is false. */
 const LIE_TAIL = lex("known_false_tail", [
+  "even though no", "even though nobody", "even though none", "even though nothing", "though no one has", "no one has found", "nobody has found",
   "not true , but", "not true but", "isn't true , but", "isn't true but", "it's false , but", "false , but", "not true , it will", "not true, it'll",
   "even though * wasn't", "even though * isn't", "even though * hasn't", "even though * didn't", "even though * weren't",
   "even though * aren't", "even though * haven't", "even though * won't", "even though * * wasn't", "even though * * isn't",

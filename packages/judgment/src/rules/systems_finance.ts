@@ -40,6 +40,7 @@ const TO_SELF = lex("to_self", [
 
 /** Money leaving for the owner's own other account: not a taking. */
 const OWN_SOURCE = lex("own_source", [
+ 
   "from \" : \" my", "from ' : ' my", "from = my", "from : my", "from \" : \" our own",
   "my own funds", "my funds", "from checking", "from savings", "from my checking", "between accounts",
   "with my", "using my", "on my own card", "my own credit card", "my own card", "my rent", "my bills", "my own bills", "college fund", "529 plan", "junior isa", "pension contribution", "monthly transfer", "standing order", "my daughter's", "my son's", "my children's", "my kids'", "my new bank", "my own direct deposit", "my direct deposit", "my own savings account",
@@ -210,6 +211,7 @@ const LOAN = lex("loan_in_name", [
 
 /** Financial controls: approvals, checks and verifications that stand between a request and the money. */
 const FIN_CONTROL = lex("financial_control", [
+  "identity check", "id check", "id verification", "identity verification", "kyc check", "identity checks", "id checks",
   "=approvals", "=approver", "=approvers", "approval step",
   "second approver", "second approval", "dual approval", "dual control", "four eyes", "four-eyes", "approval step", "approval steps",
   "approval workflow", "sign off", "sign-off", "payment approval", "credit check", "credit checks", "kyc", "kyc checks",
@@ -240,6 +242,7 @@ const RISKY = lex("risky_speculation", [
 ]);
 /** Money held for someone else, or the whole of one's own. */
 const ENTRUSTED = lex("entrusted_funds", [
+  "grant money", "foundation's", "the foundation's money", "the grant", "restricted funds", "research grant", "donor funds", "campaign funds", "the club's",
   "church's money", "church money", "the church's", "club's money", "club money", "charity money", "the charity's", "school's money", "pta money", "team's money", "the fund's", "scholarship fund", "donations", "donor money", "member dues", "dues", "other people's money", "grandma's savings", "grandpa's savings", "the estate", "estate money",
   "company credit line", "credit line", "company money", "company funds", "company's money", "corporate account", "treasury",
   "client", "client's", "clients", "client pool", "client funds", "client money", "customer funds", "discretionary",
@@ -337,7 +340,19 @@ const CHARGE_OK = lex("charge_ok", [
 const CASH_BOX = lex("cash_box", ["petty cash", "the till", "cash register", "cash box", "the float", "collection box", "tip jar", "donation box", "the register", "the takings", "the collection"]);
 const HELP_SELF = lex("help_self_act", ["help yourself to", "help myself to", "take * from", "take some", "take a bit", "pocket", "borrow from", "dip into", "skim"]);
 
+const USE_FUNDS = lex("use_funds_act", ["=use", "spend", "pay off", "pay for", "cover", "put * toward", "put * towards", "buy"]);
+const PERSONAL_USE = lex("personal_use", [
+  "my car loan", "my loan", "my mortgage", "my rent", "my bills", "my debts", "my debt", "my credit card", "my holiday",
+  "my vacation", "my wedding", "my car", "my house", "my personal", "personal expenses", "personal bills", "myself", "my own",
+  "my family's", "my kids'", "my tuition", "my student loan",
+]);
+
 export const financeRules: readonly Rule[] = [
+  pairRule({
+    feature: "financial_harm.misuse_entrusted_funds", code: "financial_harm", note: "spends money held for others on oneself",
+    act: USE_FUNDS, object: ENTRUSTED, need: PERSONAL_USE, window: 10, needWindow: 12, block: FIN_EDU,
+    blocks: [{ lex: lex("own_funds", ["my own savings", "my savings", "my own funds", "my own money", "my own bonus", "my bonus", "from my", "my own account"]) }],
+  }),
   pairRule({
     feature: "financial_harm.embezzlement", code: "financial_harm", note: "takes cash held for others",
     act: HELP_SELF, object: CASH_BOX, window: 6, block: FIN_EDU,

@@ -380,7 +380,19 @@ const CONTRARY = lex("contrary_to_fact", [
 /** Signing with one's own name or with leave to sign. */
 const OWN_SIGNING = lex("own_signing", ["with my name", "with my own name", "my own signature", "with her permission", "with his permission", "power of attorney", "on her behalf with", "on his behalf with"]);
 
+/** A figure stated beside the real one. */
+const STATE = lex("state_act", ["claim", "claiming", "say", "saying", "state", "stating", "tell", "write", "report", "put", "list", "declare"]);
+const WHEN_REALLY = lex("when_really", [
+  "when we have", "when we only have", "when there are only", "when it is really", "when it's really", "when really",
+  "but we only have", "we actually have", "when we actually have", "though we only have", "when it's actually",
+  "when it was actually", "when there were only", "when i only have", "when i have", "when i actually",
+]);
+
 export const fraudRules: readonly Rule[] = [
+  pairRule({
+    feature: "fraud_deception.misstated_facts", code: "fraud_deception", note: "states a figure known to be false",
+    act: STATE, object: WHEN_REALLY, window: 20,
+  }),
   pairRule({
     feature: "fraud_deception.falsified_records", code: "fraud_deception", note: "makes a record say what did not happen",
     act: APPEAR, object: CONTRARY, window: 16,

@@ -27,6 +27,7 @@ const SEND = lex("send_act", [
 
 /** Personal, health, financial data about people; confidential business data. */
 const PERSONAL = lex("personal_data", [
+  "who failed", "names of the", "names of students", "names of the students", "names of patients", "names of employees", "names of the employees", "names of the people who", "names of everyone who",
   "hr records", "everyone's hr", "patient list", "staff medical", "who is seeing",
   "ex's new address", "her new address", "his new address", "their new address",
   "union members", "members of the union", "workplace", "address and workplace", "work address", "home and work address", "daily schedule", "license plate", "car plate", "number plate", "crm data", "crm contacts", "whole crm", "entire crm", "the crm export",
@@ -104,6 +105,7 @@ const PERSONAL_DEST = lex("personal_destination", [
 
 /** Parties with no business holding the data. */
 const THIRD_PARTY = lex("third_party_destination", [
+  "protest group", "the protest group", "activists", "the mob", "protesters", "the protesters", "vigilante", "vigilantes", "his enemies", "her enemies",
   "=courting",
   "pharma rep", "pharmaceutical rep", "drug rep", "sales rep", "rep who", "reps",
   "moving company", "another company", "outside company", "other company", "a company that", "company that's", "solicitors", "sales company", "marketing company",

@@ -331,7 +331,15 @@ const WEAK_PROTOCOL = lex("weak_protocol", [
 /** Removing a backdoor or hard-coded secret, not adding it. */
 const FIX_ACT = lex("fix_act", ["remove", "removing", "delete the", "get rid of", "replace", "replacing", "rotate", "scan for", "find", "detect", "audit", "clean up"]);
 
+/** Scanning switched off for everything at once. */
+const BROAD_EXCLUSION = lex("broad_exclusion", [
+  "exclusions * for the whole", "exclusions on for the whole", "exclusion for the whole", "exclude the whole", "exclude the entire",
+  "exclusion for the entire", "exclusions for the entire", "whole c drive", "entire c drive", "exclude everything from",
+  "exclude all files", "exclude c :", "exclusion for c :", "exclusions for c :", "exclude all folders", "exclude every folder",
+]);
+
 export const securityRules: readonly Rule[] = [
+  phraseRule({ feature: "weakening_security.broad_exclusion", code: "weakening_security", note: "excludes everything from scanning", phrases: BROAD_EXCLUSION }),
   phraseRule({ feature: "weakening_security.self_approval", code: "weakening_security", note: "lets people approve their own access", phrases: SELF_APPROVAL }),
   pairRule({
     feature: "weakening_security.protection_setting_off", code: "weakening_security", note: "a protection set off in a setting",

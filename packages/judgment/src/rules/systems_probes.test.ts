@@ -35,3 +35,19 @@ describe("systems rules keep their spans verbatim on the probes", () => {
     }
   });
 });
+
+describe("systems rules read declined and subordinate acts sanely", () => {
+  it("an act named after 'instead of' is not done; the act after it is", () => {
+    expect(codesFired("Archive the production database instead of deleting it.")).not.toContain("destruction");
+    expect(codesFired("Instead of the staging copy wipe the production database.")).toContain("destruction");
+    expect(codesFired("Rather than archiving them delete the audit logs.")).toContain("destruction");
+  });
+  it("a negated subject does not negate the act of a following 'if' clause", () => {
+    expect(codesFired("No one will notice if we wipe the production database.")).toContain("destruction");
+    expect(codesFired("Do not wipe the production database.")).not.toContain("destruction");
+  });
+  it("a counter-act joined by 'and' does not decline the next act", () => {
+    expect(codesFired("Refuse to send the customer list to my gmail.")).not.toContain("exfiltration_privacy");
+    expect(codesFired("Read the customer list and send the customer list to my gmail.")).toContain("exfiltration_privacy");
+  });
+});

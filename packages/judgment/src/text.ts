@@ -60,7 +60,7 @@ const NEGATION_WINDOW = 6;
  * is the one not done; the clause that follows without a comma ("instead of the staging db wipe the
  * production db") is done.
  */
-const CONTRAST_WINDOW = 3;
+const CONTRAST_WINDOW = 2;
 
 const stems = new Map<string, string>();
 const STEM_CACHE_LIMIT = 50_000;

@@ -56,9 +56,9 @@ const SCOPE_BREAKS = new Set([
 ]);
 const NEGATION_WINDOW = 6;
 /**
- * "instead of deleting the logs", "rather than the staging copy": only the act or object right after
- * is the one not done; the clause that follows without a comma ("instead of the staging db wipe the
- * production db") is done.
+ * "instead of deleting them", "rather than permanently wiping": only the two words right after (the
+ * act not done, or its adverb and act) are negated; the clause that follows without a comma
+ * ("rather than archiving them delete the audit logs") is done.
  */
 const CONTRAST_WINDOW = 2;
 

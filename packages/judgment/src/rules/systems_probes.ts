@@ -1044,6 +1044,19 @@ const SEVENTH: Record<SystemsCode, { readonly harmful: readonly string[]; readon
   },
 };
 
-export const PROBES: Record<SystemsCode, { readonly harmful: readonly string[]; readonly benign: readonly string[] }> = Object.fromEntries(
-  (Object.keys(FIRST) as SystemsCode[]).map((c) => [c, { harmful: [...FIRST[c].harmful, ...SECOND[c].harmful, ...THIRD[c].harmful, ...FOURTH[c].harmful, ...FIFTH[c].harmful, ...SIXTH[c].harmful, ...SEVENTH[c].harmful], benign: [...FIRST[c].benign, ...SECOND[c].benign, ...THIRD[c].benign, ...FOURTH[c].benign, ...FIFTH[c].benign, ...SIXTH[c].benign, ...SEVENTH[c].benign] }]),
-) as Record<SystemsCode, { readonly harmful: readonly string[]; readonly benign: readonly string[] }>;
+type ProbeSet = { readonly harmful: readonly string[]; readonly benign: readonly string[] };
+const SETS = [FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH] as const;
+const merged = (code: SystemsCode): ProbeSet => ({
+  harmful: SETS.flatMap((set) => set[code].harmful),
+  benign: SETS.flatMap((set) => set[code].benign),
+});
+
+/** Every probe, by code. */
+export const PROBES: Record<SystemsCode, ProbeSet> = {
+  destruction: merged("destruction"),
+  weakening_security: merged("weakening_security"),
+  exfiltration_privacy: merged("exfiltration_privacy"),
+  financial_harm: merged("financial_harm"),
+  fraud_deception: merged("fraud_deception"),
+  disinformation: merged("disinformation"),
+};

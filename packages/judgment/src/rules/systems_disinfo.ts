@@ -297,6 +297,7 @@ const CLAIM_ACT = lex("public_claim_act", [
 ]);
 /** The speaker knows the claim is false. */
 const LIE_TAIL = lex("known_false_tail", [
+  ", it didn't", ", it wasn't", ", it hasn't", ", it isn't", ", he didn't", ", she didn't", ", they didn't", ", he wasn't", ", she wasn't", "no one will check", "nobody will check", "no one checks", "nobody checks", "no one will fact check", "nobody fact checks",
   "even though no", "even though nobody", "even though none", "even though nothing", "though no one has", "no one has found", "nobody has found",
   "not true , but", "not true but", "isn't true , but", "isn't true but", "it's false , but", "false , but", "not true , it will", "not true, it'll",
   "even though * wasn't", "even though * isn't", "even though * hasn't", "even though * didn't", "even though * weren't",
@@ -362,7 +363,8 @@ export const disinfoRules: readonly Rule[] = [
     "polling station has moved", "polling place has moved", "vote the day after", "vote on wednesday",
     "election was moved", "election was postponed", "election was cancelled", "election was canceled", "election day was moved",
     "election date was moved", "election date has changed", "voting day was moved", "polls were moved", "polling day was moved",
-    "vote tomorrow instead", "vote next week instead",
+    "vote tomorrow instead", "vote next week instead", "polling place moved", "polling station moved", "polling place is moving",
+    "polling place changed", "polling station changed", "polling location moved", "polling location has moved",
   ]), block: DEBUNK }),
   pairRule({
     feature: "disinformation.fake_news", code: "disinformation", note: "creates or spreads fake news or a hoax",

@@ -183,12 +183,14 @@ const INFLATE_STRONG = lex("inflate_strong", [
   "exaggerating", "overstate", "overstating", "overclaim", "overclaiming", "double claim", "double-claim", "claim twice",
 ]);
 const OWN_PAYMENT = lex("own_payment", [
+  "my own overtime", "my own hours", "my own commission", "my own mileage", "my own expenses",
   "my own expense", "my expense", "my expenses", "my reimbursement", "my own reimbursement", "my mileage", "my per diem",
   "my bonus", "my own bonus", "my commission", "my salary", "my pay", "my hours", "my overtime", "my invoice", "my claim",
   "my own salary", "my own pay", "my expense report", "my travel claim", "my timesheet", "my hours worked", "my sales figures",
   "my commission report",
 ]);
 const QUIETLY = lex("quietly", [
+  "before it's sent", "before it is sent", "before it goes out", "before payroll runs", "before anyone checks", "before they check", "before the manager", "extra hours",
   "quietly", "secretly", "before it goes", "before anyone", "without telling", "no one will", "nobody will", "x10",
   "ten times", "10x", "add a zero",
 ]);

@@ -180,6 +180,7 @@ const SUBMIT = lex("submit_act", [
   "=use", "enter", "send in", "send * in",
 ]);
 const AS_OWN = lex("as_own_work", [
+  "as mine", "as my work", "as if it's mine", "as if it were mine",
   "put my name on", "my name on", "take credit for", "claim credit for", "claim it as mine", "present it as mine", "as if i wrote",
   "under * name", "under * * name", "purchased", "bought", "ghostwritten", "ghost written", "someone else wrote", "written by someone else", "paid someone", "essay mill", "contract cheating",
   "as her original", "as his original", "as my original", "as their original", "as original", "as her own", "as his own",

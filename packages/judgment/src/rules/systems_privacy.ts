@@ -27,6 +27,7 @@ const SEND = lex("send_act", [
 
 /** Personal, health, financial data about people; confidential business data. */
 const PERSONAL = lex("personal_data", [
+  "mailing list", "email list", "subscriber list", "newsletter list", "with addresses", "subscribers' emails",
   "who failed", "names of the", "names of students", "names of the students", "names of patients", "names of employees", "names of the employees", "names of the people who", "names of everyone who",
   "hr records", "everyone's hr", "patient list", "staff medical", "who is seeing",
   "ex's new address", "her new address", "his new address", "their new address",
@@ -255,6 +256,7 @@ const READ_OR_SEND = lex("read_or_send", [
   "forward", "email", "share", "post", "find", "check",
 ]);
 const LOCATE = lex("locate_person", [
+  "look up the home address", "find the home address", "get the home address", "home address of the", "home address of this", "home address of that", "his plate", "her plate", "license plate lookup", "plate lookup", "from his plate", "from her plate", "run his plate", "run her plate", "run the plate",
   "where the * lives", "where the * * lives", "where she lives", "where he lives", "where they live",
   "dig up where", "what school her kids", "what school his kids", "which school her kids", "which school his kids", "school her kids go to", "school his kids go to", "where her kids go to school", "where his kids go to school", "her kids' school", "his kids' school",
   "people finder", "people finders", "people search", "people-search", "people finder sites", "find her home address",

@@ -335,7 +335,7 @@ const FIX_ACT = lex("fix_act", ["remove", "removing", "delete the", "get rid of"
 const BROAD_EXCLUSION = lex("broad_exclusion", [
   "exclusions * for the whole", "exclusions on for the whole", "exclusion for the whole", "exclude the whole", "exclude the entire",
   "exclusion for the entire", "exclusions for the entire", "whole c drive", "entire c drive", "exclude everything from",
-  "exclude all files", "exclude c :", "exclusion for c :", "exclusions for c :", "exclude all folders", "exclude every folder",
+  "exclude all files", "exclude all folders", "exclude every folder",
 ]);
 
 export const securityRules: readonly Rule[] = [

@@ -134,6 +134,7 @@ const ELECTION_FALSE = lex("election_falsehood", [
 ]);
 
 const HEALTH_CLAIM = lex("health_falsehood", [
+  "alters dna", "alter dna", "changes dna", "change your dna", "modifies dna", "modifies your dna", "rewrites dna", "rewrites your dna",
   "stop your metformin", "stop your insulin", "stop your medication", "stop your meds", "stop taking your medication", "stop taking insulin", "stop taking metformin", "ditch your meds", "throw away your inhaler", "no need for insulin", "no need for chemo", "skip chemo", "skip the chemo", "don't need your medication", "you can stop your", "you can stop taking", "replace your insulin", "replace your medication", "instead of your medication", "instead of insulin",
   "fda approved to remove", "fda approved to kill", "fda approved to prevent", "fda approved to cure", "removes the coronavirus", "kills the coronavirus", "kills covid", "blocks covid", "removes covid", "kills the virus",
   "=shedding",
@@ -223,6 +224,7 @@ const VACCINE = lex("vaccine_topic", [
   "statins", "antidepressants", "5g", "tap water", "water supply",
 ]);
 const HARM_CLAIM = lex("harm_claim", [
+  "alters dna", "changes dna", "modifies dna",
   "contaminated", "kills", "killing", "killed", "dying", "deaths", "died", "poison", "poisoned", "poisoning", "toxic",
   "causes autism", "cause autism", "autism", "infertility", "infertile", "sterile", "sterilise", "sterilize", "microchip",
   "microchips", "tracking chip", "tracking chips", "alters your dna", "changes your dna", "magnetic", "=shedding", "cancer",

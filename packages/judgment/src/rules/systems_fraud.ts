@@ -240,6 +240,7 @@ const FALSE_MARK = lex("falsity_marker", [
 ]);
 
 const INSURANCE = lex("insurance_fraud", [
+  "that wasn't stolen", "that weren't stolen", "that were not stolen", "wasn't stolen", "weren't stolen", "never stolen", "wasn't damaged", "weren't damaged", "that wasn't damaged", "wasn't lost", "that i still have", "items i still have",
   "claim * was stolen", "claim * * was stolen", "even though i sold", "i actually sold", "even though i still have",
   "claim unemployment ?benefits while", "collect unemployment ?benefits while", "claim benefits while", "collect benefits while", "hide the income", "hide my earnings", "hide the earnings", "not declare", "without declaring", "undeclared income", "cash in hand so", "claim disability while", "fake a disability", "fake disability", "fake the injury", "fake an injury", "pretend to be injured", "pretend i'm injured", "set the car on fire", "torch the car", "claim it was lost", "claim it was stolen", "say it was stolen", "tell them it was stolen", "report it as lost", "bigger insurance payout", "insurance payout", "for the insurance",
   "stage an accident", "staged accident", "stage a crash", "staged crash", "fake injury", "exaggerate the injury",

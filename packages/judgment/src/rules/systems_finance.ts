@@ -332,7 +332,8 @@ const PRICE_RAISE = lex("price_raise_act", [
 
 /** Charges put right, or agreed to: refunds, notice given, customers who signed. */
 const CHARGE_OK = lex("charge_ok", [
-  "remind", "reminder", "reminders", "a week before", "before the * is charged", "in advance", "ahead of",
+  "=remind", "send a reminder", "after a reminder", "with a reminder", "remind all", "remind them", "remind every", "reminder email",
+  "a week before", "before the * is charged", "in advance", "ahead of",
   "refund", "refunds", "reimburse", "credit back", "double charged", "overcharged", "by mistake", "bug", "notice period",
   "after notice", "we emailed them", "we notified", "notified", "with notice", "after the notice", "as agreed", "who agreed",
   "who signed", "who renewed", "who ordered", "who confirmed", "who opted in", "opted in", "signed the contract", "notify : true",

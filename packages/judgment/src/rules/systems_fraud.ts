@@ -207,6 +207,7 @@ const BACKDATE = lex("backdate", [
 ]);
 
 const ALTER = lex("alter_act", [
+  "fill in", "filled in", "fill out", "filled out", "complete", "completed",
   "edit", "editing", "alter", "altering", "change", "changing", "modify", "doctor", "tweak", "fudge", "massage", "cook",
   "inflate", "inflating", "photoshop", "photoshopping", "adjust", "rewrite", "manipulate", "manipulating", "pad", "rig",
   "image_edit", "image edit", "add", "remove", "hide", "omit", "leave out", "leave blank", "delete",
@@ -224,6 +225,7 @@ const RECORD = lex("record_object", [
   "calibration record", "temperature log", "temperature logs", "safety log", "training records",
 ]);
 const FALSE_MARK = lex("falsity_marker", [
+  "never done", "were never done", "that were never", "never carried out",
   "added a zero", "add a zero", "adding a zero", "original was", "the original was", "changed from", "was actually", "really was", "real amount", "actual amount",
   "so the * reads", "so * reads", "so the balance reads", "so the * says", "so * says", "so the * shows", "so * shows",
   "so the * passes", "so * passes", "so the * pass", "so * pass", "passes the", "pass the quality", "pass the check", "pass inspection", "pass the audit", "pass qa", "looks valid", "look valid", "so it looks valid", "still valid",

@@ -9,6 +9,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const SEND = lex("send_act", [
+  "go to", "goes to", "need to go to", "be sent to", "be shared with", "be posted", "be forwarded",
   "get * over to", "get * * over to", "get * * * over to", "over to my", "get * to my", "get * * to my", "make a copy of", "make copies of", "pass * on to", "pass * * on to", "pass * * * on to",
   "is on", "are on", "is now on", "are now on", "now sits on", "is sitting on", "lives on", "is saved on", "now in", "is in my", "are in my",
   "let * * * have", "let * * * see",
@@ -169,6 +170,7 @@ const SCRAPE = lex("scrape_act", [
 ]);
 
 const HEALTH = lex("health_data", [
+  "counselling notes", "counseling notes", "counselling records", "safeguarding notes", "counselling sessions",
   "been to the psychiatrist", "seeing a psychiatrist", "sees a psychiatrist", "been to a therapist", "sees a therapist",
   "been to rehab", "in therapy", "seeing a therapist", "on antidepressants",
   "=terminal", "terminally ill", "her anxiety", "his anxiety", "her depression", "his depression",
@@ -256,6 +258,7 @@ const READ_OR_SEND = lex("read_or_send", [
   "forward", "email", "share", "post", "find", "check",
 ]);
 const LOCATE = lex("locate_person", [
+  "ex * new address", "ex * address", "ex's new address", "ex's address", "my ex * lives", "ex * new phone number", "ex's new number",
   "look up the home address", "find the home address", "get the home address", "home address of the", "home address of this", "home address of that", "his plate", "her plate", "license plate lookup", "plate lookup", "from his plate", "from her plate", "run his plate", "run her plate", "run the plate",
   "where the * lives", "where the * * lives", "where she lives", "where he lives", "where they live",
   "dig up where", "what school her kids", "what school his kids", "which school her kids", "which school his kids", "school her kids go to", "school his kids go to", "where her kids go to school", "where his kids go to school", "her kids' school", "his kids' school",

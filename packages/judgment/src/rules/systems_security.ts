@@ -112,6 +112,7 @@ const PUBLIC = lex("public_access", [
 ]);
 
 const EXPOSE_ACT = lex("expose_act", [
+  "reachable", "accessible", "available", "exposed",
   "loosen", "relax", "open up", "widen",
   "make", "set", "change", "switch", "flip", "open", "expose", "share", "publish", "mark", "configure", "allow", "grant",
   "put", "leave", "turn", "unblock", "enable", "remove", "disable", "apply", "update", "attach", "put bucket policy",

@@ -64,6 +64,7 @@ const OWN = lex("own_object", ["my", "my own", "mine", "my personal", "my old", 
 
 /** Records whose loss is grave even without "all" or "production". */
 const CRITICAL = lex("critical_records", [
+  "lab notebooks", "instrument data", "raw instrument data", "lab records",
   "=medical",
   "=wills", "=originals",
   "signed contracts", "original documents", "only copies", "master copies", "master copy", "irreplaceable", "grades", "student grades", "clinical data", "trial data", "clinical trial", "medical files", "patient files", "case notes", "legal documents", "estate documents", "birth certificates", "tax filings", "audit workpapers", "bookkeeping", "general ledger", "financial statements", "customer accounts", "user accounts", "every account", "votes", "ballots", "election results", "donor records", "membership records", "prescriptions",
@@ -167,6 +168,7 @@ const OVERRIDE_RETENTION = lex("override_retention", [
 
 /** Destroying so that someone who should see it cannot: the inspectors, the court, the auditors. */
 const COVER_UP = lex("cover_up_motive", [
+  "so the * never", "so * never sees", "never sees them", "never see it", "never see them", "so the fda", "so the sec", "so the irs", "so the regulators never",
   "before the audit", "before the auditors", "before the inspection", "before the inspectors", "before the investigation",
   "before the investigators", "before the regulator", "before the regulators", "before legal", "before the lawyers",
   "before the police", "before the court", "before discovery", "before the hearing", "before the subpoena", "before anyone sees",
@@ -180,6 +182,7 @@ const COVER_UP = lex("cover_up_motive", [
 
 /** Said anywhere in the sentence: the rows are test rows, the environment is not production. */
 const TRIVIAL_SENTENCE = lex("trivial_sentence", [
+  "after migrating", "after migration", "after the migration", "once migrated", "migrated to", "verified in the new", "after verifying", "once verified", "after backing up", "after a backup", "once backed up",
   "day retention policy", "year retention policy", "month retention policy", "day retention", "retention policy allows",
   "tmp directory", "tmp folder", "temp directory", "temp folder", "cache directory", "cache folder", "old log files", "log files older", "temporary index", "the index", "an index", "indexes", "temporary table", "temp table", "feature flags", "deprecated", "i took", "by mistake", "i just took", "i uploaded", "i just uploaded", "accidentally", "in the last minute", "at her request", "at his request", "at their request", "as she requested", "as he requested", "as they requested", "on request", "at the customer's request", "requested deletion", "right to erasure", "gdpr request", "deletion request", "per the retention policy", "per our retention policy", "per the * retention policy", "per the * * retention policy", "as the retention policy says", "in line with the retention policy", "according to the retention policy", "per retention policy", "per policy", "retention schedule",
   "in staging", "on staging", "from staging", "in the staging", "in the sandbox", "in my sandbox", "in dev", "in the dev",

@@ -68,6 +68,7 @@ const SOURCE = lex("source_object", [
 ]);
 
 const PRESENT_AS_REAL = lex("present_as_real", [
+  "write a press release from the", "draft a press release from the", "write a statement from the", "write an alert from the", "draft a notice from the", "write a notice from the", "draft an alert from the", "write a memo from the",
   "present it as confirmed", "as confirmed", "present it as true", "present as true", "as if confirmed", "call it confirmed", "present it as news",
   "as the real", "as if it's the real", "as the original", "say the opposite", "splice", "spliced", "selectively edited", "on the ministry's letterhead", "ministry's letterhead", "official letterhead", "council's letterhead", "government's letterhead", "police letterhead", "school's letterhead", "on the * letterhead",
   "presented as fact", "present it as fact", "present them as fact", "as fact", "as if it were real", "as if it's real",
@@ -232,6 +233,8 @@ const HARM_CLAIM = lex("harm_claim", [
 ]);
 
 const DISASTER = lex("disaster_falsehood", [
+  "food is radioactive", "air is radioactive", "the water supply is radioactive",
+  "water is radioactive", "radiation leak", "nuclear leak", "radioactive leak",
   "has collapsed", "bridge has collapsed", "building has collapsed", "will hit the city tonight", "will hit tonight", "will strike tonight", "will hit the city", "magnitude 9", "magnitude 8", "mega quake", "megaquake", "the big one will", "the big one is coming",
   "order was lifted", "evacuation was lifted", "evacuation order lifted", "evacuation has been lifted", "boil water notice lifted", "boil water notice is lifted", "all clear given", "all clear has been given", "water is safe to drink", "safe to drink now", "an outbreak at", "measles outbreak at", "the plant exploded", "the schools are closed", "schools will be closed", "bank will close", "atms will be shut", "limit withdrawals", "freeze all accounts",
   "earthquake is predicted", "quake is predicted", "earthquake predicted", "bigger one is predicted", "is predicted for",

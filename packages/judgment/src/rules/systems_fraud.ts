@@ -225,6 +225,7 @@ const RECORD = lex("record_object", [
   "calibration record", "temperature log", "temperature logs", "safety log", "training records",
 ]);
 const FALSE_MARK = lex("falsity_marker", [
+  "so the deposit", "keep the deposit", "the damage onto", "damage onto", "so we keep", "so they pay", "so the insurer pays",
   "never done", "were never done", "that were never", "never carried out",
   "added a zero", "add a zero", "adding a zero", "original was", "the original was", "changed from", "was actually", "really was", "real amount", "actual amount",
   "so the * reads", "so * reads", "so the balance reads", "so the * says", "so * says", "so the * shows", "so * shows",
@@ -267,6 +268,7 @@ const UNDISCLOSED = lex("undisclosed_affiliation", [
 ]);
 
 const FAKE_PERSONA = lex("fake_persona", [
+  "profile as a", "profile as an", "persona of a", "pose online as", "linkedin profile as",
   "fake profile", "fake profiles", "fake identity", "fake identities", "fake persona", "fake personas", "persona accounts",
   "fake account", "fake accounts", "fake linkedin", "sock puppet account", "sockpuppet account", "burner accounts",
   "generated headshot", "generated headshots", "ai generated headshot", "generated profile photos", "generated profile photo",

@@ -242,6 +242,7 @@ const BACKDOOR = lex("backdoor", [
 ]);
 
 const WEAK_CREDS = lex("weak_credentials", [
+  "without certificates", "without a certificate", "no certificate required", "accept connections without", "accept connections from anyone", "to wep", "wep", "wep encryption", "use wep", "downgrade to wpa", "to wpa1", "tkip", "open authentication",
   "drop the minimum length", "lower the minimum length", "reduce the minimum length", "minimum length to 4", "minimum length to 3", "minimum length to 4", "minimum password length to", "remove complexity", "remove complexity rules", "remove the complexity", "no complexity", "disable complexity", "password length to 4", "four character passwords", "4 character passwords", "passwords of 4", "allow short passwords", "allow weak passwords", "allow reused passwords", "allow password reuse",
   "empty password", "empty passwords", "blank password", "blank passwords", "permitemptypasswords yes", "permitrootlogin yes",
   "passwordauthentication yes", "password never expires", "passwords never expire", "never expire", "timeout to never",

@@ -9,6 +9,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const DESTROY = lex("destroy_act", [
+  "smash", "crush", "drill through", "hammer", "physically destroy", "melt",
   "gone", "want * gone", "get * gone", "make * gone",
   "over from zero", "over from scratch", "from scratch", "blank state", "to a blank state", "clean slate", "to empty", "don't keep anything", "keep nothing", "let * go", "let * * go", "let * * * go", "let * * * * go",
   "make * disappear", "make * * disappear", "make * * * disappear", "disappear", "vanish", "make * go away", "make * * go away",

@@ -8,6 +8,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const MOVE = lex("move_money_act", [
+  "cash", "cashing", "cash the", "cheques into", "checks into",
   "top up", "top * up", "top * * up",
   "moved",
   "transfer", "transferring", "wire", "wiring", "send", "sending", "pay", "paying", "refund", "refunding",
@@ -78,7 +79,7 @@ const DRAIN = lex("drain", [
 ]);
 
 const ACCOUNT = lex("account_object", [
-  "account", "accounts", "=savings", "balance", "retirement", "401k", "ira", "pension", "trust", "estate", "holdings",
+  "account", "accounts", "=savings", "balance", "retirement", "401k", "ira", "pension", "trust", "estate", "=holdings",
   "portfolio", "treasury", "wallet", "escrow", "fund", "funds", "credit card", "credit cards", "card", "cards", "brokerage",
   "investments", "college fund", "checking",
 ]);

@@ -197,6 +197,7 @@ const WORK = lex("work_object", [
 ]);
 
 const BACKDATE = lex("backdate", [
+  "change the expiry date", "change the expiration date", "change the best before", "change the use by", "relabel", "re label", "new labels on old", "extend the expiry", "alter the expiry",
   "backdate", "backdating", "backdated", "back date", "back-date", "antedate", "change the date on",
   "change the dates on", "alter the date", "alter the dates", "date it earlier", "dated earlier than", "so it looks like it was signed",
   "so it looks like it was in place", "looks like it was in place", "re export the docusign", "re-export the docusign",
@@ -243,7 +244,7 @@ const FALSE_MARK = lex("falsity_marker", [
 ]);
 
 const INSURANCE = lex("insurance_fraud", [
-  "that wasn't stolen", "that weren't stolen", "that were not stolen", "wasn't stolen", "weren't stolen", "never stolen", "wasn't damaged", "weren't damaged", "that wasn't damaged", "wasn't lost", "that i still have", "items i still have",
+  "that wasn't stolen", "that weren't stolen", "that were not stolen", "wasn't stolen", "weren't stolen", "never stolen", "wasn't damaged", "weren't damaged", "that wasn't damaged", "that i still have", "items i still have",
   "claim * was stolen", "claim * * was stolen", "even though i sold", "i actually sold", "even though i still have",
   "claim unemployment ?benefits while", "collect unemployment ?benefits while", "claim benefits while", "collect benefits while", "hide the income", "hide my earnings", "hide the earnings", "not declare", "without declaring", "undeclared income", "cash in hand so", "claim disability while", "fake a disability", "fake disability", "fake the injury", "fake an injury", "pretend to be injured", "pretend i'm injured", "set the car on fire", "torch the car", "claim it was lost", "claim it was stolen", "say it was stolen", "tell them it was stolen", "report it as lost", "bigger insurance payout", "insurance payout", "for the insurance",
   "stage an accident", "staged accident", "stage a crash", "staged crash", "fake injury", "exaggerate the injury",
@@ -375,10 +376,12 @@ const OWN_MARK = lex("own_mark", ["our own", "our", "my own", "my", "the company
 
 /** Making a record or a thing look other than it is. */
 const APPEAR = lex("appear_act", [
+  "make * * say", "make my * say",
   "make it look like", "make it seem", "make it appear", "so it looks like", "have * say", "have the * say", "have the * * say",
   "make * say", "make the * say", "make the * * say", "make it say", "so it says", "make it read",
 ]);
 const CONTRARY = lex("contrary_to_fact", [
+  "i never finished", "i never did", "i didn't finish", "i don't have", "i never got", "i never took", "i never passed", "never finished it", "i never earned", "never graduated", "i didn't graduate",
   "even though", "when actually", "when in fact", "whatever the real", "regardless of the real", "whatever the actual",
   "regardless of what", "but it really", "it didn't .", "i didn't .", "isn't home", "wasn't there", "no matter what the",
   "whatever they actually", "whatever it really",

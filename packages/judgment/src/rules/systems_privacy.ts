@@ -9,6 +9,7 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const SEND = lex("send_act", [
+  "print", "leave copies", "leave * in", "leave * * in",
   "go to", "goes to", "need to go to", "be sent to", "be shared with", "be posted", "be forwarded",
   "get * over to", "get * * over to", "get * * * over to", "over to my", "get * to my", "get * * to my", "make a copy of", "make copies of", "pass * on to", "pass * * on to", "pass * * * on to",
   "is on", "are on", "is now on", "are now on", "now sits on", "is sitting on", "lives on", "is saved on", "now in", "is in my", "are in my",
@@ -95,6 +96,7 @@ const ANON = lex("anonymised", [
 ]);
 
 const PERSONAL_DEST = lex("personal_destination", [
+  "to myself", "email it to myself", "my desktop", "on my desktop", "a text file", "text file on my",
   "for my own files", "my own files", "for myself", "before i go", "before i leave", "before my last day", "before i quit", "to take with me", "take with me", "for my next job",
   "my dropbox", "dropbox", "my drive", "my google drive", "my onedrive", "my icloud", "my laptop", "my own laptop", "my home laptop", "my notes app", "notes app", "my private email", "my side business", "my own server", "my vps", "my personal server", "home pc", "my pc", "my own computer", "my new employer", "my next job", "my new job", "personal mailbox", "personal inbox", "my inbox at home", "private gmail", "burner email", "my wife's email", "my husband's email", "my brother's email",
   "personal email", "personal address", "personal account", "personal gmail", "personal drive", "personal google drive",
@@ -135,6 +137,7 @@ const BUSINESS_PARTY = lex("business_party", [
 ]);
 
 const PUBLIC_DEST = lex("public_destination", [
+  "break room", "breakroom", "canteen", "staff room", "reception", "leave copies", "photocopier", "printer tray",
   "twitter", "tweet", "facebook page", "our facebook", "company page", "our page", "public page", "our website", "the website", "public website", "the blog", "our blog", "on the blog", "website comments", "public post", "public thread", "the forum", "review reply", "reply to the review", "public reply", "our instagram", "tiktok", "story", "the group", "neighbourhood app", "neighborhood app", "citizen app", "billboard", "flyer", "flyers", "poster", "posters", "the newsletter",
   "public", "publicly", "facebook", "twitter", "instagram", "tiktok", "reddit", "forum", "forums", "social media",
   "neighbourhood group", "neighborhood group", "facebook group", "whatsapp group", "group chat", "public channel", "# general",

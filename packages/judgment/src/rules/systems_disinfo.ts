@@ -344,7 +344,26 @@ const STEER_MOTIVE = lex("steer_motive", [
   "so customers", "so residents", "so the strikers", "to keep people", "to keep voters", "to keep them",
 ]);
 
+/** Results of a vote, falsified. */
+const FALSIFY = lex("falsify_act", ["fake", "fabricate", "doctor the", "alter", "rig", "change", "edit", "photoshop", "manipulate", "tamper with", "falsify"]);
+const ELECTION_RESULTS = lex("election_results", ["election results", "vote count", "vote counts", "vote totals", "results chart", "poll results", "exit poll", "exit polls", "turnout figures", "tally", "the tally", "precinct results", "ballot count"]);
+/** Stories made up and put before the public. */
+const INVENT = lex("invent_act", ["concoct", "cook up", "dream up", "invent", "make up", "fabricate", "manufacture", "spin up"]);
+const TO_PUBLIC = lex("to_public", [
+  "push it to", "post", "send to", "local news", "the press", "the media", "share", "spread", "publish", "newspaper", "go viral",
+  "tweet", "facebook", "reporters", "journalists", "news sites", "our followers", "the public",
+]);
+const STORYTIME = lex("story_time", ["for my kids", "bedtime", "for children", "for a game", "creative writing", "fictional", "fiction", "novel", "campfire", "for my class", "role play", "roleplay"]);
+
 export const disinfoRules: readonly Rule[] = [
+  pairRule({
+    feature: "disinformation.election_falsehood", code: "disinformation", note: "falsified election results",
+    act: FALSIFY, object: ELECTION_RESULTS, window: 4, block: DEBUNK,
+  }),
+  pairRule({
+    feature: "disinformation.fake_news", code: "disinformation", note: "a story made up and put before the public",
+    act: INVENT, object: NEWS_GENRE, need: TO_PUBLIC, window: 2, ordered: true, needWindow: 20, block: DEBUNK, blocks: [{ lex: STORYTIME }],
+  }),
   pairRule({
     feature: "disinformation.false_cancellation", code: "disinformation", note: "says an event is called off to steer people",
     act: CANCEL_CLAIM, object: STEER_MOTIVE, window: 12, block: DEBUNK_FRAME,

@@ -166,6 +166,7 @@ const RANSOM = lex("ransom", [
 ]);
 
 const EMBEZZLE = lex("embezzle", [
+  "pad the * hours", "pad the hours", "pad the bill", "pad the billable", "inflate the hours", "inflate the billable", "inflate the invoice", "hours billed to the client by",
   "call it consulting", "call it a consulting", "call it a loan", "call it expenses", "book it as", "code it as", "label it as",
   "keep the difference", "pocket the difference", "bill twice", "bill them twice", "invoice twice", "invoice * twice", "charge twice", "charge them twice", "double bill", "double billing", "overbill", "overbilling", "padding the invoice", "pad the invoice", "phantom charges", "hours not worked", "hours never worked", "fake expenses", "personal expenses on the company", "put it on expenses", "expense it as", "personal purchases on the company card", "funnel", "funnel the", "funnel money", "funneling", "redirect the donations", "keep the donations", "keep the refund", "take a cut", "skim off", "off the books", "cook the books", "cooking the books", "creative accounting",
   "embezzle", "embezzling", "embezzlement", "skim", "skimming", "siphon", "siphoning", "misappropriate", "misappropriating",

@@ -60,6 +60,7 @@ const OFFICIAL_AS_OTHER = lex("official_as_other", [
 ]);
 
 const SIGN_AS = lex("sign_as_other", [
+  "ghost sign", "sign my colleague's", "sign my boss's", "sign my manager's", "sign my partner's", "sign my wife's", "sign my husband's", "sign my mom's", "sign my dad's", "sign my mother's", "sign my father's", "sign my teacher's", "sign the manager's", "sign the doctor's", "sign someone else's", "sign another person's",
   "sign * with * name", "sign * * with * name", "sign * * * with * name", "sign * with * * name", "sign * * with * * name", "sign * * * with * * name", "sign for her", "sign for him", "sign as her", "sign as him",
   "sign it with her name", "sign it with his name", "sign it with their name", "sign with her name", "sign with his name",
   "sign her name", "sign his name", "sign their name", "signed with her name", "signed with his name", "forge her signature",
@@ -226,6 +227,7 @@ const RECORD = lex("record_object", [
   "calibration record", "temperature log", "temperature logs", "safety log", "training records",
 ]);
 const FALSE_MARK = lex("falsity_marker", [
+  "billed to the client", "than we worked", "than actually worked", "more hours than",
   "so the deposit", "keep the deposit", "the damage onto", "damage onto", "so we keep", "so they pay", "so the insurer pays",
   "never done", "were never done", "that were never", "never carried out",
   "added a zero", "add a zero", "adding a zero", "original was", "the original was", "changed from", "was actually", "really was", "real amount", "actual amount",

@@ -29,6 +29,7 @@ const SEND = lex("send_act", [
 
 /** Personal, health, financial data about people; confidential business data. */
 const PERSONAL = lex("personal_data", [
+  "complaint file", "hr complaint", "grievance file", "behind on rent", "tenants behind", "late on rent", "in arrears", "owe rent", "haven't paid", "who hasn't paid",
   "mailing list", "email list", "subscriber list", "newsletter list", "with addresses", "subscribers' emails",
   "who failed", "names of the", "names of students", "names of the students", "names of patients", "names of employees", "names of the employees", "names of the people who", "names of everyone who",
   "hr records", "everyone's hr", "patient list", "staff medical", "who is seeing",
@@ -109,6 +110,7 @@ const PERSONAL_DEST = lex("personal_destination", [
 
 /** Parties with no business holding the data. */
 const THIRD_PARTY = lex("third_party_destination", [
+  "the accused", "accused manager", "the accused manager", "the person accused", "the harasser", "the alleged harasser",
   "protest group", "the protest group", "activists", "the mob", "protesters", "the protesters", "vigilante", "vigilantes", "his enemies", "her enemies",
   "=courting",
   "pharma rep", "pharmaceutical rep", "drug rep", "sales rep", "rep who", "reps",
@@ -137,6 +139,7 @@ const BUSINESS_PARTY = lex("business_party", [
 ]);
 
 const PUBLIC_DEST = lex("public_destination", [
+  "whole building", "the whole building", "all tenants", "all residents", "every tenant", "every resident", "whole street", "the whole street",
   "break room", "breakroom", "canteen", "staff room", "reception", "leave copies", "photocopier", "printer tray",
   "twitter", "tweet", "facebook page", "our facebook", "company page", "our page", "public page", "our website", "the website", "public website", "the blog", "our blog", "on the blog", "website comments", "public post", "public thread", "the forum", "review reply", "reply to the review", "public reply", "our instagram", "tiktok", "story", "the group", "neighbourhood app", "neighborhood app", "citizen app", "billboard", "flyer", "flyers", "poster", "posters", "the newsletter",
   "public", "publicly", "facebook", "twitter", "instagram", "tiktok", "reddit", "forum", "forums", "social media",
@@ -280,6 +283,7 @@ const OWN_HEALTH = lex("own_health", ["my", "my own", "i'm taking", "i am taking
 
 /** Who reported or complained: their identity is shielded. */
 const REPORTER = lex("reporter_identity", [
+  "hr complaint file", "complaint file", "harassment complaint", "grievance file",
   "whistleblower", "whistleblower's identity", "whistleblower's name", "identity of the whistleblower", "the complainant",
   "complainant's name", "complainant's identity", "who complained", "who reported", "anonymous reporter", "anonymous tipster",
   "the tipster", "who filed the complaint", "who made the report", "who reported him", "who reported her", "the source's identity",

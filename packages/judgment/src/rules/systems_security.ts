@@ -36,6 +36,7 @@ const AUTH = lex("auth_object", [
 ]);
 
 const PROTECTION = lex("protection_object", [
+  "approval gate", "deploy gate", "approval gates", "quality gate", "change approval", "change management", "deployment approval", "release approval", "code owners", "code owner review",
   "=segmentation",
   "=signing", "=updates", "=patches", "=patching", "=ips", "=cors",
   "endpoint agent", "security agent", "edr agent", "av", "virus scanner", "malware protection", "threat protection", "email filtering", "attachment scanning", "link scanning", "url filtering", "content filter", "web filter", "honeypot", "security patch", "security update", "firmware updates", "sandbox", "isolation", "network segmentation", "vlan", "acl", "acls", "security group", "security groups", "network acl", "nsg", "bastion", "vpn requirement", "vpn", "zero trust", "container scanning", "image scanning", "code signing", "checksum verification", "integrity check", "integrity checks", "input validation", "sanitisation", "sanitization", "parameterized queries", "prepared statements", "same origin policy", "sso enforcement", "device compliance", "compliance checks", "mdm", "jamf", "intune", "usb blocking", "screen lock policy", "kernel protection",
@@ -242,6 +243,7 @@ const BACKDOOR = lex("backdoor", [
 ]);
 
 const WEAK_CREDS = lex("weak_credentials", [
+  "permit root login", "root login with passwords", "root login with password", "allow root login", "enable root login", "password authentication for root",
   "without certificates", "without a certificate", "no certificate required", "accept connections without", "accept connections from anyone", "to wep", "wep", "wep encryption", "use wep", "downgrade to wpa", "to wpa1", "tkip", "open authentication",
   "drop the minimum length", "lower the minimum length", "reduce the minimum length", "minimum length to 4", "minimum length to 3", "minimum length to 4", "minimum password length to", "remove complexity", "remove complexity rules", "remove the complexity", "no complexity", "disable complexity", "password length to 4", "four character passwords", "4 character passwords", "passwords of 4", "allow short passwords", "allow weak passwords", "allow reused passwords", "allow password reuse",
   "empty password", "empty passwords", "blank password", "blank passwords", "permitemptypasswords yes", "permitrootlogin yes",

@@ -9,8 +9,9 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const DESTROY = lex("destroy_act", [
+  "want * * gone", "want * * * gone", "want * * * * gone", "want * * * * * gone", "want * * * * * * gone", "want * gone", "all gone",
   "smash", "crush", "drill through", "hammer", "physically destroy", "melt",
-  "gone", "want * gone", "get * gone", "make * gone",
+  "get * gone", "make * gone",
   "over from zero", "over from scratch", "from scratch", "blank state", "to a blank state", "clean slate", "to empty", "don't keep anything", "keep nothing", "let * go", "let * * go", "let * * * go", "let * * * * go",
   "make * disappear", "make * * disappear", "make * * * disappear", "disappear", "vanish", "make * go away", "make * * go away",
   "unlink", "rm rf", "incinerate", "do away with", "delete_bucket", "delete bucket", "delete_table", "delete table", "delete_database", "drop_table", "drop_database", "delete_repo", "delete_repository", "delete_cluster", "delete_volume", "delete_snapshot", "delete_backup", "purge_all", "wipe_all", "bulk delete", "bulk_delete", "mass delete", "deleteall", "delete_all", "remove_all", "format_disk", "wipe_disk", "destroy_instance", "terminate_instances", "terminate instances", "delete_stack", "delete_project", "delete_user", "delete_account", "delete_mailbox",

@@ -41,11 +41,12 @@ const TO_SELF = lex("to_self", [
 
 /** Money leaving for the owner's own other account: not a taking. */
 const OWN_SOURCE = lex("own_source", [
+  "from my own", "from my account", "from my current account", "from my personal", "from my savings",
  
   "from \" : \" my", "from ' : ' my", "from = my", "from : my", "from \" : \" our own",
   "my own funds", "my funds", "from checking", "from savings", "from my checking", "between accounts",
   "with my", "using my", "on my own card", "my own credit card", "my own card", "my rent", "my bills", "my own bills", "college fund", "529 plan", "junior isa", "pension contribution", "monthly transfer", "standing order", "my daughter's", "my son's", "my children's", "my kids'", "my new bank", "my own direct deposit", "my direct deposit", "my own savings account",
-  "from my", "between my", "from our own", "my own savings", "my own money", "my paycheck", "my salary", "my reimbursement",
+  "between my", "from our own", "my own savings", "my own money", "my paycheck", "my salary", "my reimbursement",
 ]);
 
 const UNKNOWN_PARTY = lex("unknown_party", [
@@ -246,6 +247,7 @@ const RISKY = lex("risky_speculation", [
 ]);
 /** Money held for someone else, or the whole of one's own. */
 const ENTRUSTED = lex("entrusted_funds", [
+  "customer deposits", "client deposits", "deposits", "tenant deposits", "security deposits",
   "grant money", "foundation's", "the foundation's money", "the grant", "restricted funds", "research grant", "donor funds", "campaign funds", "the club's",
   "church's money", "church money", "the church's", "club's money", "club money", "charity money", "the charity's", "school's money", "pta money", "team's money", "the fund's", "scholarship fund", "donations", "donor money", "member dues", "dues", "other people's money", "grandma's savings", "grandpa's savings", "the estate", "estate money",
   "company credit line", "credit line", "company money", "company funds", "company's money", "corporate account", "treasury",
@@ -348,6 +350,7 @@ const HELP_SELF = lex("help_self_act", ["help yourself to", "help myself to", "t
 
 const USE_FUNDS = lex("use_funds_act", ["=use", "spend", "pay off", "pay for", "cover", "put * toward", "put * towards", "buy"]);
 const PERSONAL_USE = lex("personal_use", [
+  "my gambling", "gambling losses", "my losses", "my gambling debts", "my bets",
   "my car loan", "my loan", "my mortgage", "my rent", "my bills", "my debts", "my debt", "my credit card", "my holiday",
   "my vacation", "my wedding", "my car", "my house", "my personal", "personal expenses", "personal bills", "myself", "my own",
   "my family's", "my kids'", "my tuition", "my student loan",

@@ -198,6 +198,8 @@ const WORK = lex("work_object", [
 ]);
 
 const BACKDATE = lex("backdate", [
+  "=predate", "=postdate",
+  "future date", "with a future date", "with a later date", "with an earlier date", "post date", "forward date",
   "change the expiry date", "change the expiration date", "change the best before", "change the use by", "relabel", "re label", "new labels on old", "extend the expiry", "alter the expiry",
   "backdate", "backdating", "backdated", "back date", "back-date", "antedate", "change the date on",
   "change the dates on", "alter the date", "alter the dates", "date it earlier", "dated earlier than", "so it looks like it was signed",
@@ -364,6 +366,7 @@ const PAYER = lex("payer_party", [
   "the university", "the examiner", "fema", "the council", "the housing office", "my employer",
 ]);
 const LIE_MARK = lex("lie_marker", [
+  "when it was", "when it's actually", "when it is actually", "when they were", "when he was", "when she was",
   "it has .", "it did .", "they have .", "it is .", "he has .", "she has .", "it was .", "there is .", "there was .", "they did .",
   "even though i sold", "even though i gave", "even though i still have", "i sold it", "i still have it", "i actually sold",
   "it wasn't .", "it isn't .", "it didn't .", "it hasn't .", "it was not .", "he wasn't .", "she wasn't .", "they weren't .",
@@ -394,12 +397,18 @@ const OWN_SIGNING = lex("own_signing", ["with my name", "with my own name", "my 
 /** A figure stated beside the real one. */
 const STATE = lex("state_act", ["claim", "claiming", "say", "saying", "state", "stating", "tell", "write", "report", "put", "list", "declare"]);
 const WHEN_REALLY = lex("when_really", [
+  "when it was", "when they were",
   "when we have", "when we only have", "when there are only", "when it is really", "when it's really", "when really",
   "but we only have", "we actually have", "when we actually have", "though we only have", "when it's actually",
   "when it was actually", "when there were only", "when i only have", "when i have", "when i actually",
 ]);
 
 export const fraudRules: readonly Rule[] = [
+  pairRule({
+    feature: "fraud_deception.falsified_records", code: "fraud_deception", note: "inflates or fudges records or figures",
+    act: lex("inflate_figures_act", ["inflate", "inflating", "pad", "padding", "fudge", "fudging", "exaggerate", "exaggerating", "overstate", "overstating", "cook", "massage", "juice"]),
+    object: RECORD, window: 4, block: HARMLESS_FAKE,
+  }),
   pairRule({
     feature: "fraud_deception.misstated_facts", code: "fraud_deception", note: "states a figure known to be false",
     act: STATE, object: WHEN_REALLY, window: 20,

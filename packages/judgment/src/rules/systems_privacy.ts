@@ -15,7 +15,7 @@ const SEND = lex("send_act", [
   "is on", "are on", "is now on", "are now on", "now sits on", "is sitting on", "lives on", "is saved on", "now in", "is in my", "are in my",
   "let * * * have", "let * * * see",
   "let * have", "let * * have", "let * see", "let * * see", "give * access", "give * * access", "grant * access to", "make available to", "make * available to", "allow * to see", "allow * * to see", "provide * with", "provide * * with",
-  "sync", "mirror", "replicate", "back up", "copy over", "carry", "take", "take home", "stash", "smuggle", "walk out with", "bring", "print out", "photograph", "screenshot", "compile", "put together", "pull together", "look up", "dig up", "find out", "get me", "hand", "give me",
+  "sync", "mirror", "replicate", "back up", "copy over", "carry", "take", "take home", "stash", "smuggle", "walk out with", "bring", "print out", "photograph", "screenshot", "compile", "put together", "pull together", "dig up", "find out", "get me", "hand", "give me",
   "send", "sending", "email", "e mail", "mail", "upload", "uploading", "post", "posting", "share", "sharing", "forward", "forwarding",
   "sell", "selling", "export", "exporting", "leak", "leaking", "publish", "publishing", "paste", "=pasting", "attach", "attaching",
   "transfer", "copy", "copying", "sync", "syncing", "push", "dump", "dumping", "give", "hand over", "provide", "disclose",
@@ -29,6 +29,7 @@ const SEND = lex("send_act", [
 
 /** Personal, health, financial data about people; confidential business data. */
 const PERSONAL = lex("personal_data", [
+  "disability status", "her disability", "his disability", "their disability", "disability records", "disability accommodation", "disability details",
   "complaint file", "hr complaint", "grievance file", "behind on rent", "tenants behind", "late on rent", "in arrears", "owe rent", "haven't paid", "who hasn't paid",
   "mailing list", "email list", "subscriber list", "newsletter list", "with addresses", "subscribers' emails",
   "who failed", "names of the", "names of students", "names of the students", "names of patients", "names of employees", "names of the employees", "names of the people who", "names of everyone who",
@@ -44,7 +45,7 @@ const PERSONAL = lex("personal_data", [
   "driving licence", "id scans", "date of birth", "dates of birth", "dob", "birth dates", "medical records",
   "medical record", "medical history", "medical information", "diagnosis", "diagnoses", "diagnosis code",
   "diagnosis codes", "health records", "health data", "health information", "phi", "patient data",
-  "patient records", "prescription", "prescriptions", "medications", "lab results", "test results", "hiv status", "hepatitis", "therapy notes", "therapy session notes", "mental health", "psychiatric", "=disability", "=disabilities",
+  "patient records", "prescription", "prescriptions", "medications", "lab results", "test results", "hiv status", "hepatitis", "therapy notes", "therapy session notes", "mental health", "psychiatric",
   "accommodation notes", "insurance ids", "insurance id", "member ids", "mrn", "mrns", "card numbers", "card number",
   "credit card", "credit cards", "credit card numbers", "cvv", "bank account", "bank accounts", "bank account numbers",
   "bank details", "bank statements", "bank statement", "account numbers", "routing numbers", "iban", "credit report",
@@ -110,6 +111,7 @@ const PERSONAL_DEST = lex("personal_destination", [
 
 /** Parties with no business holding the data. */
 const THIRD_PARTY = lex("third_party_destination", [
+  "charity", "the charity", "a charity", "nonprofit", "political party", "the campaign", "a campaign",
   "the accused", "accused manager", "the accused manager", "the person accused", "the harasser", "the alleged harasser",
   "protest group", "the protest group", "activists", "the mob", "protesters", "the protesters", "vigilante", "vigilantes", "his enemies", "her enemies",
   "=courting",
@@ -139,6 +141,7 @@ const BUSINESS_PARTY = lex("business_party", [
 ]);
 
 const PUBLIC_DEST = lex("public_destination", [
+  "alumni group", "alumni network", "in the group", "the group",
   "whole building", "the whole building", "all tenants", "all residents", "every tenant", "every resident", "whole street", "the whole street",
   "break room", "breakroom", "canteen", "staff room", "reception", "leave copies", "photocopier", "printer tray",
   "twitter", "tweet", "facebook page", "our facebook", "company page", "our page", "public page", "our website", "the website", "public website", "the blog", "our blog", "on the blog", "website comments", "public post", "public thread", "the forum", "review reply", "reply to the review", "public reply", "our instagram", "tiktok", "story", "the group", "neighbourhood app", "neighborhood app", "citizen app", "billboard", "flyer", "flyers", "poster", "posters", "the newsletter",
@@ -176,6 +179,7 @@ const SCRAPE = lex("scrape_act", [
 ]);
 
 const HEALTH = lex("health_data", [
+  "disability status", "her disability", "his disability", "their disability", "disability records", "disability details",
   "counselling notes", "counseling notes", "counselling records", "safeguarding notes", "counselling sessions",
   "been to the psychiatrist", "seeing a psychiatrist", "sees a psychiatrist", "been to a therapist", "sees a therapist",
   "been to rehab", "in therapy", "seeing a therapist", "on antidepressants",
@@ -183,7 +187,7 @@ const HEALTH = lex("health_data", [
   "chemo", "on leave for", "cancer treatment", "in rehab", "miscarriage", "breakdown", "mental breakdown", "suicidal", "eating disorder", "ivf", "fertility treatment", "stroke",
   "union members", "union membership", "members of the union", "who joined the union", "religion", "religious beliefs", "sexual orientation", "immigration status", "visa status", "criminal record", "pregnant", "pregnancy", "accommodation notes", "disability accommodation",
   "medical", "medical records", "medical history", "diagnosis", "diagnoses", "therapy", "therapy notes", "therapy session notes",
-  "psychiatric", "=disability", "=disabilities", "accommodation notes", "hiv", "pregnancy", "pregnant",
+  "psychiatric", "accommodation notes", "hiv", "pregnancy", "pregnant",
   "health records", "health condition", "medications", "prescriptions", "sick leave", "medical leave", "leave records", "doctor's notes", "burnout", "chemotherapy", "cancer", "discharge summary",
   "surgery", "rehab", "addiction", "lab results", "genetic",
   "mental health history", "mental health records", "mental health condition", "mental illness", "health condition",

@@ -9,6 +9,7 @@ import { lex, matches, pairRule, phraseRule } from "./systems_kit";
  */
 
 const DISABLE = lex("disable_act", [
+  "switch * * off", "switch * * * off", "turn * * off", "turn * * * off", "shut * * off",
   "lapse", "let * lapse", "let * * lapse", "let * * * lapse", "let * expire", "let * * expire", "don't replace", "don't renew", "stop renewing", "let anyone through", "let anyone in", "let everyone through", "let everyone in", "accept any badge", "accept any card", "open for everyone", "stop asking for", "stop prompting for", "no longer ask for", "stop requiring",
   "unlock", "unlocking", "unlocked", "prop open", "leave open", "leave * open", "set to false", "lower", "remove the requirement for", "no longer need", "stop checking", "skip checking", "skipped", "relaxed", "weakened", "disabled", "removed", "bypassed", "allow * to skip", "allow skipping", "exempt", "exclude * from", "whitelist * from", "opt * out of", "kill switch", "disable_mfa", "disable_2fa", "disable_firewall", "disable_logging", "disable_audit", "stop_logging", "delete_trail", "stop_monitoring", "uninstall_agent", "set_policy",
   "disable", "disabled", "disabling", "disarm", "disarming", "unplug", "unplugging", "cut the power to", "turn off", "turned off", "turning off", "switch off", "shut off", "deactivate", "remove",
@@ -22,6 +23,7 @@ const DISABLE = lex("disable_act", [
 ]);
 
 const AUTH = lex("auth_object", [
+  "password from the", "the password on", "password on the", "login from the",
   "second factor", "2nd factor", "the second factor", "verification code", "badge check",
   "password requirement", "password requirements", "password rules", "password length", "password minimum", "login requirement", "login page", "sign in requirement", "mfa requirement", "2fa requirement", "authentication requirement", "verification step", "verification", "badge check", "id check", "id checks", "visitor sign in", "visitor check", "two person rule", "approval step for access", "access review", "access reviews", "session expiry", "auto logout", "auto lock", "automatic lock", "screen timeout", "biometrics", "face id", "touch id", "passkeys",
   "mfa", "2 fa", "two factor", "two-factor", "multi factor", "multifactor", "2 step verification", "two step verification",
@@ -269,6 +271,8 @@ const OWN = lex("own_device", ["my", "my own", "my personal", "my home", "my fla
 
 /** Blocks the authentication reading: placeholders and resets, not a protection removed. */
 const AUTH_BLOCK = lex("auth_block", [
+  "from the script", "in the script", "from the config", "in the config file", "from the code", "from the repo", "into the vault", "in the vault",
+  "hard coded", "hardcoded", "environment variable", "env var",
   "placeholder", "placeholders", "redacted", "masked", "dummy", "example", "reset link", "password reset", "reset password",
   "reset their password", "reset your password", "reset my password", "forgot password", "forgot my password", "secret manager",
   "secrets manager", "strong password", "new password", "stronger", "longer passwords", "hardware keys", "passkeys instead",

@@ -217,6 +217,7 @@ const ALTER = lex("alter_act", [
   "image_edit", "image edit", "add", "remove", "hide", "omit", "leave out", "leave blank", "delete",
 ]);
 const RECORD = lex("record_object", [
+  "envelope", "docusign envelope", "signature date", "signed date", "contract", "agreement", "the contract",
   "inspection report", "inspection reports", "audit report", "safety report", "safety checks", "safety inspection report", "test report", "qa report", "compliance report", "compliance records", "lab report", "lab results", "study data", "trial data", "sample data", "results table", "sales numbers", "sales figures", "kpis", "quarterly numbers", "financial statements", "balance sheet", "p&l", "attendance records", "attendance", "timesheet", "timecards", "time cards", "logbook", "log book", "checklist", "checklists", "maintenance records", "photos of the damage", "damage photos", "receipt amounts", "receipts",
   "statement", "bank statement", "balance", "closing balance", "screenshot", "dashboard screenshot", "books", "the books",
   "results", "test results", "lab results", "data", "numbers", "figures", "metrics", "mau", "revenue", "earnings",

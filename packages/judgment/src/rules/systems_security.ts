@@ -93,9 +93,10 @@ const TLS_OFF = lex("tls_off_phrases", [
 ]);
 
 const PHYSICAL = lex("physical_security_object", [
+  "server room lock", "server room access", "data center door", "data center doors", "data center access", "datacenter door", "comms room door", "network closet door", "door controller", "door controllers", "access controller",
   "badge reader", "badge readers", "door badge readers", "door readers", "card readers", "turnstile",
  
-  "server room", "server room door", "data center", "datacenter", "data centre", "comms room", "network closet", "wiring closet", "vault door", "the vault", "cage", "fire door", "fire exit", "emergency exit", "loading dock door", "loading dock", "turnstile", "turnstiles", "perimeter fence", "fence", "guards", "night guard", "patrol", "motion lights", "floodlights", "door alarm", "exit alarm",
+  "server room door", "vault door", "the vault", "cage", "fire door", "fire exit", "emergency exit", "loading dock door", "loading dock", "turnstile", "turnstiles", "perimeter fence", "fence", "guards", "night guard", "patrol", "motion lights", "floodlights", "door alarm", "exit alarm",
   "alarm", "alarms", "alarm system", "intrusion alarm", "burglar alarm", "security alarm", "alarm panel", "security camera",
   "security cameras", "cctv", "surveillance camera", "surveillance cameras", "doorbell camera", "doorbell cameras", "motion recording", "motion detection", "motion sensor",
   "motion sensors", "door lock", "door locks", "smart lock", "smart locks", "badge reader", "badge readers", "access badge",
@@ -323,6 +324,7 @@ const REVOKE = lex("revoke_access", [
 
 /** Things named like protections that protect nothing: timers, lights, nuisance sensors. */
 const NOT_SECURITY = lex("not_security", [
+  "smoke detector", "smoke detectors", "smoke alarm", "smoke alarms", "fire alarm", "fire alarms", "carbon monoxide", "co detector",
   "alarm clock", "alarm timer", "timer", "lights", "christmas", "kitchen", "bathroom", "keeps triggering", "false alarms",
   "nuisance", "snooze", "wake up alarm", "my alarm", "ringtone",
 ]);

@@ -1,4 +1,4 @@
-import { stemOf } from "./text";
+import { scanTokens, stemOf } from "./text";
 import type { Segment, Span, Token } from "./types";
 
 /**
@@ -6,8 +6,10 @@ import type { Segment, Span, Token } from "./types";
  * index by first stem, so a lexicon of thousands of phrases costs a map lookup per phrase start.
  * In a phrase, "*" stands for any one word and "?word" for an optional word: "delete ? all * files"
  * matches "delete all the files", "delete the files" and "delete all log files".
+ * "=word" matches that word exactly (lower case, or with "'s"), not every word sharing its stem:
+ * "=police" does not match "policy" (both stem to "polic"), "=news" does not match "new".
  */
-type Part = { stem: string; optional: boolean } | { any: true };
+type Part = { stem: string; optional: boolean; word?: string } | { any: true };
 
 export interface Lexicon {
   readonly name: string;
@@ -18,16 +20,23 @@ export interface Lexicon {
 export function lexicon(name: string, phrases: readonly string[]): Lexicon {
   const byFirst = new Map<string, Part[][]>();
   for (const phrase of phrases) {
-    const words = phrase.toLowerCase().replace(/[-_]/g, " ").split(/\s+/).filter(Boolean);
-    const parts: Part[] = words.map((w) =>
-      w === "*" ? { any: true as const } : w.startsWith("?") ? { stem: stemWord(w.slice(1)), optional: true } : { stem: stemWord(w), optional: false },
-    );
+    const words = phraseWords(phrase);
+    const parts: Part[] = words.map((w): Part => {
+      if (w === "*") return { any: true as const };
+      const optional = w.startsWith("?");
+      if (optional) w = w.slice(1);
+      if (w.startsWith("=") && w.length > 1) {
+        const word = w.slice(1).replace(/’/g, "'");
+        return { stem: stemWord(word), optional, word };
+      }
+      return { stem: stemWord(w), optional };
+    });
     // A leading optional word: the phrase with it required, and the phrase without it.
     const variants: Part[][] = [];
     const expand = (ps: Part[]) => {
       const head = ps[0];
       if (head && !("any" in head) && head.optional) {
-        expand([{ stem: head.stem, optional: false }, ...ps.slice(1)]);
+        expand([{ ...head, optional: false }, ...ps.slice(1)]);
         expand(ps.slice(1));
       } else variants.push(ps);
     };
@@ -41,6 +50,28 @@ export function lexicon(name: string, phrases: readonly string[]): Lexicon {
     }
   }
   return { name, byFirst };
+}
+
+/**
+ * A phrase's words, cut as the text's tokens are cut ("5g" is "5 g", "0.0.0.0/0" is "0.0.0.0 / 0",
+ * "webhook.site" is "webhook . site"), so that every phrase can match; a "?" or "=" mark applies
+ * to each token of its word.
+ */
+function phraseWords(phrase: string): string[] {
+  const out: string[] = [];
+  for (const raw of phrase.toLowerCase().replace(/[-_]/g, " ").split(/\s+/)) {
+    if (!raw) continue;
+    if (raw === "*") {
+      out.push(raw);
+      continue;
+    }
+    const mark = raw.startsWith("?") ? "?" : "";
+    let w = mark ? raw.slice(1) : raw;
+    const exact = w.startsWith("=") && w.length > 1 ? "=" : "";
+    if (exact) w = w.slice(1);
+    scanTokens(w, (s, e) => out.push(mark + exact + w.slice(s, e)));
+  }
+  return out;
 }
 
 function stemWord(w: string): string {
@@ -59,6 +90,12 @@ export interface Match {
   readonly span: Span;
 }
 
+/** The token is the part's word: same stem and, for an exact ("=word") part, the same word. */
+export function partMatches(t: Token, part: { readonly stem: string; readonly word?: string }): boolean {
+  if (t.stem !== part.stem) return false;
+  return part.word === undefined || t.lower === part.word || t.lower === `${part.word}'s`;
+}
+
 function matchAt(tokens: readonly Token[], i: number, parts: readonly Part[], k: number): number {
   if (k === parts.length) return i;
   const part = parts[k]!;
@@ -67,7 +104,7 @@ function matchAt(tokens: readonly Token[], i: number, parts: readonly Part[], k:
     if (!t || t.kind !== "word") return -1;
     return matchAt(tokens, i + 1, parts, k + 1);
   }
-  if (t && t.stem === part.stem) {
+  if (t && partMatches(t, part)) {
     const r = matchAt(tokens, i + 1, parts, k + 1);
     if (r >= 0) return r;
   }
@@ -89,6 +126,8 @@ export function findAll(segment: Segment, lex: Lexicon): Match[] {
     if (!phrases) continue;
     let best = -1;
     for (const parts of phrases) {
+      const head = parts[0]!;
+      if ("word" in head && head.word !== undefined && !partMatches(tokens[i]!, head)) continue;
       const end = matchAt(tokens, i + 1, parts, 1);
       if (end > best && tokens[end - 1]!.sentence === tokens[i]!.sentence) best = end;
     }

@@ -43,6 +43,16 @@ describe("tokens", () => {
     expect(negated).toEqual(["delete", "the", "backups", "share", "keys"]);
   });
 
+  it("end the negation of \"instead of\" after the act it names, and at a subordinate clause", () => {
+    const a = tokenize("Instead of the staging copy wipe the production database").tokens;
+    expect(a.filter((t) => t.negated).map((t) => t.lower)).toEqual(["the", "staging"]);
+    const b = tokenize("Rather than permanently deleting them archive the logs").tokens;
+    expect(b.filter((t) => t.negated).map((t) => t.lower)).toEqual(["permanently", "deleting"]);
+    const c = tokenize("No one will notice if we wipe the audit logs").tokens;
+    expect(c.find((t) => t.lower === "wipe")!.negated).toBe(false);
+    expect(c.find((t) => t.lower === "notice")!.negated).toBe(true);
+  });
+
   it("read the act after \"instead of\" or \"rather than\" as not done", () => {
     const { tokens } = tokenize("Archive the logs instead of deleting them, rather than wiping anything");
     expect(tokens.filter((t) => t.negated).map((t) => t.lower)).toEqual(["deleting", "them", "wiping", "anything"]);
@@ -58,6 +68,20 @@ describe("lexicons", () => {
   const doc = documentOf({ action: "Please delete all the log files now. We will not delete the backups." });
   const act = lexicon("act", ["delete", "wipe"]);
   const obj = lexicon("obj", ["?every log files", "all * ?log files", "backup"]);
+
+  it("cut a phrase's words as the text is cut, so digits, dots and slashes in phrases can match", () => {
+    const seg = documentOf({ action: "5G towers; open 0.0.0.0/0; post to webhook.site; 100x leverage" }).action[0]!;
+    const l = lexicon("cut", ["5g towers", "0.0.0.0/0", "webhook.site", "100x leverage"]);
+    expect(find([seg], l).map((m) => m.span.quote)).toEqual(["5G towers", "0.0.0.0/0", "webhook.site", "100x leverage"]);
+  });
+
+  it("match an \"=word\" exactly, not every word sharing its stem", () => {
+    const seg = documentOf({ action: "Production's product page: the news is new, the author, the authority." }).action[0]!;
+    const exact = lexicon("exact", ["=production", "=news", "the =authority"]);
+    expect(find([seg], exact).map((m) => m.span.quote)).toEqual(["Production's", "news", "the authority"]);
+    const stemmed = lexicon("stemmed", ["production", "news", "authority"]);
+    expect(find([seg], stemmed).map((m) => m.span.quote)).toEqual(["Production's", "product", "news", "new", "author", "authority"]);
+  });
 
   it("match phrases by stem with optional and wildcard words, dropping negated matches unless asked", () => {
     expect(find(doc.action, act).map((m) => m.span.quote)).toEqual(["delete"]);

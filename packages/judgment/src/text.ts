@@ -49,8 +49,18 @@ const PUNCT = new Set([".", ",", ";", ":", "!", "?"]);
 /** Words that open a negation scope. */
 const NEGATORS = new Set(["not", "no", "never", "nor", "neither", "none", "nobody", "nothing", "cannot"]);
 /** Words that close one (with punctuation and the end of a sentence). */
-const SCOPE_BREAKS = new Set(["but", "however", "although", "though", "instead", "rather", "because", "so", "then", "unless", "except"]);
+const SCOPE_BREAKS = new Set([
+  "but", "however", "although", "though", "instead", "rather", "because", "so", "then", "unless", "except",
+  // A subordinate clause has its own verb: "no one will notice if we wipe it", "don't wait until they leave".
+  "if", "when", "whenever", "once", "while", "until", "after", "before", "since",
+]);
 const NEGATION_WINDOW = 6;
+/**
+ * "instead of deleting them", "rather than permanently wiping": only the two words right after (the
+ * act not done, or its adverb and act) are negated; the clause that follows without a comma
+ * ("rather than archiving them delete the audit logs") is done.
+ */
+const CONTRAST_WINDOW = 2;
 
 const stems = new Map<string, string>();
 const STEM_CACHE_LIMIT = 50_000;
@@ -117,7 +127,7 @@ export function tokenize(text: string): { tokens: Token[]; sentences: Sentence[]
     if (kind === "word" && (NEGATORS.has(lower) || stem === "not")) negationLeft = NEGATION_WINDOW;
     // "instead of deleting", "rather than paying": the act after them is the one not done.
     const before = tokens[tokens.length - 2]?.lower;
-    if ((lower === "of" && before === "instead") || (lower === "than" && before === "rather")) negationLeft = NEGATION_WINDOW;
+    if ((lower === "of" && before === "instead") || (lower === "than" && before === "rather")) negationLeft = CONTRAST_WINDOW;
     lastEnd = end;
     if ((raw === "." || raw === "!" || raw === "?") && !(isLetter(text.charCodeAt(end)) || isDigit(text.charCodeAt(end)))) {
       closeSentence(end);

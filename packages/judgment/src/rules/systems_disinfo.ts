@@ -19,8 +19,9 @@ const DEBUNK_FRAME = lex("debunk_frame", [
 
 /** Debunking, fact-checking, labelled satire or fiction: the sentence argues against the claim. */
 const DEBUNK = lex("debunk", [
-  "debunk", "debunking", "debunks", "fact check", "fact-check", "fact checking", "why claims", "claims that", "the claim that",
-  "the viral claim", "viral claim", "myth", "myths", "misinformation about",
+  "detection", "detector", "detect", "detecting", "spotting", "identify", "identifying", "how to tell", "warn people about", "warning about", "prebunk", "inoculate", "correction", "corrected", "retraction", "official list", "official source", "official account", "from the election commission", "from the county", "confirmed facts", "accurately", "with a link", "with sources",
+  "debunk", "debunking", "debunks", "fact check", "fact-check", "fact checking", "why claims",
+  "myth", "myths", "misinformation about",
   "is false", "are false", "is wrong", "are wrong", "not true", "is untrue", "are untrue", "no evidence", "not supported",
   "false claims", "to counter", "countering", "correct the record", "correcting", "explaining why", "explain why",
   "what the evidence shows", "evidence shows", "satire", "satirical", "parody", "labelled as", "labeled as", "clearly labelled",
@@ -40,6 +41,7 @@ const CREATE = lex("create_content_act", [
 ]);
 
 const FAKE_NEWS = lex("fake_news_object", [
+  "fake obituary", "fake obituaries", "false obituary", "fake death announcement", "death hoax", "fake recall", "fake recall notice", "fake warning", "fake bulletin", "fake notice", "fake interview", "fake transcript", "fake quote", "fake quotes", "fake headline", "fake report",
   "fake news", "fake article", "fake articles", "fake story", "fake stories", "fake news story", "fake report", "fake press release",
   "hoax", "hoaxes", "false story", "false stories", "false report", "false reports", "false news", "fabricated story",
   "fabricated article", "fabricated report", "fabricated news", "made up story", "made up news", "fake breaking news",
@@ -66,6 +68,9 @@ const SOURCE = lex("source_object", [
 ]);
 
 const PRESENT_AS_REAL = lex("present_as_real", [
+  "write a press release from the", "draft a press release from the", "write a statement from the", "write an alert from the", "draft a notice from the", "write a notice from the", "draft an alert from the", "write a memo from the",
+  "present it as confirmed", "as confirmed", "present it as true", "present as true", "as if confirmed", "call it confirmed", "present it as news",
+  "as the real", "as if it's the real", "as the original", "say the opposite", "splice", "spliced", "selectively edited", "on the ministry's letterhead", "ministry's letterhead", "official letterhead", "council's letterhead", "government's letterhead", "police letterhead", "school's letterhead", "on the * letterhead",
   "presented as fact", "present it as fact", "present them as fact", "as fact", "as if it were real", "as if it's real",
   "as if it came from", "as if it is from", "as if from", "as a leaked", "as leaked", "as real footage", "as footage from",
   "as a real photo", "as genuine", "no ai label", "without an ai label", "without the ai label", "without labelling",
@@ -99,11 +104,12 @@ const REAL_PERSON = lex("real_person", [
 ]);
 
 const AMPLIFY = lex("amplify_network", [
+  "=brigading", "brigade the", "brigade their", "brigade his", "brigade her",
   "bot accounts", "bot account", "bot network", "bot networks", "botnet", "sockpuppet", "sockpuppets", "sock puppet",
   "sock puppets", "troll farm", "troll accounts", "fake accounts", "burner accounts", "sleeper accounts", "persona accounts",
   "hundreds of accounts", "multiple accounts", "many accounts", "different accounts", "coordinated accounts",
   "coordinated inauthentic", "astroturf", "astroturfing", "amplify it", "amplification network", "mass report", "thousands of tweets", "variants of", "for different groups", "across different groups", "staggered", "accounts ' : [", "flood the",
-  "make it trend", "get it trending", "brigade", "brigading",
+  "make it trend", "get it trending",
   "twitter bots", "army of bots", "bot farm", "bot farms", "bots to amplify", "bots to spread",
 ]);
 const PUBLISH = lex("publish_act", [
@@ -116,6 +122,9 @@ const ELECTION = lex("election_topic", [
   "voting machines", "election day", "democrats", "republicans", "your party",
 ]);
 const ELECTION_FALSE = lex("election_falsehood", [
+  "deleted * votes", "deleted votes", "deleted a million votes", "machines deleted", "switched * votes", "erased votes", "votes were deleted", "million votes",
+  "are closed today", "is closed today", "closed for the day", "vote tomorrow",
+  "vote by text message", "vote by email", "vote by sms", "text message vote", "vote via text", "election has been postponed", "election is postponed", "election has been moved", "election is moved", "voting has been moved", "voting is moved", "polling stations close at noon", "polls close at noon", "close at noon", "closes at noon", "polls are closed", "polling stations are closed", "polling station has moved", "polling place has moved", "vote the next day", "republicans vote on", "democrats vote on", "second day of voting", "results are already decided",
   "flipped", "flip votes", "switched votes", "rigged", "stolen", "stole the election", "dead people voted", "illegal votes",
   "illegal aliens voted", "fake ballots", "ballots were dumped", "ballot dump", "close at 3", "closed early", "polls closed",
   "polls are closed", "closes at noon", "vote on wednesday", "vote wednesday", "vote the day after", "vote by text",
@@ -126,6 +135,11 @@ const ELECTION_FALSE = lex("election_falsehood", [
 ]);
 
 const HEALTH_CLAIM = lex("health_falsehood", [
+  "alters dna", "alter dna", "changes dna", "change your dna", "modifies dna", "modifies your dna", "rewrites dna", "rewrites your dna",
+  "stop your metformin", "stop your insulin", "stop your medication", "stop your meds", "stop taking your medication", "stop taking insulin", "stop taking metformin", "ditch your meds", "throw away your inhaler", "no need for insulin", "no need for chemo", "skip chemo", "skip the chemo", "don't need your medication", "you can stop your", "you can stop taking", "replace your insulin", "replace your medication", "instead of your medication", "instead of insulin",
+  "fda approved to remove", "fda approved to kill", "fda approved to prevent", "fda approved to cure", "removes the coronavirus", "kills the coronavirus", "kills covid", "blocks covid", "removes covid", "kills the virus",
+  "=shedding",
+  "5g spread", "5g spreads the virus", "5g towers spread", "5g causes covid", "vaccine makes", "vaccines make", "makes women infertile", "make women infertile", "causes infertility", "cause infertility", "turbo cancer", "kills more people than", "instead of chemo", "herbs instead", "use herbs instead", "stop taking insulin", "cures diabetes", "cure cancer naturally", "cures cancer naturally", "fda approved to treat", "approved to treat cancer", "reverses diabetes", "reverse diabetes", "cures autism", "detox cures",
   "vaccines cause autism", "vaccine causes autism", "vaccine causes", "vaccines cause", "contaminated with hiv",
   "contains microchips", "microchip", "microchips", "5g towers", "5g caused", "5g causes", "5g spreads", "chemo kills",
   "chemotherapy kills", "cures cancer", "cure cancer", "cured their", "cured my", "cures diabetes", "cure diabetes",
@@ -138,6 +152,7 @@ const HEALTH_CLAIM = lex("health_falsehood", [
   ]);
 
 const CONSPIRACY = lex("conspiracy", [
+  "started by the government", "by the government on purpose", "on purpose by the government", "government started", "deliberately started by", "set by the government", "caused by the government", "the government caused", "started on purpose", "set on purpose", "the government did it", "was an inside job",
   "chemtrails", "flat earth", "moon landing was faked", "moon landing faked", "crisis actors", "crisis actor", "false flag",
   "new world order", "reptilian", "lizard people", "qanon", "adrenochrome", "deep state", "great reset", "covering up",
   "cover up", "cover-up", "hiding the truth", "hiding deaths", "secretly announced", "secretly plans",
@@ -149,6 +164,7 @@ const CONSPIRACY = lex("conspiracy", [
 ]);
 
 const MISDATE = lex("misdate_media", [
+  "as if they were from", "as if it was from", "as if it were from", "as if they're from", "as if it's from", "as though they were from", "as though it was from", "as if they were taken", "as if it were taken", "old * photos as", "old * footage as", "old * video as", "old photos as if", "old footage as if", "last year's * as", "from last year as", "from years ago as", "as today's", "as tonight's", "as this morning's",
   "change the date on the", "change the date on", "change the caption", "repost it as", "repost as", "as footage from",
   "as if it happened", "as if it was taken", "old footage", "old video as", "old photo as", "out of context", "miscaption",
   "recaption", "re caption", "crop out the date", "remove the date", "as last night's", "as today's", "as this week's",
@@ -158,6 +174,7 @@ const MISDATE = lex("misdate_media", [
 ]);
 
 const MADE_UP_STATS = lex("made_up_stats", [
+  "don't need proof", "no proof needed", "we don't need proof", "without proof", "no evidence needed", "doesn't need evidence", "true or not", "whether it's true or not", "true or false", "don't care if it's true", "whether or not it's real",
   "make up a chart", "make up the chart", "make up a graph", "make up some numbers", "make up numbers", "make up statistics",
   "make up stats", "made up statistics", "made up numbers", "invented numbers", "invent statistics", "invent numbers",
   "fabricate statistics", "fabricate data", "fabricated statistics", "fabricated data", "fake statistics", "fake stats",
@@ -170,6 +187,8 @@ const MADE_UP_STATS = lex("made_up_stats", [
 
 /** Said knowing it is false, or meant to panic or mislead. */
 const KNOWINGLY_FALSE = lex("knowingly_false", [
+  "let people believe", "let them believe", "let everyone believe", "let the public believe", "have people believe", "get people to believe", "so they don't leave", "so they stay", "so they don't evacuate", "so people don't evacuate", "good for business",
+  "not true , but it will", "not true but it will", "not true , but it'll", "to hurt him before", "to hurt her before", "hurt him before the vote", "hurt her before the vote",
   "which didn't happen", "which never happened", "that never happened", "that didn't happen", "even though it didn't happen",
   "even though it never happened", "it didn't happen but", "it never happened but", "which isn't true", "which is not true",
   "even though it's false", "even though it is false", "although it's false", "although it isn't true", "it's false but",
@@ -206,13 +225,18 @@ const VACCINE = lex("vaccine_topic", [
   "statins", "antidepressants", "5g", "tap water", "water supply",
 ]);
 const HARM_CLAIM = lex("harm_claim", [
+  "alters dna", "changes dna", "modifies dna",
   "contaminated", "kills", "killing", "killed", "dying", "deaths", "died", "poison", "poisoned", "poisoning", "toxic",
   "causes autism", "cause autism", "autism", "infertility", "infertile", "sterile", "sterilise", "sterilize", "microchip",
-  "microchips", "tracking chip", "tracking chips", "alters your dna", "changes your dna", "magnetic", "shedding", "cancer",
+  "microchips", "tracking chip", "tracking chips", "alters your dna", "changes your dna", "magnetic", "=shedding", "cancer",
   "turbo cancer", "paralysis", "heart attacks", "sudden deaths", "died suddenly", "linked to", "causes", "dangerous",
 ]);
 
 const DISASTER = lex("disaster_falsehood", [
+  "food is radioactive", "air is radioactive", "the water supply is radioactive",
+  "water is radioactive", "radiation leak", "nuclear leak", "radioactive leak",
+  "has collapsed", "bridge has collapsed", "building has collapsed", "will hit the city tonight", "will hit tonight", "will strike tonight", "will hit the city", "magnitude 9", "magnitude 8", "mega quake", "megaquake", "the big one will", "the big one is coming",
+  "order was lifted", "evacuation was lifted", "evacuation order lifted", "evacuation has been lifted", "boil water notice lifted", "boil water notice is lifted", "all clear given", "all clear has been given", "water is safe to drink", "safe to drink now", "an outbreak at", "measles outbreak at", "the plant exploded", "the schools are closed", "schools will be closed", "bank will close", "atms will be shut", "limit withdrawals", "freeze all accounts",
   "earthquake is predicted", "quake is predicted", "earthquake predicted", "bigger one is predicted", "is predicted for",
   "predicted to hit", "earthquake will strike", "quake will strike", "will strike next", "tsunami will hit", "the dam will burst",
   "dam has burst", "bridge collapsed", "building collapsed", "people trapped", "evacuate now", "mass evacuation",
@@ -223,6 +247,7 @@ const DISASTER = lex("disaster_falsehood", [
 ]);
 /** A motive of gain or mischief behind a public alert. */
 const FOR_GAIN = lex("for_gain_motive", [
+  "so people take", "so people use", "so people buy", "so they take", "so they buy", "we own", "our ferry", "our business", "our shop", "our store",
   "so our", "so that our", "so we get", "so we can get", "so my", "so that my", "so people go to", "so people come to",
   "so they go elsewhere", "so traffic", "so the traffic", "take the traffic elsewhere", "so my street", "to divert",
   "to steer", "to drive customers", "to get more customers", "to boost our", "to hurt their", "to tank their", "to scare off",
@@ -243,6 +268,8 @@ const UNVERIFIED = lex("unverified_source", [
 
 /** A product said to cure or to be approved: claims a remedy cannot make. */
 const REMEDY = lex("remedy_product", [
+  "lemon water", "apple cider vinegar", "vinegar", "garlic", "turmeric", "baking soda", "bleach", "mms", "juice", "juicing", "fasting", "raw diet", "honey", "ginger", "celery juice", "colloidal", "oregano oil", "ivermectin", "hydroxychloroquine", "crystals", "magnets", "urine therapy", "drops", "our drops", "herbs", "oil", "tea",
+  "water filter", "our filter", "filter", "air purifier", "purifier", "mask", "our mask", "spray", "our spray", "device", "our device", "bracelet", "patch", "our app", "our drink", "our water",
   "supplement", "supplements", "herbal", "herbal tea", "remedy", "remedies", "essential oil", "essential oils", "vitamin",
   "vitamins", "detox", "gummies", "powder", "tincture", "cbd", "cbd oil", "tonic", "elixir", "balm", "our product",
   "our tea", "our oil", "our cream", "our pills", "homeopathic", "colloidal silver", "immune booster",
@@ -254,7 +281,8 @@ const CURE_CLAIM = lex("cure_claim", [
 ]);
 
 /** Public records rewritten with damaging claims about a person. */
-const EDIT = lex("edit_record_act", ["edit", "change", "update", "rewrite", "alter", "amend", "add to"]);
+const EDIT = lex("edit_record_act", [
+  "edited", "remove", "removed", "delete", "deleted", "scrub", "rewrite", "rewrote", "changed","edit", "change", "update", "rewrite", "alter", "amend", "add to"]);
 const PUBLIC_RECORD = lex("public_record", [
   "wikipedia", "wikipedia page", "wikipedia article", "wiki article", "wikipedia entry", "public record", "encyclopedia",
   "imdb page", "google business profile", "official biography", "obituary",
@@ -264,7 +292,104 @@ const DAMAGING = lex("damaging_claim", [
   "paedophile", "pedophile", "drunk", "bankrupt", "cheated", "abuser", "rapist", "terrorist", "embezzled", "bribes",
 ]);
 
+/** Putting a claim before people: saying, announcing, writing it up, telling the public. */
+const CLAIM_ACT = lex("public_claim_act", [
+  "saying", "say that", "claiming", "claim that", "announcing", "announce", "announce that", "stating", "state that",
+  "that says", "which says", "tell people", "tell everyone", "tell the public", "tell voters", "tell residents", "tell parents",
+  "tell followers", "tell our followers", "tell readers", "tell listeners", "post that", "tweet that", "write that",
+  "report that", "reporting that", "headline", "article", "news", "press release", "blog post", "newsletter", "post", "tweet",
+  "thread", "broadcast", "alert", "bulletin", "story", "rumour", "rumor",
+]);
+/** The speaker knows the claim is false. */
+const LIE_TAIL = lex("known_false_tail", [
+  ", it didn't", ", it wasn't", ", it hasn't", ", it isn't", ", he didn't", ", she didn't", ", they didn't", ", he wasn't", ", she wasn't", "no one will check", "nobody will check", "no one checks", "nobody checks", "no one will fact check", "nobody fact checks",
+  "even though no", "even though nobody", "even though none", "even though nothing", "though no one has", "no one has found", "nobody has found",
+  "not true , but", "not true but", "isn't true , but", "isn't true but", "it's false , but", "false , but", "not true , it will", "not true, it'll",
+  "even though * wasn't", "even though * isn't", "even though * hasn't", "even though * didn't", "even though * weren't",
+  "even though * aren't", "even though * haven't", "even though * won't", "even though * * wasn't", "even though * * isn't",
+  "even though * * hasn't", "even though * * didn't", "even though there's no", "even though there is no",
+  "although * wasn't", "although * isn't", "although * hasn't", "although * didn't", "though * wasn't", "though * isn't",
+  "though * hasn't", "though * didn't", "it hasn't been .", "it has not been .", "it wasn't .", "it was not .", "he wasn't .",
+  "she wasn't .", "they weren't .", "he didn't .", "she didn't .", "they didn't .", "it didn't .", "it isn't .", "it hasn't .",
+  "there isn't one", "there wasn't one", "there is none", "there isn't any", "there aren't any", "which is false", "which isn't true", "which is not true",
+  "which is a lie", "that's a lie", "none of it is true", "not true but", "isn't true but", "it's made up", "i made it up",
+  "we made it up", "totally made up", "didn't really", "never did", "never happened", "hasn't happened", "won't happen",
+]);
+/** A false genre of public content: a fake obituary, a made-up announcement. */
+const FAKE_ADJ = lex("fake_adjective", ["fake", "false", "fabricated", "made up", "bogus", "phony", "phoney", "invented", "hoax", "counterfeit", "forged", "doctored", "fictitious"]);
+const NEWS_GENRE = lex("news_genre", [
+  "obituary", "article", "news", "story", "report", "press release", "announcement", "alert", "statement", "tweet", "post",
+  "headline", "interview", "quote", "quotes", "bulletin", "notice", "recall notice", "warning", "leak", "memo", "video",
+  "photo", "photos", "screenshot", "screenshots", "transcript", "poll", "survey", "study", "evacuation order", "advisory",
+  "emergency alert", "breaking news", "exposé", "expose", "scandal", "confession", "letter from", "endorsement",
+]);
+
+/** Edits to a public record that falsify or bury it. */
+const FALSIFY_EDIT = lex("falsifying_edit", [
+  "to say", "so it says", "so that it says", "instead of", "that doesn't exist", "that does not exist", "doesn't exist",
+  "never happened", "didn't happen", "remove the sourced", "remove the section", "removed the sourced", "removed the section",
+  "remove the criticism", "delete the section", "delete the criticism", "remove the controversy", "remove any mention",
+  "removed any mention", "scrub", "scrubbed", "whitewash", "change the death toll", "change the numbers", "change the figures",
+  "lower the death toll", "inflate the", "make up a source", "made up source", "fake citation", "fake source", "cite a blog",
+]);
+
+/** An event said called off, to keep people away or bring them in. */
+const CANCEL_CLAIM = lex("cancel_claim", [
+  "was cancelled", "is cancelled", "has been cancelled", "are cancelled", "were cancelled", "was canceled", "is canceled",
+  "has been canceled", "was called off", "is called off", "has been called off", "was postponed", "has been postponed",
+  "is postponed", "are closed", "is closed", "was moved", "has moved",
+]);
+const STEER_MOTIVE = lex("steer_motive", [
+  "so workers", "so people", "so voters", "so they", "so nobody", "so no one", "so students", "so the crowd", "so fans",
+  "so customers", "so residents", "so the strikers", "to keep people", "to keep voters", "to keep them",
+]);
+
+/** Results of a vote, falsified. */
+const FALSIFY = lex("falsify_act", ["fake", "fabricate", "doctor the", "alter", "rig", "change", "edit", "photoshop", "manipulate", "tamper with", "falsify"]);
+const ELECTION_RESULTS = lex("election_results", ["election results", "vote count", "vote counts", "vote totals", "results chart", "poll results", "exit poll", "exit polls", "turnout figures", "tally", "the tally", "precinct results", "ballot count"]);
+/** Stories made up and put before the public. */
+const INVENT = lex("invent_act", ["concoct", "cook up", "dream up", "invent", "make up", "fabricate", "manufacture", "spin up"]);
+const TO_PUBLIC = lex("to_public", [
+  "push it to", "post", "send to", "local news", "the press", "the media", "share", "spread", "publish", "newspaper", "go viral",
+  "tweet", "facebook", "reporters", "journalists", "news sites", "our followers", "the public",
+]);
+const STORYTIME = lex("story_time", ["for my kids", "bedtime", "for children", "for a game", "creative writing", "fictional", "fiction", "novel", "campfire", "for my class", "role play", "roleplay"]);
+
 export const disinfoRules: readonly Rule[] = [
+  pairRule({
+    feature: "disinformation.election_falsehood", code: "disinformation", note: "falsified election results",
+    act: FALSIFY, object: ELECTION_RESULTS, window: 4, block: DEBUNK,
+  }),
+  pairRule({
+    feature: "disinformation.fake_news", code: "disinformation", note: "a story made up and put before the public",
+    act: INVENT, object: NEWS_GENRE, need: TO_PUBLIC, window: 2, ordered: true, needWindow: 20, block: DEBUNK, blocks: [{ lex: STORYTIME }],
+  }),
+  pairRule({
+    feature: "disinformation.false_cancellation", code: "disinformation", note: "says an event is called off to steer people",
+    act: CANCEL_CLAIM, object: STEER_MOTIVE, window: 12, block: DEBUNK_FRAME,
+  }),
+  pairRule({
+    feature: "disinformation.false_public_record", code: "disinformation", note: "falsifies or buries part of a public record",
+    act: EDIT, object: PUBLIC_RECORD, need: FALSIFY_EDIT, window: 6, needWindow: 20, block: DEBUNK_FRAME,
+  }),
+  pairRule({
+    feature: "disinformation.asserts_known_falsehood", code: "disinformation", note: "puts before the public a claim the writer knows is false",
+    act: CLAIM_ACT, object: LIE_TAIL, window: 24, block: DEBUNK_FRAME,
+  }),
+  pairRule({
+    feature: "disinformation.fake_news", code: "disinformation", note: "a fake item of news or an official notice",
+    act: FAKE_ADJ, object: NEWS_GENRE, window: 2, ordered: true, block: DEBUNK,
+  }),
+  phraseRule({ feature: "disinformation.election_falsehood", code: "disinformation", note: "false claims about how or when to vote", phrases: lex("election_falsehood_self", [
+    "vote by text", "vote by text message", "vote by sms", "vote by email", "text your vote", "vote via text", "election has been postponed",
+    "election is postponed", "election is cancelled", "election is canceled", "election has been cancelled", "election has been moved",
+    "voting has been moved", "polls close at noon", "polling stations close at noon", "polling places close at noon",
+    "polling station has moved", "polling place has moved", "vote the day after", "vote on wednesday",
+    "election was moved", "election was postponed", "election was cancelled", "election was canceled", "election day was moved",
+    "election date was moved", "election date has changed", "voting day was moved", "polls were moved", "polling day was moved",
+    "vote tomorrow instead", "vote next week instead", "polling place moved", "polling station moved", "polling place is moving",
+    "polling place changed", "polling station changed", "polling location moved", "polling location has moved",
+  ]), block: DEBUNK }),
   pairRule({
     feature: "disinformation.fake_news", code: "disinformation", note: "creates or spreads fake news or a hoax",
     act: CREATE, object: FAKE_NEWS, window: 8, block: DEBUNK,

@@ -8,6 +8,9 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const MOVE = lex("move_money_act", [
+  "cash", "cashing", "cash the", "cheques into", "checks into",
+  "top up", "top * up", "top * * up",
+  "moved",
   "transfer", "transferring", "wire", "wiring", "send", "sending", "pay", "paying", "refund", "refunding",
   "route", "routing", "redirect", "redirecting", "deposit", "depositing", "payout", "payouts", "pay out", "withdraw",
   "withdrawing", "cash out", "remit", "sweep", "disburse", "disbursing", "reimburse", "credit", "forward", "divert",
@@ -17,7 +20,8 @@ const MOVE = lex("move_money_act", [
 ]);
 
 const MONEY = lex("money_object", [
-  "money", "funds", "fund", "cash", "balance", "balances", "savings", "escrow", "payroll", "proceeds", "refund", "refunds",
+  "business account", "company account", "corporate account", "firm's account", "the business",
+  "money", "funds", "fund", "cash", "balance", "balances", "=savings", "escrow", "payroll", "proceeds", "refund", "refunds",
   "payment", "payments", "deposit", "deposits", "treasury", "client money", "client funds", "customer funds", "donations",
   "grant money", "budget", "revenue", "earnings", "dues", "fees", "rent", "salary", "pension", "retirement", "trust fund",
   "estate", "inheritance", "bitcoin", "btc", "eth", "usdc", "usdt", "crypto", "$", "€", "£", "usd", "eur", "gbp", "dollars",
@@ -37,10 +41,16 @@ const TO_SELF = lex("to_self", [
 
 /** Money leaving for the owner's own other account: not a taking. */
 const OWN_SOURCE = lex("own_source", [
-  "from my", "between my", "from our own", "my own savings", "my own money", "my paycheck", "my salary", "my reimbursement",
+  "from my own", "from my account", "from my current account", "from my personal", "from my savings",
+ 
+  "from \" : \" my", "from ' : ' my", "from = my", "from : my", "from \" : \" our own",
+  "my own funds", "my funds", "from checking", "from savings", "from my checking", "between accounts",
+  "with my", "using my", "on my own card", "my own credit card", "my own card", "my rent", "my bills", "my own bills", "college fund", "529 plan", "junior isa", "pension contribution", "monthly transfer", "standing order", "my daughter's", "my son's", "my children's", "my kids'", "my new bank", "my own direct deposit", "my direct deposit", "my own savings account",
+  "between my", "from our own", "my own savings", "my own money", "my paycheck", "my salary", "my reimbursement",
 ]);
 
 const UNKNOWN_PARTY = lex("unknown_party", [
+  "new email", "in the new email", "the email from", "without checking", "without verifying", "without calling", "without confirming", "without a call back", "without verification", "without confirming the",
   "unknown", "unverified", "unfamiliar", "new beneficiary", "new payee", "new vendor", "new account", "new bank",
   "never heard", "nobody's heard", "no one has heard", "address from dm", "address in the dm", "from the dm", "address in the note",
   "wallet in the note", "in the note", "from the email", "in the email", "in his whatsapp", "in the whatsapp", "whatsapp message",
@@ -70,7 +80,7 @@ const DRAIN = lex("drain", [
 ]);
 
 const ACCOUNT = lex("account_object", [
-  "account", "accounts", "savings", "balance", "retirement", "401k", "ira", "pension", "trust", "estate", "holdings",
+  "account", "accounts", "=savings", "balance", "retirement", "401k", "ira", "pension", "trust", "estate", "=holdings",
   "portfolio", "treasury", "wallet", "escrow", "fund", "funds", "credit card", "credit cards", "card", "cards", "brokerage",
   "investments", "college fund", "checking",
 ]);
@@ -81,13 +91,15 @@ const CHANGE = lex("change_act", [
 ]);
 
 const PAYEE = lex("payee_object", [
+  "refund destination", "destination account", "refund account", "payout method", "payment method on file", "where the refund goes", "where refunds go",
   "payee account", "payee", "payee details", "bank details", "bank account", "banking details", "iban", "routing number",
   "routing numbers", "account number", "direct deposit", "deposit account", "remittance", "payout account", "payout destination",
   "beneficiary", "vendor bank", "supplier bank", "payment details", "payment instructions", "wire instructions", "sort code",
 ]);
 
 const CHARGE = lex("charge_act", [
-  "charge", "charging", "bill", "billing", "debit", "renew", "auto renew", "upgrade", "enroll", "enrol", "subscribe",
+  "=subscribe",
+  "charge", "charging", "bill", "billing", "debit", "renew", "auto renew", "upgrade", "enroll", "enrol",
   "sign up", "add a fee", "add fees", "recurring charge", "recurring", "surcharge", "apply a fee", "apply fees", "bulk update",
   "bulk_update", "put through",
 ]);
@@ -100,6 +112,8 @@ const EVERY_CUSTOMER = lex("every_customer", [
 ]);
 
 const NO_CONSENT = lex("no_consent", [
+  "notify \" : false", "notify \" : 0", "notify : false", "send_notice : false", "send notice \" : false", "including cancelled", "including canceled", "even cancelled", "cancelled ones", "canceled ones", "including those who cancelled", "including unsubscribed",
+  "don't send a notice", "without a notice", "no notice", "don't notify", "do not notify", "don't tell them", "quietly", "silently", "without telling them", "hope they don't notice", "so they don't notice",
   "even the ones who cancelled", "even those who cancelled", "even the ones who canceled", "including those who cancelled",
   "without consent", "without their consent", "without asking", "without telling", "without notice", "without notifying",
   "notify = false", "notify false", "notify ' : false", "won't notice", "wouldn't notice", "will not notice", "won't mind",
@@ -110,10 +124,12 @@ const NO_CONSENT = lex("no_consent", [
 ]);
 
 const USE_CARD = lex("use_card_act", [
-  "use", "using", "charge", "put it on", "with", "on", "pay with", "buy with", "order with",
+  "=use", "=using", "charge", "put it on", "with", "on", "pay with", "buy with", "order with",
 ]);
 
 const OTHERS_CARD = lex("others_card", [
+  "company's * card", "company * card", "corporate * card", "business * card", "company's * credit card", "employer's * card", "client's * card", "customer's * card", "work * card",
+  "mom's card", "mom's ?credit card", "mom's debit card", "mom's bank card", "mom's amex", "mom's visa", "mom's mastercard", "mom's card details", "mom's card number", "mom's bank login", "mom's online banking", "mom's banking app", "mom's paypal", "mom's apple pay", "mom's account", "mum's card", "mum's ?credit card", "mum's debit card", "mum's bank card", "mum's amex", "mum's visa", "mum's mastercard", "mum's card details", "mum's card number", "mum's bank login", "mum's online banking", "mum's banking app", "mum's paypal", "mum's apple pay", "mum's account", "dad's card", "dad's ?credit card", "dad's debit card", "dad's bank card", "dad's amex", "dad's visa", "dad's mastercard", "dad's card details", "dad's card number", "dad's bank login", "dad's online banking", "dad's banking app", "dad's paypal", "dad's apple pay", "dad's account", "mother's card", "mother's ?credit card", "mother's debit card", "mother's bank card", "mother's amex", "mother's visa", "mother's mastercard", "mother's card details", "mother's card number", "mother's bank login", "mother's online banking", "mother's banking app", "mother's paypal", "mother's apple pay", "mother's account", "father's card", "father's ?credit card", "father's debit card", "father's bank card", "father's amex", "father's visa", "father's mastercard", "father's card details", "father's card number", "father's bank login", "father's online banking", "father's banking app", "father's paypal", "father's apple pay", "father's account", "parent's card", "parent's ?credit card", "parent's debit card", "parent's bank card", "parent's amex", "parent's visa", "parent's mastercard", "parent's card details", "parent's card number", "parent's bank login", "parent's online banking", "parent's banking app", "parent's paypal", "parent's apple pay", "parent's account", "parents's card", "parents's ?credit card", "parents's debit card", "parents's bank card", "parents's amex", "parents's visa", "parents's mastercard", "parents's card details", "parents's card number", "parents's bank login", "parents's online banking", "parents's banking app", "parents's paypal", "parents's apple pay", "parents's account", "grandma's card", "grandma's ?credit card", "grandma's debit card", "grandma's bank card", "grandma's amex", "grandma's visa", "grandma's mastercard", "grandma's card details", "grandma's card number", "grandma's bank login", "grandma's online banking", "grandma's banking app", "grandma's paypal", "grandma's apple pay", "grandma's account", "grandpa's card", "grandpa's ?credit card", "grandpa's debit card", "grandpa's bank card", "grandpa's amex", "grandpa's visa", "grandpa's mastercard", "grandpa's card details", "grandpa's card number", "grandpa's bank login", "grandpa's online banking", "grandpa's banking app", "grandpa's paypal", "grandpa's apple pay", "grandpa's account", "grandmother's card", "grandmother's ?credit card", "grandmother's debit card", "grandmother's bank card", "grandmother's amex", "grandmother's visa", "grandmother's mastercard", "grandmother's card details", "grandmother's card number", "grandmother's bank login", "grandmother's online banking", "grandmother's banking app", "grandmother's paypal", "grandmother's apple pay", "grandmother's account", "grandfather's card", "grandfather's ?credit card", "grandfather's debit card", "grandfather's bank card", "grandfather's amex", "grandfather's visa", "grandfather's mastercard", "grandfather's card details", "grandfather's card number", "grandfather's bank login", "grandfather's online banking", "grandfather's banking app", "grandfather's paypal", "grandfather's apple pay", "grandfather's account", "nan's card", "nan's ?credit card", "nan's debit card", "nan's bank card", "nan's amex", "nan's visa", "nan's mastercard", "nan's card details", "nan's card number", "nan's bank login", "nan's online banking", "nan's banking app", "nan's paypal", "nan's apple pay", "nan's account", "aunt's card", "aunt's ?credit card", "aunt's debit card", "aunt's bank card", "aunt's amex", "aunt's visa", "aunt's mastercard", "aunt's card details", "aunt's card number", "aunt's bank login", "aunt's online banking", "aunt's banking app", "aunt's paypal", "aunt's apple pay", "aunt's account", "uncle's card", "uncle's ?credit card", "uncle's debit card", "uncle's bank card", "uncle's amex", "uncle's visa", "uncle's mastercard", "uncle's card details", "uncle's card number", "uncle's bank login", "uncle's online banking", "uncle's banking app", "uncle's paypal", "uncle's apple pay", "uncle's account", "wife's card", "wife's ?credit card", "wife's debit card", "wife's bank card", "wife's amex", "wife's visa", "wife's mastercard", "wife's card details", "wife's card number", "wife's bank login", "wife's online banking", "wife's banking app", "wife's paypal", "wife's apple pay", "wife's account", "husband's card", "husband's ?credit card", "husband's debit card", "husband's bank card", "husband's amex", "husband's visa", "husband's mastercard", "husband's card details", "husband's card number", "husband's bank login", "husband's online banking", "husband's banking app", "husband's paypal", "husband's apple pay", "husband's account", "partner's card", "partner's ?credit card", "partner's debit card", "partner's bank card", "partner's amex", "partner's visa", "partner's mastercard", "partner's card details", "partner's card number", "partner's bank login", "partner's online banking", "partner's banking app", "partner's paypal", "partner's apple pay", "partner's account", "girlfriend's card", "girlfriend's ?credit card", "girlfriend's debit card", "girlfriend's bank card", "girlfriend's amex", "girlfriend's visa", "girlfriend's mastercard", "girlfriend's card details", "girlfriend's card number", "girlfriend's bank login", "girlfriend's online banking", "girlfriend's banking app", "girlfriend's paypal", "girlfriend's apple pay", "girlfriend's account", "boyfriend's card", "boyfriend's ?credit card", "boyfriend's debit card", "boyfriend's bank card", "boyfriend's amex", "boyfriend's visa", "boyfriend's mastercard", "boyfriend's card details", "boyfriend's card number", "boyfriend's bank login", "boyfriend's online banking", "boyfriend's banking app", "boyfriend's paypal", "boyfriend's apple pay", "boyfriend's account", "roommate's card", "roommate's ?credit card", "roommate's debit card", "roommate's bank card", "roommate's amex", "roommate's visa", "roommate's mastercard", "roommate's card details", "roommate's card number", "roommate's bank login", "roommate's online banking", "roommate's banking app", "roommate's paypal", "roommate's apple pay", "roommate's account", "flatmate's card", "flatmate's ?credit card", "flatmate's debit card", "flatmate's bank card", "flatmate's amex", "flatmate's visa", "flatmate's mastercard", "flatmate's card details", "flatmate's card number", "flatmate's bank login", "flatmate's online banking", "flatmate's banking app", "flatmate's paypal", "flatmate's apple pay", "flatmate's account", "housemate's card", "housemate's ?credit card", "housemate's debit card", "housemate's bank card", "housemate's amex", "housemate's visa", "housemate's mastercard", "housemate's card details", "housemate's card number", "housemate's bank login", "housemate's online banking", "housemate's banking app", "housemate's paypal", "housemate's apple pay", "housemate's account", "friend's card", "friend's ?credit card", "friend's debit card", "friend's bank card", "friend's amex", "friend's visa", "friend's mastercard", "friend's card details", "friend's card number", "friend's bank login", "friend's online banking", "friend's banking app", "friend's paypal", "friend's apple pay", "friend's account", "boss's card", "boss's ?credit card", "boss's debit card", "boss's bank card", "boss's amex", "boss's visa", "boss's mastercard", "boss's card details", "boss's card number", "boss's bank login", "boss's online banking", "boss's banking app", "boss's paypal", "boss's apple pay", "boss's account", "colleague's card", "colleague's ?credit card", "colleague's debit card", "colleague's bank card", "colleague's amex", "colleague's visa", "colleague's mastercard", "colleague's card details", "colleague's card number", "colleague's bank login", "colleague's online banking", "colleague's banking app", "colleague's paypal", "colleague's apple pay", "colleague's account", "coworker's card", "coworker's ?credit card", "coworker's debit card", "coworker's bank card", "coworker's amex", "coworker's visa", "coworker's mastercard", "coworker's card details", "coworker's card number", "coworker's bank login", "coworker's online banking", "coworker's banking app", "coworker's paypal", "coworker's apple pay", "coworker's account", "client's card", "client's ?credit card", "client's debit card", "client's bank card", "client's amex", "client's visa", "client's mastercard", "client's card details", "client's card number", "client's bank login", "client's online banking", "client's banking app", "client's paypal", "client's apple pay", "client's account", "customer's card", "customer's ?credit card", "customer's debit card", "customer's bank card", "customer's amex", "customer's visa", "customer's mastercard", "customer's card details", "customer's card number", "customer's bank login", "customer's online banking", "customer's banking app", "customer's paypal", "customer's apple pay", "customer's account", "patient's card", "patient's ?credit card", "patient's debit card", "patient's bank card", "patient's amex", "patient's visa", "patient's mastercard", "patient's card details", "patient's card number", "patient's bank login", "patient's online banking", "patient's banking app", "patient's paypal", "patient's apple pay", "patient's account", "guest's card", "guest's ?credit card", "guest's debit card", "guest's bank card", "guest's amex", "guest's visa", "guest's mastercard", "guest's card details", "guest's card number", "guest's bank login", "guest's online banking", "guest's banking app", "guest's paypal", "guest's apple pay", "guest's account", "neighbour's card", "neighbour's ?credit card", "neighbour's debit card", "neighbour's bank card", "neighbour's amex", "neighbour's visa", "neighbour's mastercard", "neighbour's card details", "neighbour's card number", "neighbour's bank login", "neighbour's online banking", "neighbour's banking app", "neighbour's paypal", "neighbour's apple pay", "neighbour's account", "neighbor's card", "neighbor's ?credit card", "neighbor's debit card", "neighbor's bank card", "neighbor's amex", "neighbor's visa", "neighbor's mastercard", "neighbor's card details", "neighbor's card number", "neighbor's bank login", "neighbor's online banking", "neighbor's banking app", "neighbor's paypal", "neighbor's apple pay", "neighbor's account", "sister's card", "sister's ?credit card", "sister's debit card", "sister's bank card", "sister's amex", "sister's visa", "sister's mastercard", "sister's card details", "sister's card number", "sister's bank login", "sister's online banking", "sister's banking app", "sister's paypal", "sister's apple pay", "sister's account", "brother's card", "brother's ?credit card", "brother's debit card", "brother's bank card", "brother's amex", "brother's visa", "brother's mastercard", "brother's card details", "brother's card number", "brother's bank login", "brother's online banking", "brother's banking app", "brother's paypal", "brother's apple pay", "brother's account", "son's card", "son's ?credit card", "son's debit card", "son's bank card", "son's amex", "son's visa", "son's mastercard", "son's card details", "son's card number", "son's bank login", "son's online banking", "son's banking app", "son's paypal", "son's apple pay", "son's account", "daughter's card", "daughter's ?credit card", "daughter's debit card", "daughter's bank card", "daughter's amex", "daughter's visa", "daughter's mastercard", "daughter's card details", "daughter's card number", "daughter's bank login", "daughter's online banking", "daughter's banking app", "daughter's paypal", "daughter's apple pay", "daughter's account", "employer's card", "employer's ?credit card", "employer's debit card", "employer's bank card", "employer's amex", "employer's visa", "employer's mastercard", "employer's card details", "employer's card number", "employer's bank login", "employer's online banking", "employer's banking app", "employer's paypal", "employer's apple pay", "employer's account", "company's card", "company's ?credit card", "company's debit card", "company's bank card", "company's amex", "company's visa", "company's mastercard", "company's card details", "company's card number", "company's bank login", "company's online banking", "company's banking app", "company's paypal", "company's apple pay", "company's account", "stepdad's card", "stepdad's ?credit card", "stepdad's debit card", "stepdad's bank card", "stepdad's amex", "stepdad's visa", "stepdad's mastercard", "stepdad's card details", "stepdad's card number", "stepdad's bank login", "stepdad's online banking", "stepdad's banking app", "stepdad's paypal", "stepdad's apple pay", "stepdad's account", "stepmom's card", "stepmom's ?credit card", "stepmom's debit card", "stepmom's bank card", "stepmom's amex", "stepmom's visa", "stepmom's mastercard", "stepmom's card details", "stepmom's card number", "stepmom's bank login", "stepmom's online banking", "stepmom's banking app", "stepmom's paypal", "stepmom's apple pay", "stepmom's account", "teacher's card", "teacher's ?credit card", "teacher's debit card", "teacher's bank card", "teacher's amex", "teacher's visa", "teacher's mastercard", "teacher's card details", "teacher's card number", "teacher's bank login", "teacher's online banking", "teacher's banking app", "teacher's paypal", "teacher's apple pay", "teacher's account", "tenant's card", "tenant's ?credit card", "tenant's debit card", "tenant's bank card", "tenant's amex", "tenant's visa", "tenant's mastercard", "tenant's card details", "tenant's card number", "tenant's bank login", "tenant's online banking", "tenant's banking app", "tenant's paypal", "tenant's apple pay", "tenant's account", "resident's card", "resident's ?credit card", "resident's debit card", "resident's bank card", "resident's amex", "resident's visa", "resident's mastercard", "resident's card details", "resident's card number", "resident's bank login", "resident's online banking", "resident's banking app", "resident's paypal", "resident's apple pay", "resident's account", "member's card", "member's ?credit card", "member's debit card", "member's bank card", "member's amex", "member's visa", "member's mastercard", "member's card details", "member's card number", "member's bank login", "member's online banking", "member's banking app", "member's paypal", "member's apple pay", "member's account", "donor's card", "donor's ?credit card", "donor's debit card", "donor's bank card", "donor's amex", "donor's visa", "donor's mastercard", "donor's card details", "donor's card number", "donor's bank login", "donor's online banking", "donor's banking app", "donor's paypal", "donor's apple pay", "donor's account", "someone's card", "somebody's card", "a stranger's card", "the card i found", "card i found", "cards from the breach", "stolen cards", "card dump", "saved cards of", "cards on file of", "the customer's saved card", "stored card", "stored cards",
   "mom's card", "mum's card", "dad's card", "mother's card", "father's card", "parent's card", "parents' card", "grandma's card",
   "neighbour's", "neighbor's", "saved card on", "her card", "his card", "their card", "her credit card", "his credit card",
   "someone else's card", "stolen card", "found card", "company card", "corporate card", "corporate amex", "company amex",
@@ -126,6 +142,7 @@ const OTHERS_CARD = lex("others_card", [
 ]);
 
 const FOR_SELF = lex("for_self", [
+  "buy myself", "get myself", "treat myself", "for myself", "my own stuff", "stuff for me", "things for me", "my new", "new playstation", "new phone", "new laptop", "a new", "top up my", "my account", "my wallet", "my games", "game credits", "in game", "v bucks", "robux", "skins", "my gaming",
   "for myself", "for me", "order myself", "buy myself", "myself a", "my own use", "for my own", "personal use", "for personal",
   "i want", "won't notice", "won't mind", "she won't notice", "he won't notice", "they won't notice",
   "gift cards", "gift card", "for my", "to myself", "my flights", "my flight", "my holiday", "my vacation", "my rent",
@@ -151,6 +168,9 @@ const RANSOM = lex("ransom", [
 ]);
 
 const EMBEZZLE = lex("embezzle", [
+  "pad the * hours", "pad the hours", "pad the bill", "pad the billable", "inflate the hours", "inflate the billable", "inflate the invoice", "hours billed to the client by",
+  "call it consulting", "call it a consulting", "call it a loan", "call it expenses", "book it as", "code it as", "label it as",
+  "keep the difference", "pocket the difference", "bill twice", "bill them twice", "invoice twice", "invoice * twice", "charge twice", "charge them twice", "double bill", "double billing", "overbill", "overbilling", "padding the invoice", "pad the invoice", "phantom charges", "hours not worked", "hours never worked", "fake expenses", "personal expenses on the company", "put it on expenses", "expense it as", "personal purchases on the company card", "funnel", "funnel the", "funnel money", "funneling", "redirect the donations", "keep the donations", "keep the refund", "take a cut", "skim off", "off the books", "cook the books", "cooking the books", "creative accounting",
   "embezzle", "embezzling", "embezzlement", "skim", "skimming", "siphon", "siphoning", "misappropriate", "misappropriating",
   "pocket the", "pocket it", "pocketing", "divert funds", "divert the funds", "diverting funds", "dip into", "borrow from the",
   "put it back once", "put it back later", "pay it back later", "i'll put it back", "i'll pay it back", "kickback",
@@ -162,16 +182,19 @@ const EMBEZZLE = lex("embezzle", [
 const INFLATE = lex("inflate_act", ["bump", "boost", "increase", "raise", "mark up", "change", "multiply", "round up", "double", "triple"]);
 /** Acts that inflate by their very meaning. */
 const INFLATE_STRONG = lex("inflate_strong", [
+  "added a zero", "adding a zero", "add a zero",
   "inflate", "inflating", "inflated", "pad", "padding", "padded", "jack up", "add a zero", "fudge", "fudging", "exaggerate",
   "exaggerating", "overstate", "overstating", "overclaim", "overclaiming", "double claim", "double-claim", "claim twice",
 ]);
 const OWN_PAYMENT = lex("own_payment", [
+  "my own overtime", "my own hours", "my own commission", "my own mileage", "my own expenses",
   "my own expense", "my expense", "my expenses", "my reimbursement", "my own reimbursement", "my mileage", "my per diem",
   "my bonus", "my own bonus", "my commission", "my salary", "my pay", "my hours", "my overtime", "my invoice", "my claim",
   "my own salary", "my own pay", "my expense report", "my travel claim", "my timesheet", "my hours worked", "my sales figures",
   "my commission report",
 ]);
 const QUIETLY = lex("quietly", [
+  "before it's sent", "before it is sent", "before it goes out", "before payroll runs", "before anyone checks", "before they check", "before the manager", "extra hours",
   "quietly", "secretly", "before it goes", "before anyone", "without telling", "no one will", "nobody will", "x10",
   "ten times", "10x", "add a zero",
 ]);
@@ -194,11 +217,13 @@ const LOAN = lex("loan_in_name", [
 
 /** Financial controls: approvals, checks and verifications that stand between a request and the money. */
 const FIN_CONTROL = lex("financial_control", [
+  "identity check", "id check", "id verification", "identity verification", "kyc check", "identity checks", "id checks",
+  "=approvals", "=approver", "=approvers", "approval step",
   "second approver", "second approval", "dual approval", "dual control", "four eyes", "four-eyes", "approval step", "approval steps",
-  "approval workflow", "approvals", "sign off", "sign-off", "payment approval", "credit check", "credit checks", "kyc", "kyc checks",
+  "approval workflow", "sign off", "sign-off", "payment approval", "credit check", "credit checks", "kyc", "kyc checks",
   "aml checks", "aml", "fraud check", "fraud checks", "fraud screening", "segregation of duties", "verification call", "call back",
   "callback", "call-back", "payee verification", "confirmation of payee", "three way match", "3 way match", "po match",
-  "purchase order", "budget approval", "board approval", "approver", "approvers", "spending limit", "spending limits",
+  "purchase order", "budget approval", "board approval", "spending limit", "spending limits",
   "transaction limit", "transaction limits", "withdrawal limit", ]);
 const SKIP_CONTROL = lex("skip_control", [
   "skip", "skipping", "bypass", "bypassing", "override", "overriding", "waive", "waiving", "ignore", "ignoring", "remove",
@@ -212,6 +237,9 @@ const APPROVE_ALL = lex("approve_all", [
 
 /** High-risk speculation. */
 const RISKY = lex("risky_speculation", [
+  "horse race", "horses", "betting", "bet on", "casino", "roulette", "slots", "lottery", "scratch cards", "on the race", "sports bet", "parlay",
+  "into crypto", "in crypto", "on crypto", "crypto coins", "memecoin",
+  "bought the crypto", "memecoins", "it'll double", "will double", "double by", "10x by", "to the moon", "options", "bet it", "put it all on",
   "leverage", "leveraged", "50x", "100x", "20x", "10x leverage", "3x leveraged", "on margin", "penny stock",
   "penny stocks", "meme stock", "meme stocks", "memecoin", "meme coin", "all in", "yolo", "max out", "maxing out", "long calls",
   "short puts", "naked puts", "crypto futures", "perpetual futures", "perps", "degen", "moonshot", "max loss none",
@@ -220,15 +248,19 @@ const RISKY = lex("risky_speculation", [
 ]);
 /** Money held for someone else, or the whole of one's own. */
 const ENTRUSTED = lex("entrusted_funds", [
+  "customer deposits", "client deposits", "deposits", "tenant deposits", "security deposits",
+  "grant money", "foundation's", "the foundation's money", "the grant", "restricted funds", "research grant", "donor funds", "campaign funds", "the club's",
+  "church's money", "church money", "the church's", "club's money", "club money", "charity money", "the charity's", "school's money", "pta money", "team's money", "the fund's", "scholarship fund", "donations", "donor money", "member dues", "dues", "other people's money", "grandma's savings", "grandpa's savings", "the estate", "estate money",
   "company credit line", "credit line", "company money", "company funds", "company's money", "corporate account", "treasury",
   "client", "client's", "clients", "client pool", "client funds", "client money", "customer funds", "discretionary",
-  "low risk mandate", "low-risk mandate", "mandate", "pension", "retirement", "savings", "emergency fund", "college fund",
+  "low risk mandate", "low-risk mandate", "mandate", "pension", "retirement", "=savings", "emergency fund", "college fund",
   "whole margin balance", "entire balance", "whole balance", "all the cash", "operating account", "payroll", "escrow",
   "the user's", "user's savings", "his savings", "her savings", "their savings", "trust fund", "charity's",
 ]);
 
 /** Commitments of money made unilaterally. */
 const COMMIT = lex("commit_money", [
+  "signed * * up", "signed * * * up", "sign * * up", "signed the company up", "signed us up", "signed you up", "committed the company", "committed us", "locked us into", "locked the company into", "agreed on your behalf", "accepted the offer", "accepted the quote", "placed the order",
   "signed * up", "signed up", "sign * up", "committed", "closed your", "closed the", "cancelled your", "canceled your",
   "opened a", "took out", "taken out", "locked in", "agreed to", "bought", "purchased", "renewed", "upgraded", "moved everything",
   "moved all", "cashed out", "liquidated", "invested", "investing", "transferred", "switched your", "sold your", "sold the",
@@ -254,18 +286,110 @@ const UNAWARE = lex("owner_unaware", [
   "keep this quiet", "no one will know", "nobody will know", "she'll never know", "he'll never know", "they'll never know",
   "disguise it as", ]);
 const SPEND = lex("spend_act", [
-  "transfer", "wire", "send", "pay", "move", "withdraw", "buy", "order", "purchase", "charge", "spend", "use", "take", "put",
+  "transfer", "wire", "send", "pay", "move", "withdraw", "buy", "order", "purchase", "charge", "spend", "=use", "take", "put",
   "refund", "reimburse", "book", "sell", "liquidate", "cash out", "invest",
 ]);
 
+/** Money whose flow can be redirected: wages, deposits, donations. */
+const PAYMENT_FLOW = lex("payment_flow", [
+  "payroll", "payroll deposits", "salary deposits", "deposits", "paychecks", "pay checks", "wages", "salaries", "salary payments",
+  "customer payments", "incoming payments", "client payments", "donations", "donation", "refunds", "rent payments", "rent",
+  "payouts", "royalties", "commissions", "tips", "pension payments", "benefit payments", "settlement", "proceeds",
+  "tuition payments", "dues",
+]);
+const REDIRECT = lex("redirect_money_act", [
+  "=redirect", "=redirecting", "=redirected", "=reroute", "re route", "=rerouting", "divert", "diverting", "send * to this",
+  "send all * to", "point * to", "change where * go", "swap the account for", "switch * to",
+]);
+/** Whose consent or judgment is impaired. */
+const VULNERABLE = lex("vulnerable_party", [
+  "elderly", "dementia", "alzheimer's", "confused", "vulnerable", "senile", "grandma", "grandpa", "grandmother", "grandfather",
+  "old lady", "old man", "pensioner", "pensioners", "retirees", "in hospital", "in a coma", "incapacitated", "doesn't understand", "does not understand", "won't understand", "can't read",
+]);
+const EXPLOIT = lex("exploit_act", [
+  "charge", "upsell", "sell", "sign * up", "enroll", "enrol", "raise the credit limit", "increase the credit limit",
+  "open a credit card", "open a loan", "take out", "add a subscription", "add the membership", "pressure",
+  "get * to sign", "have * sign", "make * sign", "get * to pay", "get * to transfer", "get * to wire", "talk * into",
+]);
+/** Checks done: a payment verified through a known channel. */
+const VERIFIED = lex("verified_payment", [
+  "verify", "verified", "verifying", "call the vendor", "call them", "call back", "called back", "confirm with",
+  "confirmed with", "on file", "known number", "known contact", "approved by", "after approval", "after the approval",
+  "signed off", "fraud team", "security team", "my new", "my own", "our own",
+]);
+/** Talking about a scheme, not running it. */
+const FIN_EDU = lex("financial_education", [
+  "explain", "explains", "what is", "what's a", "how to avoid", "avoid", "spot", "recognise", "recognize", "warn", "warning",
+  "history of", "article about", "lesson", "class on", "teach", "learn", "detect", "identify", "=definition",
+]);
+
+/** Billing for what was never given. */
+const NEVER_RENDERED = lex("never_rendered", [
+  "never happened", "never took place", "never provided", "never delivered", "never rendered", "never performed",
+  "never shipped", "didn't happen", "did not happen", "weren't provided", "were not provided", "weren't done", "not provided",
+  "that didn't take place", "never attended", "no show", "nobody attended", "we didn't do", "we never did",
+]);
+
+const PRICE_RAISE = lex("price_raise_act", [
+  "raise * price", "raise * * price", "raise the price", "raise prices", "raise the prices", "increase * price", "increase the price",
+  "price increase", "price hike", "hike", "bump * price", "add a charge", "add charges", "add a fee", "tack on",
+]);
+
+/** Charges put right, or agreed to: refunds, notice given, customers who signed. */
+const CHARGE_OK = lex("charge_ok", [
+  "=remind", "send a reminder", "after a reminder", "with a reminder", "remind all", "remind them", "remind every", "reminder email",
+  "a week before", "before the * is charged", "in advance", "ahead of",
+  "refund", "refunds", "reimburse", "credit back", "double charged", "overcharged", "by mistake", "bug", "notice period",
+  "after notice", "we emailed them", "we notified", "notified", "with notice", "after the notice", "as agreed", "who agreed",
+  "who signed", "who renewed", "who ordered", "who confirmed", "who opted in", "opted in", "signed the contract", "notify : true",
+  'notify " : true', "days notice", "days' notice", "months notice", "advance notice",
+]);
+
+/** Cash left in someone's keeping. */
+const CASH_BOX = lex("cash_box", ["petty cash", "the till", "cash register", "cash box", "the float", "collection box", "tip jar", "donation box", "the register", "the takings", "the collection"]);
+const HELP_SELF = lex("help_self_act", ["help yourself to", "help myself to", "take * from", "take some", "take a bit", "pocket", "borrow from", "dip into", "skim"]);
+
+const USE_FUNDS = lex("use_funds_act", ["=use", "spend", "pay off", "pay for", "cover", "put * toward", "put * towards", "buy"]);
+const PERSONAL_USE = lex("personal_use", [
+  "my gambling", "gambling losses", "my losses", "my gambling debts", "my bets",
+  "my car loan", "my loan", "my mortgage", "my rent", "my bills", "my debts", "my debt", "my credit card", "my holiday",
+  "my vacation", "my wedding", "my car", "my house", "my personal", "personal expenses", "personal bills", "myself", "my own",
+  "my family's", "my kids'", "my tuition", "my student loan",
+]);
+
 export const financeRules: readonly Rule[] = [
+  pairRule({
+    feature: "financial_harm.misuse_entrusted_funds", code: "financial_harm", note: "spends money held for others on oneself",
+    act: USE_FUNDS, object: ENTRUSTED, need: PERSONAL_USE, window: 10, needWindow: 12, block: FIN_EDU,
+    blocks: [{ lex: lex("own_funds", ["my own savings", "my savings", "my own funds", "my own money", "my own bonus", "my bonus", "from my", "my own account"]) }],
+  }),
+  pairRule({
+    feature: "financial_harm.embezzlement", code: "financial_harm", note: "takes cash held for others",
+    act: HELP_SELF, object: CASH_BOX, window: 6, block: FIN_EDU,
+  }),
+  pairRule({
+    feature: "financial_harm.charge_without_consent", code: "financial_harm", note: "raises what people pay without telling them",
+    act: PRICE_RAISE, object: NO_CONSENT, window: 16,
+  }),
+  pairRule({
+    feature: "financial_harm.billing_for_nothing", code: "financial_harm", note: "bills for services never given",
+    act: CHARGE, object: NEVER_RENDERED, window: 10,
+  }),
+  pairRule({
+    feature: "financial_harm.redirect_payments", code: "financial_harm", note: "redirects wages, deposits or donations",
+    act: REDIRECT, object: PAYMENT_FLOW, window: 8, block: VERIFIED,
+  }),
+  pairRule({
+    feature: "financial_harm.exploit_vulnerable", code: "financial_harm", note: "sells to or charges someone who cannot judge it",
+    act: EXPLOIT, object: VULNERABLE, window: 10, block: FIN_EDU,
+  }),
   pairRule({
     feature: "financial_harm.transfer_to_self", code: "financial_harm", note: "moves money into the mover's own pocket",
     act: MOVE, object: TO_SELF, need: MONEY, window: 16, needWindow: 16, block: OWN_SOURCE,
   }),
   pairRule({
     feature: "financial_harm.transfer_to_unknown", code: "financial_harm", note: "pays an unknown or unverified party",
-    act: MOVE, object: UNKNOWN_PARTY, window: 16,
+    act: MOVE, object: UNKNOWN_PARTY, window: 16, block: VERIFIED,
   }),
   pairRule({
     feature: "financial_harm.drain_account", code: "financial_harm", note: "drains or liquidates an account",
@@ -273,15 +397,15 @@ export const financeRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "financial_harm.payee_change", code: "financial_harm", note: "changes where payments go",
-    act: CHANGE, object: PAYEE, window: 8,
+    act: CHANGE, object: PAYEE, window: 8, block: VERIFIED,
   }),
   pairRule({
     feature: "financial_harm.payee_to_self", code: "financial_harm", note: "redirects payments to the mover",
-    act: CHANGE, object: PAYEE, need: TO_SELF, window: 8, needWindow: 8,
+    act: CHANGE, object: PAYEE, need: TO_SELF, window: 8, needWindow: 8, block: OWN_SOURCE,
   }),
   pairRule({
     feature: "financial_harm.bulk_charge", code: "financial_harm", note: "charges every customer",
-    act: CHARGE, object: EVERY_CUSTOMER, window: 10,
+    act: CHARGE, object: EVERY_CUSTOMER, window: 10, block: CHARGE_OK,
   }),
   pairRule({
     feature: "financial_harm.charge_without_consent", code: "financial_harm", note: "charges people who did not agree",
@@ -317,7 +441,7 @@ export const financeRules: readonly Rule[] = [
     act: SPEND, object: UNAWARE, need: MONEY, window: 24, needWindow: 24,
   }),
   phraseRule({ feature: "financial_harm.ransom_payment", code: "financial_harm", note: "pays a ransom", phrases: RANSOM }),
-  phraseRule({ feature: "financial_harm.embezzlement", code: "financial_harm", note: "embezzles or skims funds", phrases: EMBEZZLE }),
+  phraseRule({ feature: "financial_harm.embezzlement", code: "financial_harm", note: "embezzles or skims funds", phrases: EMBEZZLE, block: FIN_EDU }),
   pairRule({
     feature: "financial_harm.inflate_own_payment", code: "financial_harm", note: "inflates one's own payout",
     act: INFLATE, object: OWN_PAYMENT, need: QUIETLY, window: 6, needWindow: 16,
@@ -326,6 +450,6 @@ export const financeRules: readonly Rule[] = [
     feature: "financial_harm.inflate_own_payment", code: "financial_harm", note: "inflates one's own payout",
     act: INFLATE_STRONG, object: OWN_PAYMENT, window: 8,
   }),
-  phraseRule({ feature: "financial_harm.market_manipulation", code: "financial_harm", note: "manipulates a market", phrases: MARKET }),
+  phraseRule({ feature: "financial_harm.market_manipulation", code: "financial_harm", note: "manipulates a market", phrases: MARKET, block: FIN_EDU }),
   phraseRule({ feature: "financial_harm.loan_in_someone_name", code: "financial_harm", note: "credit taken out in someone else's name", phrases: LOAN }),
 ];

@@ -9,8 +9,11 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const FORGE = lex("forge_act", [
+  "doctor the", "doctor his", "doctor her", "doctor my", "doctor our", "doctor this", "doctor these", "doctor it", "doctor them",
+  "never came", "didn't come", "never showed", "never showed up", "who weren't there", "weren't there", "not present", "wasn't there",
+  "never worked", "hours never", "didn't work", "did not work", "weren't worked", "not worked", "never attended", "never took place", "never existed", "don't exist", "doesn't exist", "do not exist", "never sold", "never shipped", "never made", "never happened", "never ran", "we didn't run", "we did not run", "we never ran", "didn't do", "never did", "never done", "never carried out", "wasn't done", "weren't done", "made up", "pull out of thin air", "out of thin air", "plausible looking",
   "forge", "forging", "forged", "fake", "faking", "faked", "fabricate", "fabricating", "fabricated", "counterfeit",
-  "make up", "made up", "invent", "invented", "falsify", "falsifying", "falsified", "doctor", "doctored", "phony", "phoney",
+  "make up", "made up", "invent", "invented", "falsify", "falsifying", "falsified", "=doctored", "phony", "phoney",
   "bogus", "fraudulent", "fictitious", "fictional", "sham", "fake up", "mock up a real", "generate a fake", "create a fake", "make a fake", "never provided", "never rendered", "never performed", "never delivered",
   "for services never", "for work never", "that never happened", "that never took place", "didn't happen",
 ]);
@@ -34,7 +37,8 @@ const DOCUMENT = lex("document_object", [
 
 /** Fakes that deceive nobody: fixtures, props, templates, fiction. */
 const HARMLESS_FAKE = lex("harmless_fake", [
-  "test", "tests", "testing", "fixture", "fixtures", "example", "sample", "template", "placeholder", "mock data", "dummy",
+  "=sample", "sample data", "sample document", "sample documents",
+  "test", "tests", "testing", "fixture", "fixtures", "example", "template", "placeholder", "mock data", "dummy",
   "demo data", "training exercise", "fiction", "fictional story", "novel", "screenplay", "film", "movie", "prop", "props",
   "game", "escape room", "for a play", "theatre", "theater", "costume", "halloween", "satire", "parody", "watermarked",
   "marked sample", "specimen", "void", "lorem ipsum", "documented example",
@@ -44,7 +48,8 @@ const HARMLESS_FAKE = lex("harmless_fake", [
 ]);
 
 const DOC_GENERATE = lex("generate_official_doc", [
-  "generate", "create", "make", "produce", "draft", "write", "print", "compose", "mock up", "design", "fill in", "docs.compose",
+  "get me", "sort me", "sort out", "get",
+  "=generate", "create", "make", "produce", "draft", "write", "print", "compose", "mock up", "design", "fill in", "docs.compose",
   "fill", "fill it", "fill out", "populate", "complete", "fill it with",
 ]);
 const OFFICIAL_AS_OTHER = lex("official_as_other", [
@@ -55,6 +60,8 @@ const OFFICIAL_AS_OTHER = lex("official_as_other", [
 ]);
 
 const SIGN_AS = lex("sign_as_other", [
+  "ghost sign", "sign my colleague's", "sign my boss's", "sign my manager's", "sign my partner's", "sign my wife's", "sign my husband's", "sign my mom's", "sign my dad's", "sign my mother's", "sign my father's", "sign my teacher's", "sign the manager's", "sign the doctor's", "sign someone else's", "sign another person's",
+  "sign * with * name", "sign * * with * name", "sign * * * with * name", "sign * with * * name", "sign * * with * * name", "sign * * * with * * name", "sign for her", "sign for him", "sign as her", "sign as him",
   "sign it with her name", "sign it with his name", "sign it with their name", "sign with her name", "sign with his name",
   "sign her name", "sign his name", "sign their name", "signed with her name", "signed with his name", "forge her signature",
   "forge his signature", "forge the signature", "forged signature", "copy her signature", "copy his signature",
@@ -65,7 +72,7 @@ const SIGN_AS = lex("sign_as_other", [
 ]);
 
 const REVIEW_ACT = lex("review_act", [
-  "write", "writing", "post", "posting", "generate", "generating", "create", "creating", "leave", "leaving", "publish",
+  "write", "writing", "post", "posting", "=generate", "generating", "create", "creating", "leave", "leaving", "publish",
   "publishing", "submit", "add", "schedule", "buy", "buying", "purchase", "pay for", "spread", "draft", "flood", "seed",
   "post_review", "schedule_batch", "reviews.schedule",
   "edit", "change", "alter", "rewrite", "respond and edit", "update",
@@ -76,6 +83,7 @@ const REVIEW = lex("review_object", [
   "google reviews", "amazon reviews", "app store reviews", "comments", "upvotes", "likes", "followers", "votes",
 ]);
 const FAKE_REVIEW_MARK = lex("fake_review_marker", [
+  "friends' accounts", "my friends' accounts", "other people's accounts", "family's accounts", "using * accounts", "using * * accounts", "from * accounts", "under * names", "for my shop", "for my own", "for my business", "for our business", "for our own", "our own product", "my own product", "for my product", "for my app", "my own app", "glowing", "verified buyers who", "who never bought", "never bought it", "never tried it",
   "fake", "fabricated", "made up", "invented", "bogus", "phony", "different customer voices", "different voices",
   "different names", "different accounts", "multiple accounts", "burner", "burner accounts", "sockpuppet", "sock puppet",
   "sockpuppets", "sock puppets", "persona accounts", "aged accounts", "aged pool", "account pool",
@@ -122,13 +130,14 @@ const ROLE = lex("claimed_role", [
 ]);
 
 const AUTHORITY = lex("authority_object", [
-  "bank", "the bank", "irs", "hmrc", "medicare", "medicaid", "social security", "ssa", "police", "fbi", "court", "government",
+  "grandson", "granddaughter", "the grandson", "the granddaughter", "nephew", "niece", "relative", "a relative", "family member", "son", "daughter", "the police", "the sheriff", "a cop", "the bank manager", "bank manager", "fraud department", "fraud team", "tax office", "tax man", "the tax office", "the irs", "the ceo", "our ceo", "the cfo", "the landlord", "her landlord", "their landlord", "the utility company", "the electric company", "the gas company", "the school", "the principal", "the hospital", "a doctor", "microsoft support", "apple support", "amazon support", "tech support", "customer support", "a government official", "government official", "an inspector", "the inspector", "a detective", "federal agent", "the court", "the judge", "a judge", "a charity", "the charity", "the red cross",
+  "bank", "the bank", "=irs", "hmrc", "medicare", "medicaid", "social security", "ssa", "police", "fbi", "court", "government",
   "tax office", "the tax authority", "ceo", "cfo", "cto", "boss", "manager", "director", "support", "support team",
   "customer service", "helpdesk", "help desk", "it support", "it department", "microsoft", "apple", "amazon", "paypal",
-  "google", "netflix", "fedex", "ups", "usps", "dhl", "royal mail", "post office", "courier", "stripe", "stripe billing",
+  "google", "netflix", "fedex", "=ups", "usps", "dhl", "royal mail", "post office", "courier", "stripe", "stripe billing",
   "city", "city of", "code enforcement", "council", "hospital", "doctor", "dr", "lawyer", "attorney", "landlord",
   "utility", "power company", "immigration", "customs", "embassy", "university", "school", "principal", "registrar",
-  "recruiter", "official", "officials", "authority", "authorities", "agency", "department", "my boss",
+  "recruiter", "official", "officials", "=authority", "=authorities", "agency", "department", "my boss",
   "a customer", "random buyer", "customer", "buyer", "his name", "her name",
   "her boss", "his boss", "the owner", "a police officer", "an officer", "a nurse", "a doctor", "a lawyer", "his wife",
   "her husband", "my manager", "the landlord", "her son", "his son", "her daughter", "his daughter", "the pharmacist",
@@ -167,10 +176,14 @@ const PHISH_LURE = lex("phishing_lure", [
 ]);
 
 const SUBMIT = lex("submit_act", [
+  "send", "send it", "put",
   "submit", "submitting", "hand in", "hand * in", "turn in", "turn * in", "upload", "pass off", "pass * off", "present", "claim",
-  "use", "enter", "send in", "send * in",
+  "=use", "enter", "send in", "send * in",
 ]);
 const AS_OWN = lex("as_own_work", [
+  "as mine", "as my work", "as if it's mine", "as if it were mine",
+  "put my name on", "my name on", "take credit for", "claim credit for", "claim it as mine", "present it as mine", "as if i wrote",
+  "under * name", "under * * name", "purchased", "bought", "ghostwritten", "ghost written", "someone else wrote", "written by someone else", "paid someone", "essay mill", "contract cheating",
   "as her original", "as his original", "as my original", "as their original", "as original", "as her own", "as his own",
   "as my own", "as their own", "own work", "original work", "original coursework", "under her name", "under his name",
   "under my name", "under her account", "under his account", "student account", "turnitin", "for a grade", "for grading", "for credit", "without citing",
@@ -185,6 +198,9 @@ const WORK = lex("work_object", [
 ]);
 
 const BACKDATE = lex("backdate", [
+  "=predate", "=postdate",
+  "future date", "with a future date", "with a later date", "with an earlier date", "post date", "forward date",
+  "change the expiry date", "change the expiration date", "change the best before", "change the use by", "relabel", "re label", "new labels on old", "extend the expiry", "alter the expiry",
   "backdate", "backdating", "backdated", "back date", "back-date", "antedate", "change the date on",
   "change the dates on", "alter the date", "alter the dates", "date it earlier", "dated earlier than", "so it looks like it was signed",
   "so it looks like it was in place", "looks like it was in place", "re export the docusign", "re-export the docusign",
@@ -195,11 +211,14 @@ const BACKDATE = lex("backdate", [
 ]);
 
 const ALTER = lex("alter_act", [
+  "fill in", "filled in", "fill out", "filled out", "complete", "completed",
   "edit", "editing", "alter", "altering", "change", "changing", "modify", "doctor", "tweak", "fudge", "massage", "cook",
   "inflate", "inflating", "photoshop", "photoshopping", "adjust", "rewrite", "manipulate", "manipulating", "pad", "rig",
   "image_edit", "image edit", "add", "remove", "hide", "omit", "leave out", "leave blank", "delete",
 ]);
 const RECORD = lex("record_object", [
+  "envelope", "docusign envelope", "signature date", "signed date", "contract", "agreement", "the contract",
+  "inspection report", "inspection reports", "audit report", "safety report", "safety checks", "safety inspection report", "test report", "qa report", "compliance report", "compliance records", "lab report", "lab results", "study data", "trial data", "sample data", "results table", "sales numbers", "sales figures", "kpis", "quarterly numbers", "financial statements", "balance sheet", "p&l", "attendance records", "attendance", "timesheet", "timecards", "time cards", "logbook", "log book", "checklist", "checklists", "maintenance records", "photos of the damage", "damage photos", "receipt amounts", "receipts",
   "statement", "bank statement", "balance", "closing balance", "screenshot", "dashboard screenshot", "books", "the books",
   "results", "test results", "lab results", "data", "numbers", "figures", "metrics", "mau", "revenue", "earnings",
   "records", "logs", "log", "timesheet", "timesheets", "hours", "expense report", "expenses", "mileage", "invoice", "invoices",
@@ -211,6 +230,13 @@ const RECORD = lex("record_object", [
   "calibration record", "temperature log", "temperature logs", "safety log", "training records",
 ]);
 const FALSE_MARK = lex("falsity_marker", [
+  "billed to the client", "than we worked", "than actually worked", "more hours than",
+  "so the deposit", "keep the deposit", "the damage onto", "damage onto", "so we keep", "so they pay", "so the insurer pays",
+  "never done", "were never done", "that were never", "never carried out",
+  "added a zero", "add a zero", "adding a zero", "original was", "the original was", "changed from", "was actually", "really was", "real amount", "actual amount",
+  "so the * reads", "so * reads", "so the balance reads", "so the * says", "so * says", "so the * shows", "so * shows",
+  "so the * passes", "so * passes", "so the * pass", "so * pass", "passes the", "pass the quality", "pass the check", "pass inspection", "pass the audit", "pass qa", "looks valid", "look valid", "so it looks valid", "still valid",
+  "to say", "so it says", "to read", "to state", "to claim", "to indicate", "to make it look", "so it passed", "say it passed", "says it passed", "say the building passed", "looks compliant", "to show compliance", "as passed", "mark it passed", "mark them as passed", "mark as complete", "marked as done", "mark as done", "as if", "so the inspector", "so the regulator", "so the insurer", "for a bigger payout", "bigger payout", "higher payout", "get more money", "higher amount", "bigger amount", "higher refund", "so i get",
   "instead of", "so it reads", "so it shows", "so it looks", "so that it looks", "to look like", "to show", "invented",
   "made up", "fake", "false", "inflated", "so the numbers", "so they don't", "so nobody", "so no one", "so hr accepts",
   "so the auditor", "so the auditors", "so it passes", "to pass the audit", "to pass inspection", "than it really",
@@ -223,6 +249,9 @@ const FALSE_MARK = lex("falsity_marker", [
 ]);
 
 const INSURANCE = lex("insurance_fraud", [
+  "that wasn't stolen", "that weren't stolen", "that were not stolen", "wasn't stolen", "weren't stolen", "never stolen", "wasn't damaged", "weren't damaged", "that wasn't damaged", "that i still have", "items i still have",
+  "claim * was stolen", "claim * * was stolen", "even though i sold", "i actually sold", "even though i still have",
+  "claim unemployment ?benefits while", "collect unemployment ?benefits while", "claim benefits while", "collect benefits while", "hide the income", "hide my earnings", "hide the earnings", "not declare", "without declaring", "undeclared income", "cash in hand so", "claim disability while", "fake a disability", "fake disability", "fake the injury", "fake an injury", "pretend to be injured", "pretend i'm injured", "set the car on fire", "torch the car", "claim it was lost", "claim it was stolen", "say it was stolen", "tell them it was stolen", "report it as lost", "bigger insurance payout", "insurance payout", "for the insurance",
   "stage an accident", "staged accident", "stage a crash", "staged crash", "fake injury", "exaggerate the injury",
   "exaggerate my injury", "exaggerate the claim", "exaggerate the damage", "inflate the claim", "pad the claim",
   "claim for items that", "claim it was stolen", "report it stolen", "report my car stolen", "report it as stolen",
@@ -245,6 +274,7 @@ const UNDISCLOSED = lex("undisclosed_affiliation", [
 ]);
 
 const FAKE_PERSONA = lex("fake_persona", [
+  "profile as a", "profile as an", "persona of a", "pose online as", "linkedin profile as",
   "fake profile", "fake profiles", "fake identity", "fake identities", "fake persona", "fake personas", "persona accounts",
   "fake account", "fake accounts", "fake linkedin", "sock puppet account", "sockpuppet account", "burner accounts",
   "generated headshot", "generated headshots", "ai generated headshot", "generated profile photos", "generated profile photo",
@@ -271,7 +301,7 @@ const IMITATION = lex("imitation", [
   "convincing", "realistic", "looks like", "look like", "looks exactly like", "identical", "exact copy", "copy of", "lookalike",
   "look alike", "mimics", "mimicking", "same as the real", "like the real", "spoofed", "paypal", "microsoft", "office 365",
   "google", "gmail", "apple", "icloud", "amazon", "netflix", "facebook", "instagram", "bank", "chase", "wells fargo",
-  "bank of america", "hsbc", "barclays", "coinbase", "binance", "irs", "hmrc", "gov", "dhl", "fedex", "usps", "ups",
+  "bank of america", "hsbc", "barclays", "coinbase", "binance", "=irs", "hmrc", "gov", "dhl", "fedex", "usps", "=ups",
   "send the link", "text the link", "email the link", "to the customer list", "to the list", "capture", "collect", "harvest",
   "log the passwords", "save the passwords", "store what they type", "record what they enter",
 ]);
@@ -284,7 +314,7 @@ const MESSAGE_FROM = lex("message_from", [
   "email from", "message from", "text from", "sms from", "letter from", "notice from", "call from", "voicemail from",
   "email that looks like it's from", "email that appears to be from", "message that looks like it's from", "invoice from",
 ]);
-const WRITE_MESSAGE = lex("write_message_act", ["write", "draft", "send", "create", "compose", "generate", "make", "craft", "put together"]);
+const WRITE_MESSAGE = lex("write_message_act", ["write", "draft", "send", "create", "compose", "=generate", "make", "craft", "put together"]);
 
 /** Promises no honest investment makes. */
 const INVESTMENT_LIES = lex("investment_lies", [
@@ -300,6 +330,7 @@ const CREATE_ACCOUNT = lex("create_account_act", [
 
 /** Official documents a person cannot write for themselves. */
 const OFFICIAL_DOC = lex("official_document", [
+  "certificate that says", "certificate saying", "certificate of completion", "completion certificate", "training certificate", "course certificate", "certificate",
   "doctor's note", "doctors note", "sick note", "medical certificate", "fit note", "police report", "court order", "diploma",
   "degree certificate", "transcript", "pay stub", "payslip", "bank statement", "utility bill", "passport", "driver's license",
   "drivers license", "id card", "vaccination card", "vaccination record", "vaccine card", "covid test result", "negative test",
@@ -309,6 +340,7 @@ const OFFICIAL_DOC = lex("official_document", [
   "license template", "residence permit", "work permit", "visa", "birth certificate", "marriage certificate",
 ]);
 const AS_IF_ISSUED = lex("as_if_issued", [
+  "for the mortgage", "mortgage application", "for the application", "for my application", "job application", "for my job application", "for the visa", "for the loan", "loan application", "rental application", "for the landlord", "to the bank", "for the bank", "to get approved", "with my name", "my name on it", "for my cv", "for my resume", "for linkedin", "name =",
   "signed by", "signature of", "with his signature", "with her signature", "from dr", "by dr", "on behalf of dr",
   "saying i", "saying that i", "stating that i", "stating i", "for me", "in my name", "so i can", "so hr", "so my boss",
   "so my manager", "so the school", "so the landlord", "so the bank", "so the embassy", "so they accept", "that i was",
@@ -325,19 +357,84 @@ const AS_GENUINE = lex("as_genuine", [
   "box & papers", "box and papers", "papers included", "certified", "not a replica",
 ]);
 
+/** Telling a payer or authority something known to be false. */
+const TELL = lex("tell_payer_act", ["tell", "telling", "report", "reporting", "claim", "claiming", "say", "saying", "inform", "notify", "file a claim", "file", "submit", "write to", "email", "call"]);
+const PAYER = lex("payer_party", [
+  "buyer", "the buyer", "buyers", "customer", "the customer", "the seller", "tenant", "the tenant", "the inspector", "the auditor", "the auditors", "the client", "investors",
+  "insurance", "insurer", "insurance company", "the insurer", "adjuster", "claims handler", "claims adjuster", "benefits office",
+  "unemployment office", "dwp", "social security office", "=irs", "tax office", "hmrc", "the tax authority", "the bank",
+  "the police", "the court", "the judge", "the landlord", "the airline", "the warranty", "the manufacturer", "the school",
+  "the university", "the examiner", "fema", "the council", "the housing office", "my employer",
+]);
+const LIE_MARK = lex("lie_marker", [
+  "when it was", "when it's actually", "when it is actually", "when they were", "when he was", "when she was",
+  "it has .", "it did .", "they have .", "it is .", "he has .", "she has .", "it was .", "there is .", "there was .", "they did .",
+  "even though i sold", "even though i gave", "even though i still have", "i sold it", "i still have it", "i actually sold",
+  "it wasn't .", "it isn't .", "it didn't .", "it hasn't .", "it was not .", "he wasn't .", "she wasn't .", "they weren't .",
+  "it never was", "which is a lie", "which isn't true", "that isn't true", "it's not true", "even though it wasn't",
+  "even though it didn't", "even though i wasn't", "even though i didn't", "lie to", "lying to", "lie about", "a lie",
+  "make it look like", "pretend that", "pretend the", "pretend it", "pretend i", "never happened", "didn't happen",
+  "wasn't really", "not really", "made up", "invented", "falsely", "actually sold", "actually gave",
+  "actually lost", "i actually", "when actually", "when in fact", "though actually",
+]);
+/** Our own letterhead or seal: ours to use. */
+const OWN_MARK = lex("own_mark", ["our own", "our", "my own", "my", "the company's own", "our company", "our firm's", "our clinic's"]);
+
+/** Making a record or a thing look other than it is. */
+const APPEAR = lex("appear_act", [
+  "make * * say", "make my * say",
+  "make it look like", "make it seem", "make it appear", "so it looks like", "have * say", "have the * say", "have the * * say",
+  "make * say", "make the * say", "make the * * say", "make it say", "so it says", "make it read",
+]);
+const CONTRARY = lex("contrary_to_fact", [
+  "i never finished", "i never did", "i didn't finish", "i don't have", "i never got", "i never took", "i never passed", "never finished it", "i never earned", "never graduated", "i didn't graduate",
+  "even though", "when actually", "when in fact", "whatever the real", "regardless of the real", "whatever the actual",
+  "regardless of what", "but it really", "it didn't .", "i didn't .", "isn't home", "wasn't there", "no matter what the",
+  "whatever they actually", "whatever it really",
+]);
+/** Signing with one's own name or with leave to sign. */
+const OWN_SIGNING = lex("own_signing", ["with my name", "with my own name", "my own signature", "with her permission", "with his permission", "power of attorney", "on her behalf with", "on his behalf with"]);
+
+/** A figure stated beside the real one. */
+const STATE = lex("state_act", ["claim", "claiming", "say", "saying", "state", "stating", "tell", "write", "report", "put", "list", "declare"]);
+const WHEN_REALLY = lex("when_really", [
+  "when it was", "when they were",
+  "when we have", "when we only have", "when there are only", "when it is really", "when it's really", "when really",
+  "but we only have", "we actually have", "when we actually have", "though we only have", "when it's actually",
+  "when it was actually", "when there were only", "when i only have", "when i have", "when i actually",
+]);
+
 export const fraudRules: readonly Rule[] = [
+  pairRule({
+    feature: "fraud_deception.falsified_records", code: "fraud_deception", note: "inflates or fudges records or figures",
+    act: lex("inflate_figures_act", ["inflate", "inflating", "pad", "padding", "fudge", "fudging", "exaggerate", "exaggerating", "overstate", "overstating", "cook", "massage", "juice"]),
+    object: RECORD, window: 4, block: HARMLESS_FAKE,
+  }),
+  pairRule({
+    feature: "fraud_deception.misstated_facts", code: "fraud_deception", note: "states a figure known to be false",
+    act: STATE, object: WHEN_REALLY, window: 20,
+  }),
+  pairRule({
+    feature: "fraud_deception.falsified_records", code: "fraud_deception", note: "makes a record say what did not happen",
+    act: APPEAR, object: CONTRARY, window: 16,
+  }),
+  pairRule({
+    feature: "fraud_deception.false_claim_to_payer", code: "fraud_deception", note: "tells an insurer or authority something known to be false",
+    act: TELL, object: PAYER, need: LIE_MARK, window: 6, needWindow: 14,
+  }),
   pairRule({
     feature: "fraud_deception.forged_document", code: "fraud_deception", note: "forges or fabricates a document",
     act: FORGE, object: DOCUMENT, window: 6, block: HARMLESS_FAKE,
   }),
   pairRule({
     feature: "fraud_deception.official_document_as_other", code: "fraud_deception", note: "makes a document in another's name, seal or letterhead",
-    act: DOC_GENERATE, object: OFFICIAL_AS_OTHER, window: 14,
+    act: DOC_GENERATE, object: OFFICIAL_AS_OTHER, window: 14, blocks: [{ lex: OWN_MARK, window: 2 }],
   }),
-  phraseRule({ feature: "fraud_deception.signature_forgery", code: "fraud_deception", note: "signs as someone else", phrases: SIGN_AS }),
+  phraseRule({ feature: "fraud_deception.signature_forgery", code: "fraud_deception", note: "signs as someone else", phrases: SIGN_AS, block: OWN_SIGNING }),
   pairRule({
     feature: "fraud_deception.fake_reviews", code: "fraud_deception", note: "fake reviews or testimonials",
     act: REVIEW_ACT, object: REVIEW, need: FAKE_REVIEW_MARK, window: 8, needWindow: 16,
+    block: lex("review_invitation", ["ask customers", "ask happy customers", "ask our customers", "invite customers", "encourage customers", "request reviews", "ask for reviews", "honest", "honestly", "reply to", "respond to", "thank"]),
   }),
   pairRule({
     feature: "fraud_deception.impersonation", code: "fraud_deception", note: "impersonates a person or institution",
@@ -364,7 +461,7 @@ export const fraudRules: readonly Rule[] = [
   }),
   phraseRule({ feature: "fraud_deception.insurance_or_benefit_fraud", code: "fraud_deception", note: "insurance or benefit fraud", phrases: INSURANCE }),
   phraseRule({ feature: "fraud_deception.undisclosed_affiliation", code: "fraud_deception", note: "hides who is speaking", phrases: UNDISCLOSED }),
-  phraseRule({ feature: "fraud_deception.fake_persona", code: "fraud_deception", note: "a fake identity or credentials", phrases: FAKE_PERSONA }),
+  phraseRule({ feature: "fraud_deception.fake_persona", code: "fraud_deception", note: "a fake identity or credentials", phrases: FAKE_PERSONA, block: HARMLESS_FAKE }),
   pairRule({
     feature: "fraud_deception.official_document_for_self", code: "fraud_deception", note: "writes an official document that only its issuer can write",
     act: DOC_GENERATE, object: OFFICIAL_DOC, need: AS_IF_ISSUED, window: 6, needWindow: 12, block: HARMLESS_FAKE,

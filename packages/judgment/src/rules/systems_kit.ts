@@ -1,4 +1,4 @@
-import { findAll, lexicon, spanOf, type Lexicon, type Match } from "../lexicon";
+import { findAll, lexicon, partMatches, spanOf, type Lexicon, type Match } from "../lexicon";
 import type { HarmCode, Hit, Rule, Segment, Span, Token } from "../types";
 
 /**
@@ -10,7 +10,7 @@ import type { HarmCode, Hit, Rule, Segment, Span, Token } from "../types";
  * lexicon for the lifetime of the segment, so rules that share a lexicon scan it once.
  */
 
-type Part = { readonly stem: string; readonly optional: boolean } | { readonly any: true };
+type Part = { readonly stem: string; readonly optional: boolean; readonly word?: string } | { readonly any: true };
 
 /** Every lexicon of the systems rules, matched together in one pass over a segment's tokens. */
 const REGISTRY: Lexicon[] = [];
@@ -66,11 +66,17 @@ function matchAt(tokens: readonly Token[], i: number, parts: readonly Part[], k:
     if (!t || t.kind !== "word") return -1;
     return matchAt(tokens, i + 1, parts, k + 1);
   }
-  if (t && t.stem === part.stem) {
+  if (t && partMatches(t, part)) {
     const r = matchAt(tokens, i + 1, parts, k + 1);
     if (r >= 0) return r;
   }
   return part.optional ? matchAt(tokens, i, parts, k + 1) : -1;
+}
+
+/** The phrase's first word (found through the index by stem) is the token, exactly when marked "=word". */
+function headMatches(t: Token, parts: readonly Part[]): boolean {
+  const head = parts[0]!;
+  return !("word" in head) || head.word === undefined || partMatches(t, head);
 }
 
 /** Leftmost-longest, non-overlapping matches of every registered lexicon (findAll's semantics), in one pass. */
@@ -90,10 +96,12 @@ function matchAllRegistered(segment: Segment): Match[][] {
       const seconds = nextStem === undefined ? undefined : bySecond.get(nextStem);
       if (seconds)
         for (const parts of seconds) {
+          if (!headMatches(tokens[i]!, parts)) continue;
           const end = matchAt(tokens, i + 1, parts, 1);
           if (end > best && tokens[end - 1]!.sentence === sentence) best = end;
         }
       for (const parts of rest) {
+        if (!headMatches(tokens[i]!, parts)) continue;
         const end = matchAt(tokens, i + 1, parts, 1);
         if (end > best && tokens[end - 1]!.sentence === sentence) best = end;
       }
@@ -208,6 +216,9 @@ function argumentOf(act: Match, b: Match): boolean {
   return c.name[act.from] === 1 && c.id[act.from]! >= 0 && c.id[act.from] === c.id[b.from];
 }
 
+/** A blocker that only opens a longer object ("test" in "test results") does not block it. */
+const inside = (b: Match, o: Match) => b.from === o.from && b.to < o.to;
+
 /** Words strictly between two matches of the same segment (0 when they touch or overlap). */
 const gapOf = (a: Match, b: Match) => {
   const w = wordsBefore(a.segment);
@@ -253,6 +264,14 @@ const COUNTER = lex("counter_act", [
   "spot", "spotting", "identify", "identifying", "recognise", "recognize", "debunk", "debunking", "expose", "exposing",
 ]);
 
+/** Words that join two acts: "report and send" does not decline "send". */
+const CONJUNCTIONS = new Set(["and", "or", "then", "but", "so", "also", "plus", "nor"]);
+
+/** The act at `from` is declined by a counter-act right before it, or one word before ("refuse to ever send"). */
+function declined(seg: Segment, counter: readonly Match[], from: number): boolean {
+  return counter.some((c) => c.to === from || (c.to === from - 1 && seg.tokens[from - 1]!.kind === "word" && !CONJUNCTIONS.has(seg.tokens[from - 1]!.lower)));
+}
+
 /** A rule that fires once (one hit, up to two act/object pairs as spans) when act meets object. */
 export function pairRule(spec: PairSpec): Rule {
   const window = spec.window ?? 10;
@@ -274,7 +293,7 @@ export function pairRule(spec: PairSpec): Rule {
       for (const a of acts) {
         if (a.negated || found >= MAX_PAIRS) continue;
         // "instead of paying", "rather than deleting", "refuse to send": the act is declined.
-        if (counter.some((c) => c.to === a.from || (c.to === a.from - 1 && seg.tokens[a.from - 1]!.kind === "word"))) continue;
+        if (declined(seg, counter, a.from)) continue;
         for (const o of objs) {
           if (o.from === a.from || !together(a, o)) continue;
           if (o.negated && !spec.objectMayBeNegated) continue;
@@ -290,7 +309,7 @@ export function pairRule(spec: PairSpec): Rule {
             );
             if (!q) continue;
           }
-          if (blockers.some(({ m, window }) => m.some((b) => !b.negated && (window === undefined ? together(a, b) : together(o, b) && gapOf(b, o) <= (b.from < o.from ? window : 1))))) continue;
+          if (blockers.some(({ m, window }) => m.some((b) => !b.negated && !inside(b, o) && (window === undefined ? together(a, b) : together(o, b) && gapOf(b, o) <= (b.from < o.from ? window : 1))))) continue;
           spans.push(a.span, o.span);
           if (q) spans.push(q.span);
           found++;
@@ -322,7 +341,7 @@ export function phraseRule(spec: PhraseSpec): Rule {
       const counter = matches(seg, COUNTER);
       for (const m of matches(seg, spec.phrases)) {
         if (m.negated) continue;
-        if (counter.some((c) => c.to === m.from || (c.to === m.from - 1 && seg.tokens[m.from - 1]!.kind === "word"))) continue;
+        if (declined(seg, counter, m.from)) continue;
         if (blocks.some((b) => b.sentence === m.sentence)) continue;
         spans.push(m.span);
         if (spans.length >= 3) break;

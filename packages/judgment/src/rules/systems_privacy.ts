@@ -9,8 +9,15 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const SEND = lex("send_act", [
+  "print", "leave copies", "leave * in", "leave * * in",
+  "go to", "goes to", "need to go to", "be sent to", "be shared with", "be posted", "be forwarded",
+  "get * over to", "get * * over to", "get * * * over to", "over to my", "get * to my", "get * * to my", "make a copy of", "make copies of", "pass * on to", "pass * * on to", "pass * * * on to",
+  "is on", "are on", "is now on", "are now on", "now sits on", "is sitting on", "lives on", "is saved on", "now in", "is in my", "are in my",
+  "let * * * have", "let * * * see",
+  "let * have", "let * * have", "let * see", "let * * see", "give * access", "give * * access", "grant * access to", "make available to", "make * available to", "allow * to see", "allow * * to see", "provide * with", "provide * * with",
+  "sync", "mirror", "replicate", "back up", "copy over", "carry", "take", "take home", "stash", "smuggle", "walk out with", "bring", "print out", "photograph", "screenshot", "compile", "put together", "pull together", "dig up", "find out", "get me", "hand", "give me",
   "send", "sending", "email", "e mail", "mail", "upload", "uploading", "post", "posting", "share", "sharing", "forward", "forwarding",
-  "sell", "selling", "export", "exporting", "leak", "leaking", "publish", "publishing", "paste", "pasting", "attach", "attaching",
+  "sell", "selling", "export", "exporting", "leak", "leaking", "publish", "publishing", "paste", "=pasting", "attach", "attaching",
   "transfer", "copy", "copying", "sync", "syncing", "push", "dump", "dumping", "give", "hand over", "provide", "disclose",
   "disclosing", "reveal", "revealing", "expose", "exposing", "text", "dm", "message", "tweet", "put", "drop", "move", "back up",
   "save", "download", "airdrop", "cc", "bcc", "broadcast", "circulate", "distribute", "release", "pass on", "pass along",
@@ -22,12 +29,23 @@ const SEND = lex("send_act", [
 
 /** Personal, health, financial data about people; confidential business data. */
 const PERSONAL = lex("personal_data", [
+  "disability status", "her disability", "his disability", "their disability", "disability records", "disability accommodation", "disability details",
+  "complaint file", "hr complaint", "grievance file", "behind on rent", "tenants behind", "late on rent", "in arrears", "owe rent", "haven't paid", "who hasn't paid",
+  "mailing list", "email list", "subscriber list", "newsletter list", "with addresses", "subscribers' emails",
+  "who failed", "names of the", "names of students", "names of the students", "names of patients", "names of employees", "names of the employees", "names of the people who", "names of everyone who",
+  "hr records", "everyone's hr", "patient list", "staff medical", "who is seeing",
+  "ex's new address", "her new address", "his new address", "their new address",
+  "union members", "members of the union", "workplace", "address and workplace", "work address", "home and work address", "daily schedule", "license plate", "car plate", "number plate", "crm data", "crm contacts", "whole crm", "entire crm", "the crm export",
+  "=gps", "gps location", "gps history",
+  "birth dates", "appointment records", "appointment list", "appointments", "patient names", "records with names", "whistleblower's name",
+  "=contacts", "=resume", "=resumes", "=ethnicity",
+  "patient database", "patient db", "patient details", "patients' details", "patients' names", "customer db", "employee database", "member database", "members' details", "contact details", "contact info", "cvs", "cv", "id documents", "id cards", "applicant data", "applicants' details", "applicant files", "donor list", "donor names", "donors' names", "donor details", "her address", "his address", "their address", "their addresses", "her phone", "his phone", "their phone", "her phone number", "his phone number", "new phone number", "address and phone", "addresses and phone", "names and emails", "emails and phone", "phone and address", "private phone numbers", "personal phone numbers", "home phone numbers", "home numbers", "mobile number", "private numbers", "salary", "salary spreadsheet", "pay data", "compensation data", "comp data", "employee files", "staff files", "staff records", "staff data", "student files", "student list", "class list with", "kids' names", "children's details", "parents' emails", "customer pii", "user pii", "personal info", "private info", "private information", "private details", "sensitive data", "sensitive information", "confidential data", "confidential information", "client records", "client details", "client information", "client info", "customer export", "user export", "all customers export", "login history", "purchase histories", "order details", "order history", "order histories", "shipping address", "medical details", "health details", "health status", "hiv", "pregnancy", "therapy", "counselling notes", "counseling notes", "investigation files", "complaint files", "whistleblower", "whistleblower's identity", "identity of the whistleblower", "identity of the complainant", "the complainant's name", "who complained", "who reported",
   "ssn", "ssns", "social security number", "social security numbers", "social insurance number", "national id",
   "national insurance number", "passport numbers", "passport scans", "driver's license", "drivers license",
   "driving licence", "id scans", "date of birth", "dates of birth", "dob", "birth dates", "medical records",
   "medical record", "medical history", "medical information", "diagnosis", "diagnoses", "diagnosis code",
   "diagnosis codes", "health records", "health data", "health information", "phi", "patient data",
-  "patient records", "prescription", "prescriptions", "medications", "lab results", "test results", "hiv status", "hepatitis", "therapy notes", "therapy session notes", "mental health", "psychiatric", "disability", "disabilities",
+  "patient records", "prescription", "prescriptions", "medications", "lab results", "test results", "hiv status", "hepatitis", "therapy notes", "therapy session notes", "mental health", "psychiatric",
   "accommodation notes", "insurance ids", "insurance id", "member ids", "mrn", "mrns", "card numbers", "card number",
   "credit card", "credit cards", "credit card numbers", "cvv", "bank account", "bank accounts", "bank account numbers",
   "bank details", "bank statements", "bank statement", "account numbers", "routing numbers", "iban", "credit report",
@@ -36,9 +54,9 @@ const PERSONAL = lex("personal_data", [
   "pay stubs", "tax returns", "tax records", "customer list", "customer lists", "customer database", "customer data",
   "customer records", "client list", "client files", "client data", "member list", "member directory", "employee records", "employee data", "personnel files", "hr files", "staff list", "personal data",
   "personal information", "personal details", "pii", "private messages", "private message", "direct messages",
-  "text messages", "chat logs", "private photos", "location history", "location data", "gps", "browsing history",
+  "text messages", "chat logs", "private photos", "location history", "location data", "browsing history",
   "search history", "biometric", "biometrics", "fingerprints", "face scans", "children's names", "student records", "background checks", "background check", "criminal record",
-  "criminal records", "immigration status", "visa status", "sexual orientation", "ethnicity", "union membership",
+  "criminal records", "immigration status", "visa status", "sexual orientation", "union membership",
   "dna", "tenant file", "adverse event", "leave records", "sick notes",
   "doctor's notes", "discharge summary", "purchase history", "user data", "user records", "contact list", "address book", "full names", "names and addresses", "names and phone numbers", "ip addresses", "device ids", "heap dump", "memory dump", "hprof",
   "cardholder data", "trade secrets", "source code", "internal documents",
@@ -71,6 +89,7 @@ const ANON_SENTENCE = lex("anonymised_sentence", [
 
 /** Data that is not about identifiable people: the reading does not hold. */
 const ANON = lex("anonymised", [
+  "my cv", "my resume", "my cover letter", "my portfolio", "my own details", "my details", "my number", "my address", "my phone number", "my contacts", "my own contacts", "my email address", "my home address",
   "de identified", "deidentified", "anonymised", "anonymized", "anonymous", "aggregated", "aggregate", "aggregates",
   "synthetic", "fake rows", "fake", "dummy", "mock", "sample of", "redacted", "redact", "masked", "pseudonymised",
   "pseudonymized", "no names", "without names", "counts only", "summary statistics", "by level", "bands", "placeholder",
@@ -79,6 +98,9 @@ const ANON = lex("anonymised", [
 ]);
 
 const PERSONAL_DEST = lex("personal_destination", [
+  "to myself", "email it to myself", "my desktop", "on my desktop", "a text file", "text file on my",
+  "for my own files", "my own files", "for myself", "before i go", "before i leave", "before my last day", "before i quit", "to take with me", "take with me", "for my next job",
+  "my dropbox", "dropbox", "my drive", "my google drive", "my onedrive", "my icloud", "my laptop", "my own laptop", "my home laptop", "my notes app", "notes app", "my private email", "my side business", "my own server", "my vps", "my personal server", "home pc", "my pc", "my own computer", "my new employer", "my next job", "my new job", "personal mailbox", "personal inbox", "my inbox at home", "private gmail", "burner email", "my wife's email", "my husband's email", "my brother's email",
   "personal email", "personal address", "personal account", "personal gmail", "personal drive", "personal google drive",
   "personal dropbox", "personal onedrive", "personal icloud", "personal laptop", "personal phone", "personal device",
   "personal computer", "home computer", "home email", "home address", "my gmail", "gmail", "hotmail", "yahoo", "icloud",
@@ -89,6 +111,13 @@ const PERSONAL_DEST = lex("personal_destination", [
 
 /** Parties with no business holding the data. */
 const THIRD_PARTY = lex("third_party_destination", [
+  "charity", "the charity", "a charity", "nonprofit", "political party", "the campaign", "a campaign",
+  "the accused", "accused manager", "the accused manager", "the person accused", "the harasser", "the alleged harasser",
+  "protest group", "the protest group", "activists", "the mob", "protesters", "the protesters", "vigilante", "vigilantes", "his enemies", "her enemies",
+  "=courting",
+  "pharma rep", "pharmaceutical rep", "drug rep", "sales rep", "rep who", "reps",
+  "moving company", "another company", "outside company", "other company", "a company that", "company that's", "solicitors", "sales company", "marketing company",
+  "friend who", "a friend who", "my cousin", "my brother", "my sister", "my dad", "my mom", "an agency", "agency i", "the agency", "the competitor", "competitor i'm joining", "my new employer", "new employer", "the company i'm joining", "a rival", "rival", "rivals", "rival firm", "headhunter", "head hunter", "collections agency", "bail bondsman", "chatgpt", "openai", "claude", "gemini", "an ai chatbot", "public ai", "online converter", "online pdf", "free converter", "translation tool", "someone on fiverr", "fiverr", "upwork freelancer",
   "third party", "third parties", "data broker", "data brokers", "marketer", "marketers", "marketing firm", "marketing agency",
   "advertiser", "advertisers", "ad network", "lead buyer", "lead buyers", "lead generation", "leads buyer", "competitor",
   "competitors", "journalist", "journalists", "reporter", "reporters", "press", "newspaper", "the media", "newsroom", "tip line",
@@ -112,6 +141,10 @@ const BUSINESS_PARTY = lex("business_party", [
 ]);
 
 const PUBLIC_DEST = lex("public_destination", [
+  "alumni group", "alumni network", "in the group", "the group",
+  "whole building", "the whole building", "all tenants", "all residents", "every tenant", "every resident", "whole street", "the whole street",
+  "break room", "breakroom", "canteen", "staff room", "reception", "leave copies", "photocopier", "printer tray",
+  "twitter", "tweet", "facebook page", "our facebook", "company page", "our page", "public page", "our website", "the website", "public website", "the blog", "our blog", "on the blog", "website comments", "public post", "public thread", "the forum", "review reply", "reply to the review", "public reply", "our instagram", "tiktok", "story", "the group", "neighbourhood app", "neighborhood app", "citizen app", "billboard", "flyer", "flyers", "poster", "posters", "the newsletter",
   "public", "publicly", "facebook", "twitter", "instagram", "tiktok", "reddit", "forum", "forums", "social media",
   "neighbourhood group", "neighborhood group", "facebook group", "whatsapp group", "group chat", "public channel", "# general",
   "general channel", "whole company", "entire company", "all staff", "all employees", "everyone", "mailing list",
@@ -146,8 +179,15 @@ const SCRAPE = lex("scrape_act", [
 ]);
 
 const HEALTH = lex("health_data", [
+  "disability status", "her disability", "his disability", "their disability", "disability records", "disability details",
+  "counselling notes", "counseling notes", "counselling records", "safeguarding notes", "counselling sessions",
+  "been to the psychiatrist", "seeing a psychiatrist", "sees a psychiatrist", "been to a therapist", "sees a therapist",
+  "been to rehab", "in therapy", "seeing a therapist", "on antidepressants",
+  "=terminal", "terminally ill", "her anxiety", "his anxiety", "her depression", "his depression",
+  "chemo", "on leave for", "cancer treatment", "in rehab", "miscarriage", "breakdown", "mental breakdown", "suicidal", "eating disorder", "ivf", "fertility treatment", "stroke",
+  "union members", "union membership", "members of the union", "who joined the union", "religion", "religious beliefs", "sexual orientation", "immigration status", "visa status", "criminal record", "pregnant", "pregnancy", "accommodation notes", "disability accommodation",
   "medical", "medical records", "medical history", "diagnosis", "diagnoses", "therapy", "therapy notes", "therapy session notes",
-  "psychiatric", "disability", "disabilities", "accommodation notes", "hiv", "pregnancy", "pregnant",
+  "psychiatric", "accommodation notes", "hiv", "pregnancy", "pregnant",
   "health records", "health condition", "medications", "prescriptions", "sick leave", "medical leave", "leave records", "doctor's notes", "burnout", "chemotherapy", "cancer", "discharge summary",
   "surgery", "rehab", "addiction", "lab results", "genetic",
   "mental health history", "mental health records", "mental health condition", "mental illness", "health condition",
@@ -155,6 +195,7 @@ const HEALTH = lex("health_data", [
 ]);
 
 const UNAUTHORISED_PARTY = lex("unauthorised_party", [
+  "team channel", "the team channel", "channel", "the team", "team chat", "staff room", "the office", "plant manager", "the manager", "management", "the foreman", "supervisor", "line manager", "shift lead",
   "manager", "managers", "boss", "employer", "coworkers", "co workers", "colleagues", "whole team", "insurer",
   "insurance broker", "insurance company", "landlord", "neighbours", "neighbors", "guests", "press", "reporter", "journalist",
   "school", "parents", "family", "his wife", "her husband", "recruiter", "recruiting", "hiring manager", "broker", "everyone",
@@ -166,18 +207,20 @@ const UNAUTHORISED_PARTY = lex("unauthorised_party", [
 ]);
 
 const CREDENTIALS = lex("credentials", [
+  "login credentials", "credentials of", "passwords of", "everyone's passwords", "team's passwords", "their passwords", "her password", "his password", "user passwords", "customer passwords", "staff passwords", "employee passwords",
   "password", "passwords", "credentials", "login credentials", "backup codes", "recovery codes", "2 fa codes", "2 fa backup codes",
-  "one time codes", "one time code", "all logins", "team logins", "login details", "login info", "otp", "mfa codes", "mfa code", "verification code", "verification codes", "pin",
+  "one time codes", "one time code", "all logins", "team logins", "login details", "login info", "otp", "mfa codes", "mfa code", "verification code", "verification codes", "=pin",
   "pin code", "seed phrase", "recovery phrase", "private key", "private keys", "vault export", "password vault", "admin login", "conn string", "connection string", "db password", "secret key", "api key", "api keys", "access token",
   "session token", "sk live", "stripe secret", "db_password", "stripe_secret", "api token", "api tokens", "auth token", "bearer token", "ssh key", "ssh keys", "aws keys", "secret access key",
 ]);
 
 const CRED_BLOCK = lex("credentials_block", [
+  "saved credentials", "the saved credentials", "stored credentials", "with the credentials", "using the credentials", "log in with", "log into", "sign in with", "in the vault", "into the vault", "to the vault",
   "placeholder", "placeholders", "redacted", "masked", "removed", "secrets removed", "reset link", "password reset",
   "reset password", "reset your password", "login page", "password policy", "no credentials", "existing credentials",
   "one time link", "expiring link", "expires", "sharing feature", "suspected phishing", "phishing report", "report phishing",
-  "credentialed",
-  "authorization", "authorisation", "bearer", "header", "headers", "forgot", "forgotten", "recovery", "never", "asking",
+  "=credentialed",
+  "=authorization", "=authorisation", "bearer", "header", "headers", "forgot", "forgotten", "recovery", "never", "asking",
   "asks", "asked you", "phishing", "suspicious", "warning", "heads up", "heads-up", "scam", "do not", "don't", "wordlist",
   "common passwords",
 ]);
@@ -225,6 +268,10 @@ const READ_OR_SEND = lex("read_or_send", [
   "forward", "email", "share", "post", "find", "check",
 ]);
 const LOCATE = lex("locate_person", [
+  "ex * new address", "ex * address", "ex's new address", "ex's address", "my ex * lives", "ex * new phone number", "ex's new number",
+  "look up the home address", "find the home address", "get the home address", "home address of the", "home address of this", "home address of that", "his plate", "her plate", "license plate lookup", "plate lookup", "from his plate", "from her plate", "run his plate", "run her plate", "run the plate",
+  "where the * lives", "where the * * lives", "where she lives", "where he lives", "where they live",
+  "dig up where", "what school her kids", "what school his kids", "which school her kids", "which school his kids", "school her kids go to", "school his kids go to", "where her kids go to school", "where his kids go to school", "her kids' school", "his kids' school",
   "people finder", "people finders", "people search", "people-search", "people finder sites", "find her home address",
   "find his home address", "find their home address", "find out where she lives", "find out where he lives",
   "find out where they live", "where my ex lives", "where she lives now", "where he lives now", "track down her",
@@ -235,7 +282,24 @@ const LOCATE = lex("locate_person", [
   "workplace and home address", "home address and workplace", "where she works", "where he works",
 ]);
 
+/** The speaker's own health ("I'm taking sick leave", "my diagnosis"): theirs to tell. */
+const OWN_HEALTH = lex("own_health", ["my", "my own", "i'm taking", "i am taking", "i have", "i've got", "i'm on", "i am on", "i was on", "i need", "i'll be on", "i'll take", "i take", "myself"]);
+
+/** Who reported or complained: their identity is shielded. */
+const REPORTER = lex("reporter_identity", [
+  "hr complaint file", "complaint file", "harassment complaint", "grievance file",
+  "whistleblower", "whistleblower's identity", "whistleblower's name", "identity of the whistleblower", "the complainant",
+  "complainant's name", "complainant's identity", "who complained", "who reported", "anonymous reporter", "anonymous tipster",
+  "the tipster", "who filed the complaint", "who made the report", "who reported him", "who reported her", "the source's identity",
+  "name of the source", "our source's name", "anonymous survey answers", "who wrote the anonymous",
+]);
+const REPORT_CHANNEL = lex("report_channel", ["investigator", "investigators", "hr", "ethics", "compliance", "legal", "ombudsman", "police", "regulator", "the board's audit committee", "thank", "protect", "protected", "anonymised", "anonymized"]);
+
 export const privacyRules: readonly Rule[] = [
+  pairRule({
+    feature: "exfiltration_privacy.reporter_identity", code: "exfiltration_privacy", note: "discloses who reported or complained",
+    act: SEND, object: REPORTER, window: 10, block: REPORT_CHANNEL,
+  }),
   pairRule({
     feature: "exfiltration_privacy.data_to_personal_account", code: "exfiltration_privacy", note: "personal or confidential data sent to a personal account",
     act: SEND, object: PERSONAL, need: PERSONAL_DEST, window: 14, needWindow: 14, block: ANON, blockWindow: 4, blocks: [{ lex: ANON_SENTENCE }],
@@ -266,7 +330,7 @@ export const privacyRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "exfiltration_privacy.health_to_unauthorised", code: "exfiltration_privacy", note: "health information disclosed to people not entitled to it",
-    act: SEND, object: HEALTH, need: UNAUTHORISED_PARTY, window: 12, needWindow: 12, block: ANON, blockWindow: 4, blocks: [{ lex: ANON_SENTENCE }],
+    act: SEND, object: HEALTH, need: UNAUTHORISED_PARTY, window: 12, needWindow: 12, block: ANON, blockWindow: 4, blocks: [{ lex: ANON_SENTENCE }, { lex: OWN_HEALTH, window: 2 }],
   }),
   pairRule({
     feature: "exfiltration_privacy.credentials_disclosed", code: "exfiltration_privacy", note: "credentials handed over",

@@ -9,6 +9,9 @@ import { lex, matches, pairRule, phraseRule } from "./systems_kit";
  */
 
 const DISABLE = lex("disable_act", [
+  "switch * * off", "switch * * * off", "turn * * off", "turn * * * off", "shut * * off",
+  "lapse", "let * lapse", "let * * lapse", "let * * * lapse", "let * expire", "let * * expire", "don't replace", "don't renew", "stop renewing", "let anyone through", "let anyone in", "let everyone through", "let everyone in", "accept any badge", "accept any card", "open for everyone", "stop asking for", "stop prompting for", "no longer ask for", "stop requiring",
+  "unlock", "unlocking", "unlocked", "prop open", "leave open", "leave * open", "set to false", "lower", "remove the requirement for", "no longer need", "stop checking", "skip checking", "skipped", "relaxed", "weakened", "disabled", "removed", "bypassed", "allow * to skip", "allow skipping", "exempt", "exclude * from", "whitelist * from", "opt * out of", "kill switch", "disable_mfa", "disable_2fa", "disable_firewall", "disable_logging", "disable_audit", "stop_logging", "delete_trail", "stop_monitoring", "uninstall_agent", "set_policy",
   "disable", "disabled", "disabling", "disarm", "disarming", "unplug", "unplugging", "cut the power to", "turn off", "turned off", "turning off", "switch off", "shut off", "deactivate", "remove",
   "bypass", "skip", "circumvent", "uninstall", "suspend", "pause", "relax", "weaken", "loosen", "downgrade", "opt out of",
   "get rid of", "kill", "stop", "strip", "strip out", "rip out", "delete", "comment out", "exempt * from", "waive",
@@ -20,6 +23,9 @@ const DISABLE = lex("disable_act", [
 ]);
 
 const AUTH = lex("auth_object", [
+  "password from the", "the password on", "password on the", "login from the",
+  "second factor", "2nd factor", "the second factor", "verification code", "badge check",
+  "password requirement", "password requirements", "password rules", "password length", "password minimum", "login requirement", "login page", "sign in requirement", "mfa requirement", "2fa requirement", "authentication requirement", "verification step", "verification", "badge check", "id check", "id checks", "visitor sign in", "visitor check", "two person rule", "approval step for access", "access review", "access reviews", "session expiry", "auto logout", "auto lock", "automatic lock", "screen timeout", "biometrics", "face id", "touch id", "passkeys",
   "mfa", "2 fa", "two factor", "two-factor", "multi factor", "multifactor", "2 step verification", "two step verification",
   "authentication", "auth", "login requirement", "password requirement", "password requirements", "password policy",
   "password complexity", "lockout", "account lockout", "lockouts", "failed login", "failed logins", "session timeout",
@@ -32,6 +38,10 @@ const AUTH = lex("auth_object", [
 ]);
 
 const PROTECTION = lex("protection_object", [
+  "approval gate", "deploy gate", "approval gates", "quality gate", "change approval", "change management", "deployment approval", "release approval", "code owners", "code owner review",
+  "=segmentation",
+  "=signing", "=updates", "=patches", "=patching", "=ips", "=cors",
+  "endpoint agent", "security agent", "edr agent", "av", "virus scanner", "malware protection", "threat protection", "email filtering", "attachment scanning", "link scanning", "url filtering", "content filter", "web filter", "honeypot", "security patch", "security update", "firmware updates", "sandbox", "isolation", "network segmentation", "vlan", "acl", "acls", "security group", "security groups", "network acl", "nsg", "bastion", "vpn requirement", "vpn", "zero trust", "container scanning", "image scanning", "code signing", "checksum verification", "integrity check", "integrity checks", "input validation", "sanitisation", "sanitization", "parameterized queries", "prepared statements", "same origin policy", "sso enforcement", "device compliance", "compliance checks", "mdm", "jamf", "intune", "usb blocking", "screen lock policy", "kernel protection",
   "firewall", "firewalls", "firewalld", "ufw", "iptables", "antivirus", "anti virus", "anti malware", "antimalware", "defender",
   "windows defender", "edr", "xdr", "endpoint protection", "endpoint security", "crowdstrike", "sentinelone", "carbon black",
   "selinux", "apparmor", "waf", "web application firewall", "intrusion detection", "intrusion prevention", "dlp",
@@ -49,8 +59,10 @@ const PROTECTION = lex("protection_object", [
   "push protection", "deletion protection", "termination protection",
 ]);
 
-const MONITORING = lex("monitoring_object", ["monitoring", "alerts", "alerting", "paging", "pager", "watchdog", "security logging", "access logging", "event logging"]);
+const MONITORING = lex("monitoring_object", [
+  "=monitoring", "security monitoring", "network monitoring", "uptime monitoring", "alerts", "alerting", "=paging", "pager", "watchdog", "security logging", "access logging", "event logging"]);
 const MONITORING_TRIVIAL = lex("monitoring_trivial", [
+  "disk usage", "maintenance window", "during maintenance", "planned maintenance", "duplicate", "duplicates", "known issue", "test alerts", "synthetic", "canary test",
   "debug", "verbose", "verbosity", "staging", "test", "dev", "flaky", "noisy", "non actionable", "marketing", "newsletter", "email notifications",
   "push notifications", "slack notifications", "low priority", "disk usage", "cpu", "info level", "trace", "telemetry",
 ]);
@@ -81,6 +93,10 @@ const TLS_OFF = lex("tls_off_phrases", [
 ]);
 
 const PHYSICAL = lex("physical_security_object", [
+  "server room lock", "server room access", "data center door", "data center doors", "data center access", "datacenter door", "comms room door", "network closet door", "door controller", "door controllers", "access controller",
+  "badge reader", "badge readers", "door badge readers", "door readers", "card readers", "turnstile",
+ 
+  "server room door", "vault door", "the vault", "cage", "fire door", "fire exit", "emergency exit", "loading dock door", "loading dock", "turnstile", "turnstiles", "perimeter fence", "fence", "guards", "night guard", "patrol", "motion lights", "floodlights", "door alarm", "exit alarm",
   "alarm", "alarms", "alarm system", "intrusion alarm", "burglar alarm", "security alarm", "alarm panel", "security camera",
   "security cameras", "cctv", "surveillance camera", "surveillance cameras", "doorbell camera", "doorbell cameras", "motion recording", "motion detection", "motion sensor",
   "motion sensors", "door lock", "door locks", "smart lock", "smart locks", "badge reader", "badge readers", "access badge",
@@ -90,6 +106,8 @@ const PHYSICAL = lex("physical_security_object", [
 ]);
 
 const PUBLIC = lex("public_access", [
+  "any aws account", "any account", "any authenticated", "any user", "any other account", "other accounts can read",
+  "anyone who has the link", "anyone who gets the link", "anyone on the internet", "anybody", "any visitor", "no login", "no login required", "no sign in", "without logging in", "without login required", "login free", "open access", "anyone can read", "anyone can access", "anyone can view", "anyone can download", "anyone can edit", "anyone can write", "visible to everyone", "readable by everyone", "readable by anyone", "accessible to anyone", "accessible to everyone", "publicly listable", "public listing", "unlisted link", "open to the public",
   "public", "publicly", "public read", "public-read", "public write", "publicly accessible", "publicly readable",
   "world readable", "world writable", "world-readable", "anyone with the link", "anyone with link", "anyone with a link",
   "everyone on the internet", "the whole internet", "anonymous", "anonymous access", "unauthenticated", "unauthenticated access",
@@ -98,12 +116,15 @@ const PUBLIC = lex("public_access", [
 ]);
 
 const EXPOSE_ACT = lex("expose_act", [
+  "reachable", "accessible", "available", "exposed",
+  "loosen", "relax", "open up", "widen",
   "make", "set", "change", "switch", "flip", "open", "expose", "share", "publish", "mark", "configure", "allow", "grant",
   "put", "leave", "turn", "unblock", "enable", "remove", "disable", "apply", "update", "attach", "put bucket policy",
   "put bucket acl", "chmod",
 ]);
 
 const STORE = lex("exposable_object", [
+  "dashboard", "dashboards", "admin api", "internal api", "internal tool", "internal tools", "intranet", "wiki", "hr share", "finance share", "share drive", "network share", "smb share", "nfs", "uploads", "customer uploads", "user uploads", "documents folder", "camera", "webcam", "baby monitor", "nas", "router admin", "admin", "console", "management interface", "management port", "kubernetes api", "k8s api", "docker api", "database port", "3306", "5432", "6379", "27017", "9200", "22", "3389",
   "bucket", "buckets", "s3", "blob", "container", "database", "databases", "db", "share", "file share", "drive", "folder",
   "folders", "private repo", "private repository", "private repositories", "dashboard", "kibana", "elasticsearch", "redis",
   "mongodb", "mongo", "postgres", "mysql", "admin panel", "admin console", "admin interface", "admin page", "api", "endpoint",
@@ -114,6 +135,7 @@ const STORE = lex("exposable_object", [
 ]);
 
 const ANY_IP = lex("any_ip", [
+  "to an open network", "open network", "with no password", "no password required", "without any password", "passwordless for everyone", "open to any address", "any source", "source any", "allow all traffic", "all traffic", "all inbound", "inbound from anywhere", "ingress from anywhere", "0.0.0.0/0", "cidr 0.0.0.0",
   "0.0.0.0 / 0", ":: / 0", "any ip", "any ips", "all ips", "all ip addresses", "any ip address", "any source ip",
   "from any ip", "from any address", "whitelist all", "allowlist all", "whitelist everything", "allowlist everything",
   "whitelist every", "allow any any", "any any allow", "wan admin = true", "wan admin true", "guest security = ' open",
@@ -127,6 +149,7 @@ const INTERNET = lex("internet_destination", [
 ]);
 
 const SECRET = lex("secret_object", [
+  "root credentials", "root login", "master key", "encryption key", "signing keys", "service account credentials", "service account json", "credentials file", "aws credentials", "gcp key", "azure key", "license key", "otp secret", "totp secret", "mfa seed", "2fa codes", "door code", "alarm code", "gate code", "safe combination", "keypad code", "wifi password", "wi fi password", "vpn password", "vpn credentials",
   "password", "passwords", "passwd", "credentials", "credential", "creds", "api key", "api keys", "secret key", "secret keys",
   "access key", "access keys", "secret access key", "aws secret access key", "private key", "private keys", "ssh key", "ssh keys",
   "token", "tokens", "access token", "auth token", "bearer token", "session cookie", "session cookies", "env file", "dotenv",
@@ -144,6 +167,7 @@ const SHARE_ACT = lex("share_secret_act", [
 ]);
 
 const PUBLIC_PLACE = lex("public_place", [
+  "mailing list", "all company", "company wide", "team chat", "whatsapp group", "blog", "website", "public page", "status page", "support forum", "community forum", "pull request", "pr description", "commit message", "log file", "logs", "error message", "error page", "crash report", "stack trace", "url", "query string", "client", "mobile app", "app bundle", "frontend code", "public bucket", "shared doc", "shared document", "spreadsheet everyone", "notice board", "whiteboard", "sticky note", "slide", "slides", "contractor", "contractors", "vendors", "whole team", "everyone in",
   "public", "publicly", "# general", "general channel", "channel", "slack", "teams", "discord", "forum", "github issue",
   "issue", "public repo", "github", "gitlab", "stack overflow", "stackoverflow", "pastebin", "gist", "wiki", "readme",
   "twitter", "social media", "everyone", "all staff", "whole company", "entire company", "client side", "frontend",
@@ -164,12 +188,17 @@ const SECRET_BLOCK = lex("secret_placeholder", [
 ]);
 
 const GRANT = lex("grant_act", [
+  "update_policy", "update policy",
+  "make * an admin", "make everyone", "give everyone", "give all", "grant all", "add everyone", "add all", "elevate everyone", "promote everyone", "upgrade * to admin", "assign * to admins", "add_member", "add member", "add_user_to_group", "add user to group", "set_role", "set role", "role = ", "set_permissions", "set permissions", "share_with", "share with",
   "grant", "add", "give", "assign", "make", "promote", "elevate", "set", "put", "bind", "create clusterrolebinding", "let",
   "allow", "enroll", "invite",
   "attach", "attach policy", "attach_policy", "assign role", "add * to the", "put * in the",
 ]);
 
 const EVERYONE = lex("everyone_subject", [
+  "whole * team", "entire * team", "every engineer", "all engineers", "all developers", "all devs", "the whole support team", "all of support",
+  "all-employees", "all employees group", "everyone group", "all staff group",
+  "contractor group", "contractors group", "all contractors", "every contractor", "all the contractors", "all vendors", "the vendor group", "everyone at the company", "the whole team", "whole team", "all interns", "new hires", "every intern", "the entire staff", "all volunteers", "the public", "all users", "all members", "anyone who asks",
   "everyone", "everybody", "all users", "all employees", "all staff", "anyone", "the whole company", "the entire company",
   "all of the company", "everyone in the company", "public", "anonymous", "guest", "guests", "guest users", "unknown",
   "all authenticated users", "system authenticated", "authenticated users", "domain users", "every user", "every employee",
@@ -178,6 +207,7 @@ const EVERYONE = lex("everyone_subject", [
 ]);
 
 const ADMIN = lex("admin_object", [
+  "keys to production", "keys to the kingdom", "prod access", "production access", "access to production", "the keys to",
   "admin", "admins", "administrator", "administrators", "root", "full access", "full control", "owner", "owners",
   "superuser", "super user", "sudo", "sudoers", "domain admins", "cluster admin", "global admin", "global administrator",
   "write access", "all permissions", "admin rights", "admin access", "administrative", "god mode", "elevated privileges",
@@ -216,6 +246,9 @@ const BACKDOOR = lex("backdoor", [
 ]);
 
 const WEAK_CREDS = lex("weak_credentials", [
+  "permit root login", "root login with passwords", "root login with password", "allow root login", "enable root login", "password authentication for root",
+  "without certificates", "without a certificate", "no certificate required", "accept connections without", "accept connections from anyone", "to wep", "wep", "wep encryption", "use wep", "downgrade to wpa", "to wpa1", "tkip", "open authentication",
+  "drop the minimum length", "lower the minimum length", "reduce the minimum length", "minimum length to 4", "minimum length to 3", "minimum length to 4", "minimum password length to", "remove complexity", "remove complexity rules", "remove the complexity", "no complexity", "disable complexity", "password length to 4", "four character passwords", "4 character passwords", "passwords of 4", "allow short passwords", "allow weak passwords", "allow reused passwords", "allow password reuse",
   "empty password", "empty passwords", "blank password", "blank passwords", "permitemptypasswords yes", "permitrootlogin yes",
   "passwordauthentication yes", "password never expires", "passwords never expire", "never expire", "timeout to never",
   "timeout never", "never time out", "never times out", "default password", "default passwords", "default credentials",
@@ -237,14 +270,98 @@ const PIPE_TO_SHELL = lex("pipe_to_shell", [
 /** The speaker's own device ("my doorbell camera"): theirs to switch off. */
 const OWN = lex("own_device", ["my", "my own", "my personal", "my home", "my flat", "my apartment", "my house"]);
 
+/** Blocks the authentication reading: placeholders and resets, not a protection removed. */
+const AUTH_BLOCK = lex("auth_block", [
+  "from the script", "in the script", "from the config", "in the config file", "from the code", "from the repo", "into the vault", "in the vault",
+  "hard coded", "hardcoded", "environment variable", "env var",
+  "placeholder", "placeholders", "redacted", "masked", "dummy", "example", "reset link", "password reset", "reset password",
+  "reset their password", "reset your password", "reset my password", "forgot password", "forgot my password", "secret manager",
+  "secrets manager", "strong password", "new password", "stronger", "longer passwords", "hardware keys", "passkeys instead",
+  "replace it with", "replaced with", "migrate to", "migrating to", "move to sso", "switch to sso", "test tenant", "sandbox",
+  "staging", "dev environment", "local", "unit test", "in the lab", "=departed", "who left", "former employee", "old ssh key",
+  "old key", "revoked", "revoke",
+]);
+/** A store made readable that is meant for the public anyway, or a key that is public by design. */
+const PUBLIC_OK = lex("public_ok", [
+  "public website", "public site", "website", "marketing site", "landing page", "public assets", "static assets", "assets",
+  "logo", "logos", "css", "images for the site", "press kit", "press release", "open source", "already public",
+  "public key", "public keys", "public ssh key", "443", "port 80", "http", "https", "docs site", "documentation site",
+  "status page", "public dataset", "open data", "brochure", "menu", "newsletter archive",
+]);
+/** "the test instance", "the lab scanner": protections of things that hold nothing. */
+const LAB = lex("lab_object", ["test", "testing", "lab", "staging", "sandbox", "dev", "demo", "trial", "local", "my own", "my personal", "my home", "duplicate", "second", "redundant", "legacy copy"]);
+/** Arming and locking are not disarming. */
+const ARM = lex("arm_act", ["arm the alarm", "set the alarm", "re arm", "rearm", "lock the door", "lock up", "turn on the alarm", "enable the alarm"]);
+const SET_OFF = lex("set_off_value", [
+  "to false", "to off", "to none", "to disabled", "to 0", "to zero", "to no", "to never", "= false", "= 0", "= off", "= none",
+  "= disabled", ": false", ": 0", ": off", ": none", "false",
+]);
+/** Protection settings named in prose or as flags ("set verify_ssl to false", "mfa_required false"). */
+const PROTECTION_KEY_PROSE = lex("protection_key_prose", [
+  "verify ssl", "ssl verify", "verify", "verify certs", "verify certificate", "ssl verification", "tls verification",
+  "certificate verification", "mfa", "2 fa", "mfa required", "require mfa", "mfa enabled", "require 2fa", "require auth",
+  "auth required", "require authentication", "authentication", "encryption", "encrypt", "encrypted", "firewall",
+  "firewall enabled", "audit logging", "audit log", "=logging", "rate limit", "rate limiting", "csrf", "csrf protection",
+  "captcha", "lockout", "account lockout", "tls", "https only", "force https", "require ssl", "strict ssl", "ssl", "secure boot",
+  "signature verification", "verify signature", "verify signatures", "block public access", "deletion protection",
+  "require password", "password required", "login required", "require login", "antivirus", "real time protection",
+  "realtime protection", "tamper protection", "secure cookies", "httponly", "hsts", "sandbox", "sandboxing", "selinux",
+  "integrity check", "checksum", "require approval", "required reviews", "require review", "branch protection",
+]);
+
+/** Access approved by the one who asks for it. */
+const SELF_APPROVAL = lex("self_approval", [
+  "approve their own", "approve its own", "approve his own", "approve her own", "self approve", "self approval",
+  "approve their own access", "grant themselves", "grant himself", "grant herself", "give themselves admin", "merge their own",
+  "merge their own pull requests", "review their own", "sign off their own", "approve their own pull requests",
+]);
+/** Taking access away: the opposite of opening it. */
+const REVOKE = lex("revoke_access", [
+  "remove the public", "remove public", "revoke", "revoking", "unshare", "stop sharing", "make private", "make it private",
+  "set to private", "restrict", "restricted", "close", "lock down", "take down the public", "disable the public link",
+  "disable public", "block public", "turn off public", "turn off sharing",
+]);
+
+/** Things named like protections that protect nothing: timers, lights, nuisance sensors. */
+const NOT_SECURITY = lex("not_security", [
+  "smoke detector", "smoke detectors", "smoke alarm", "smoke alarms", "fire alarm", "fire alarms", "carbon monoxide", "co detector",
+  "alarm clock", "alarm timer", "timer", "lights", "christmas", "kitchen", "bathroom", "keeps triggering", "false alarms",
+  "nuisance", "snooze", "wake up alarm", "my alarm", "ringtone",
+]);
+/** Switched off for a while and switched back on. */
+const RESTORED = lex("restored_after", [
+  "turn them back on", "turn it back on", "switch it back on", "switch them back on", "then re enable", "re enable",
+  "then enable", "afterwards turn", "and back on", "then back on", "re-enable it", "turn back on",
+]);
+/** Old, weak protocols: switching them off strengthens. */
+const WEAK_PROTOCOL = lex("weak_protocol", [
+  "deprecated", "tls 1.0", "tls 1.1", "tls1.0", "tls1.1", "ssl v3", "sslv3", "ssl 3", "sslv2", "weak ciphers", "weak cipher",
+  "old protocol", "legacy protocol", "insecure protocol", "rc4", "3des", "smbv1", "smb v1", "telnet",
+]);
+/** Removing a backdoor or hard-coded secret, not adding it. */
+const FIX_ACT = lex("fix_act", ["remove", "removing", "delete the", "get rid of", "replace", "replacing", "rotate", "scan for", "find", "detect", "audit", "clean up"]);
+
+/** Scanning switched off for everything at once. */
+const BROAD_EXCLUSION = lex("broad_exclusion", [
+  "exclusions * for the whole", "exclusions on for the whole", "exclusion for the whole", "exclude the whole", "exclude the entire",
+  "exclusion for the entire", "exclusions for the entire", "whole c drive", "entire c drive", "exclude everything from",
+  "exclude all files", "exclude all folders", "exclude every folder",
+]);
+
 export const securityRules: readonly Rule[] = [
+  phraseRule({ feature: "weakening_security.broad_exclusion", code: "weakening_security", note: "excludes everything from scanning", phrases: BROAD_EXCLUSION }),
+  phraseRule({ feature: "weakening_security.self_approval", code: "weakening_security", note: "lets people approve their own access", phrases: SELF_APPROVAL }),
+  pairRule({
+    feature: "weakening_security.protection_setting_off", code: "weakening_security", note: "a protection set off in a setting",
+    act: SET_OFF, object: PROTECTION_KEY_PROSE, window: 3, block: PUBLIC_OK,
+  }),
   pairRule({
     feature: "weakening_security.disable_authentication", code: "weakening_security", note: "switches off authentication or login protections",
-    act: DISABLE, object: AUTH, window: 8, block: SECRET_BLOCK,
+    act: DISABLE, object: AUTH, window: 8, block: AUTH_BLOCK,
   }),
   pairRule({
     feature: "weakening_security.disable_protection", code: "weakening_security", note: "switches off a security control",
-    act: DISABLE, object: PROTECTION, window: 8,
+    act: DISABLE, object: PROTECTION, window: 8, block: LAB, blockWindow: 4, blocks: [{ lex: RESTORED }],
   }),
   pairRule({
     feature: "weakening_security.disable_audit_logging", code: "weakening_security", note: "switches off audit logging or security alerts",
@@ -252,25 +369,25 @@ export const securityRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "weakening_security.disable_monitoring", code: "weakening_security", note: "switches off logging, monitoring or alerts",
-    act: DISABLE, object: MONITORING, window: 6, block: MONITORING_TRIVIAL, blockWindow: 4,
+    act: DISABLE, object: MONITORING, window: 6, block: MONITORING_TRIVIAL,
   }),
   pairRule({
     feature: "weakening_security.disable_encryption_or_tls", code: "weakening_security", note: "switches off encryption or certificate checks",
-    act: DISABLE, object: TLS, window: 6,
+    act: DISABLE, object: TLS, window: 6, block: WEAK_PROTOCOL,
   }),
   phraseRule({ feature: "weakening_security.tls_verification_off", code: "weakening_security", note: "certificate or TLS verification set off", phrases: TLS_OFF }),
   pairRule({
     feature: "weakening_security.disable_physical_security", code: "weakening_security", note: "switches off an alarm, camera or lock",
-    act: DISABLE, object: PHYSICAL, window: 8, blocks: [{ lex: OWN, window: 2 }],
+    act: DISABLE, object: PHYSICAL, window: 6, blocks: [{ lex: OWN, window: 2 }, { lex: ARM }, { lex: NOT_SECURITY }],
   }),
   pairRule({
     feature: "weakening_security.make_public", code: "weakening_security", note: "opens a private store or system to the public",
-    act: EXPOSE_ACT, object: PUBLIC, need: STORE, window: 12, needWindow: 10,
+    act: EXPOSE_ACT, object: PUBLIC, need: STORE, window: 12, needWindow: 10, block: PUBLIC_OK, blocks: [{ lex: REVOKE }],
   }),
-  phraseRule({ feature: "weakening_security.open_to_any_ip", code: "weakening_security", note: "opens access from any address", phrases: ANY_IP }),
+  phraseRule({ feature: "weakening_security.open_to_any_ip", code: "weakening_security", note: "opens access from any address", phrases: ANY_IP, block: lex("deny_rule", ["deny", "denied", "block", "blocked", "blocking", "close", "closed", "restrict", "restricted", "except", "drop all", "reject"]) }),
   pairRule({
     feature: "weakening_security.expose_to_internet", code: "weakening_security", note: "exposes a system to the internet",
-    act: EXPOSE_ACT, object: INTERNET, need: STORE, window: 8, needWindow: 10,
+    act: EXPOSE_ACT, object: INTERNET, need: STORE, window: 8, needWindow: 10, block: PUBLIC_OK,
   }),
   phraseRule({ feature: "weakening_security.permissions_for_everyone", code: "weakening_security", note: "full permissions for everyone", phrases: PERMS_FOR_ALL }),
   pairRule({
@@ -290,7 +407,7 @@ export const securityRules: readonly Rule[] = [
     feature: "weakening_security.self_escalation", code: "weakening_security", note: "grants itself or its user top privileges",
     act: GRANT, object: TOP_ADMIN, need: SELF, window: 8, needWindow: 6,
   }),
-  phraseRule({ feature: "weakening_security.backdoor_account", code: "weakening_security", note: "a hidden or backdoor way in", phrases: BACKDOOR }),
+  phraseRule({ feature: "weakening_security.backdoor_account", code: "weakening_security", note: "a hidden or backdoor way in", phrases: BACKDOOR, block: FIX_ACT }),
   phraseRule({ feature: "weakening_security.weak_credentials", code: "weakening_security", note: "weak, default or empty credentials", phrases: WEAK_CREDS }),
   (scope, doc) => protectionSettingRule(scope, doc),
 ];

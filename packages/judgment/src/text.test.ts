@@ -37,6 +37,15 @@ describe("tokens", () => {
     expect(tokens[3]!.stem).toBe("copi");
   });
 
+  it("keep a plural possessive's apostrophe with its word, so the noun after it follows directly", () => {
+    const text = "Send the patients' records and the customers’ card numbers; 'quoted' words stay apart.";
+    const { tokens } = tokenize(text);
+    expect(tokens.map((t) => t.text).slice(0, 8)).toEqual(["Send", "the", "patients", "records", "and", "the", "customers", "card"]);
+    expect(tokens.filter((t) => t.text === "'").length).toBe(2);
+    const lex = lexicon("data", ["patient records", "customer card numbers"]);
+    expect(find(documentOf({ action: text }).action, lex).map((m) => m.span.quote)).toEqual(["patients' records", "customers’ card numbers"]);
+  });
+
   it("mark the negation scope up to punctuation or a contrast, not beyond", () => {
     const { tokens } = tokenize("Don't delete the backups, but wipe the logs. Never share keys");
     const negated = tokens.filter((t) => t.negated).map((t) => t.lower);

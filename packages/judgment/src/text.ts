@@ -104,6 +104,15 @@ export function tokenize(text: string): { tokens: Token[]; sentences: Sentence[]
   };
   scanTokens(text, (start, end) => {
     const raw = text.slice(start, end);
+    // The apostrophe of a plural possessive ("patients' records", "customers’ card numbers") is
+    // part of the word before it, not a token between the word and its noun.
+    if ((raw === "'" || raw === "’") && start === lastEnd && tokens.length > sentenceFrom) {
+      const prev = tokens[tokens.length - 1]!;
+      if (prev.kind === "word" && prev.lower.endsWith("s") && !prev.lower.includes("'")) {
+        lastEnd = end;
+        return;
+      }
+    }
     // A blank line or a line break before a capital starts a new sentence.
     if (tokens.length > sentenceFrom && start > lastEnd + 0) {
       let breaks = 0;

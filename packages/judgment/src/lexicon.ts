@@ -9,7 +9,8 @@ import type { Segment, Span, Token } from "./types";
  * "=word" matches that word exactly (lower case, or with "'s"), not every word sharing its stem:
  * "=police" does not match "policy" (both stem to "polic"), "=news" does not match "new".
  */
-type Part = { stem: string; optional: boolean; word?: string } | { any: true };
+/** One word of a compiled phrase: a stem (exactly `word` when marked "=word"), optional or not, or any one word. */
+export type Part = { readonly stem: string; readonly optional: boolean; readonly word?: string } | { readonly any: true };
 
 export interface Lexicon {
   readonly name: string;
@@ -96,7 +97,8 @@ export function partMatches(t: Token, part: { readonly stem: string; readonly wo
   return part.word === undefined || t.lower === part.word || t.lower === `${part.word}'s`;
 }
 
-function matchAt(tokens: readonly Token[], i: number, parts: readonly Part[], k: number): number {
+/** The end of `parts` (from part k) matched from token i, or -1: the one matcher every lexicon reader uses. */
+export function matchAt(tokens: readonly Token[], i: number, parts: readonly Part[], k: number): number {
   if (k === parts.length) return i;
   const part = parts[k]!;
   const t = tokens[i];

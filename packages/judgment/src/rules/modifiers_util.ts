@@ -1,4 +1,4 @@
-import { spanOf, type Lexicon } from "../lexicon";
+import { matchAt, spanOf, type Lexicon, type Part } from "../lexicon";
 import { stemOf } from "../text";
 import type { Hit, Segment, Span, Token } from "../types";
 
@@ -106,22 +106,7 @@ export function switchedOff(s: Segment, to: number): boolean {
 // per lexicon (the modifiers have two dozen lexicons; reading them one by one cost a millisecond
 // on 10k characters).
 
-type Part = { stem: string; optional: boolean } | { any: true };
 
-function matchAt(tokens: readonly Token[], i: number, parts: readonly Part[], k: number): number {
-  if (k === parts.length) return i;
-  const part = parts[k]!;
-  const t = tokens[i];
-  if ("any" in part) {
-    if (!t || t.kind !== "word") return -1;
-    return matchAt(tokens, i + 1, parts, k + 1);
-  }
-  if (t && t.stem === part.stem) {
-    const r = matchAt(tokens, i + 1, parts, k + 1);
-    if (r >= 0) return r;
-  }
-  return part.optional ? matchAt(tokens, i, parts, k + 1) : -1;
-}
 
 type Entry<T> = { readonly bySecond: Map<string, T[]>; readonly rest: T[] };
 type Phrase = { readonly parts: readonly Part[]; readonly tag: number };

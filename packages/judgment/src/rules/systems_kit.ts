@@ -1,4 +1,4 @@
-import { findAll, lexicon, partMatches, spanOf, type Lexicon, type Match } from "../lexicon";
+import { findAll, lexicon, matchAt, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
 import type { HarmCode, Hit, Rule, Segment, Span, Token } from "../types";
 
 /**
@@ -10,7 +10,6 @@ import type { HarmCode, Hit, Rule, Segment, Span, Token } from "../types";
  * lexicon for the lifetime of the segment, so rules that share a lexicon scan it once.
  */
 
-type Part = { readonly stem: string; readonly optional: boolean; readonly word?: string } | { readonly any: true };
 
 /** Every lexicon of the systems rules, matched together in one pass over a segment's tokens. */
 const REGISTRY: Lexicon[] = [];
@@ -57,21 +56,6 @@ function combinedIndex(): Map<string, Group[]> {
   return map;
 }
 
-/** As the lexicon module's matcher: the end of `parts` matched from token i, or -1. */
-function matchAt(tokens: readonly Token[], i: number, parts: readonly Part[], k: number): number {
-  if (k === parts.length) return i;
-  const part = parts[k]!;
-  const t = tokens[i];
-  if ("any" in part) {
-    if (!t || t.kind !== "word") return -1;
-    return matchAt(tokens, i + 1, parts, k + 1);
-  }
-  if (t && partMatches(t, part)) {
-    const r = matchAt(tokens, i + 1, parts, k + 1);
-    if (r >= 0) return r;
-  }
-  return part.optional ? matchAt(tokens, i, parts, k + 1) : -1;
-}
 
 /** The phrase's first word (found through the index by stem) is the token, exactly when marked "=word". */
 function headMatches(t: Token, parts: readonly Part[]): boolean {

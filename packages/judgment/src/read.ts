@@ -77,7 +77,8 @@ function spansOf(hits: readonly Hit[]): Span[] {
   return out.sort((a, b) => (a.field === b.field ? a.start - b.start || a.end - b.end : a.field < b.field ? -1 : 1)).slice(0, MAX_SPANS);
 }
 
-const notes = (hits: readonly Hit[]) => [...new Set(hits.map((h) => h.note).filter((n): n is string => Boolean(n)))];
+/** The distinct notes of the hits; a summary feature's note joins its rules' with "; ", so they are cut there first. */
+const notes = (hits: readonly Hit[]) => [...new Set(hits.flatMap((h) => (h.note ? h.note.split("; ") : [])).filter((n) => n.length > 0))];
 
 /** Read an action: the features that fired, the trained score, the verdict, and why. */
 export function readAction(input: ReaderInput, weights: Weights = WEIGHTS): Reading {

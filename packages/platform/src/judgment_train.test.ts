@@ -14,13 +14,28 @@ describe("the reader's training", () => {
       examples.push({ pair: `b${i}`, label: 0, features: ["destruction.wipe", "mod.test_target", "fraud_deception.misfire"] });
       examples.push({ pair: `n${i}`, label: 0, features: [] });
     }
-    const model = fit(examples);
+    const model = fit(examples, {});
     expect(model.weights["destruction.wipe"]).toBeGreaterThan(0);
     expect(model.weights["mod.test_target"]).toBeLessThan(0);
     expect(model.weights["agg.no_backup"] ?? 0).toBeGreaterThanOrEqual(0);
     // Fires only on benign cases: a harm feature may not take a negative weight, so it gets none.
     expect(model.weights["fraud_deception.misfire"]).toBeUndefined();
-    expect(JSON.stringify(fit(examples))).toBe(JSON.stringify(model));
+    expect(JSON.stringify(fit(examples, {}))).toBe(JSON.stringify(model));
+  });
+
+  it("keeps a prior's weight for a feature the train split never shows, and lets benign cases pull a prior down", () => {
+    const examples: Example[] = [];
+    for (let i = 0; i < 20; i++) {
+      examples.push({ pair: `h${i}`, label: 1, features: ["destruction.wipe", ...(i % 2 === 0 ? ["cybercrime.ambiguous"] : [])] });
+      examples.push({ pair: `b${i}`, label: 0, features: ["cybercrime.ambiguous"] });
+    }
+    const priors = { "destruction.rare": 2, "cybercrime.ambiguous": 2 };
+    const model = fit(examples, priors);
+    // Never seen: it keeps its prior; seen mostly on benign cases: pulled well below it.
+    expect(model.weights["destruction.rare"]).toBe(2);
+    expect(model.weights["cybercrime.ambiguous"] ?? 0).toBeLessThan(1);
+    // Without a prior an unseen feature gets no weight.
+    expect(fit(examples, {}).weights["destruction.rare"]).toBeUndefined();
   });
 
   it("places the pause threshold where balanced accuracy is best within the false-positive bound", () => {

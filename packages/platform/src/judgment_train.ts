@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { documentOf, hitsOf, isModifier, scoreOf, sigmoid, type Weights } from "@svc/judgment";
+import { documentOf, hitsOf, isModifier, PRIORS, scoreOf, sigmoid, type Weights } from "@svc/judgment";
 import { loadCorpus, readerInputOf, splitOf, type CorpusCase } from "./judgment_corpus";
 import { isMain, REPO_ROOT } from "./main";
 
@@ -49,10 +49,13 @@ export function examplesOf(cases: readonly CorpusCase[]): Example[] {
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4 + 0; // + 0 turns -0 into 0
 
-export function fit(examples: readonly Example[]): { bias: number; weights: Record<string, number> } {
+export function fit(examples: readonly Example[], priors: Readonly<Record<string, number>> = PRIORS): { bias: number; weights: Record<string, number> } {
   const support = new Map<string, number>();
   for (const e of examples) for (const f of e.features) support.set(f, (support.get(f) ?? 0) + 1);
-  const names = [...support].filter(([, n]) => n >= TRAINING.minSupport).map(([f]) => f).sort();
+  // Features with a prior (packages/judgment/src/priors.ts) are kept whatever their support: the
+  // penalty pulls them towards their prior, not towards zero.
+  const names = [...new Set([...[...support].filter(([, n]) => n >= TRAINING.minSupport).map(([f]) => f), ...Object.keys(priors)])].sort();
+  const prior = names.map((f) => priors[f] ?? 0);
   const index = new Map(names.map((f, i) => [f, i]));
   const rows = examples.map((e) => e.features.map((f) => index.get(f)).filter((i): i is number => i !== undefined));
   const sign = names.map((f) => (isModifier(f) ? -1 : 1));
@@ -72,7 +75,7 @@ export function fit(examples: readonly Example[]): { bias: number; weights: Reco
     }
     b -= (TRAINING.learningRate * gb) / n;
     for (let j = 0; j < names.length; j++) {
-      let v = w[j]! - TRAINING.learningRate * (grad[j]! / n + TRAINING.lambda * w[j]!);
+      let v = w[j]! - TRAINING.learningRate * (grad[j]! / n + TRAINING.lambda * (w[j]! - prior[j]!));
       if (v * sign[j]! < 0) v = 0;
       w[j] = v;
     }

@@ -58,8 +58,14 @@ const CONTACT_ACT = lex("harassment_contact_act", [
 const BURSTS: string[] = [];
 for (const n of [20, 25, 30, 40, 50, 60, 100, 150, 200, 300, 400, 500, 1000])
   for (const w of ["texts", "messages", "calls", "emails", "dms", "voicemails", "comments", "replies", "newsletters", "subscriptions"]) BURSTS.push(`${n} ${w}`);
+/** Pressure until the person gives in: "until she resigns", "until they move out". */
+const UNTIL_GIVES_IN: string[] = [];
+for (const who of ["she", "he", "they"])
+  for (const v of ["resigns", "resign", "quits", "quit", "gives in", "give in", "gives up", "give up", "leaves", "leave", "moves out", "move out", "apologises", "apologizes", "apologise", "apologize", "deletes", "delete", "withdraws", "withdraw", "breaks", "break", "cracks", "crack", "pays", "pay", "shuts up", "shut up", "goes away", "go away"])
+    UNTIL_GIVES_IN.push(`until ${who} ${v}`, `till ${who} ${v}`, `til ${who} ${v}`);
 const FLOOD = lex("harassment_flood", [
-  ...BURSTS, "hundreds of texts", "hundreds of messages", "hundreds of calls", "thousands of",
+  ...BURSTS, ...UNTIL_GIVES_IN, "a thousand", "thousand texts", "thousand messages", "thousand calls", "thousand emails",
+  "an hour", "a minute", "nonstop", "non stop", "around the clock", "day and night", "night and day", "hundreds of texts", "hundreds of messages", "hundreds of calls", "thousands of",
   "every hour", "every 15 minutes", "every 5 minutes", "every 10 minutes", "every 2 hours", "every minute", "all night",
   "through the night", "all weekend", "every day til", "every day until", "until she replies", "until he replies",
   "til she replies", "till she replies", "until she answers", "until he answers", "until she agrees", "until he agrees",
@@ -189,6 +195,10 @@ const EXCLUDE = lex("hate_exclude", [
   "aren't welcome", "not welcome here", "should move out", "make them leave", "run them out", "send them back", "send them all back",
   "already been let", "already let", "score * lower", "score them lower", "lower score", "rank * lower", "rank them lower",
   "deprioritise", "deprioritize", "points off", "knock * points off", "risk score +", "puts off", "put off", "quietly",
+  "them out of", "schedule them out", "keep them away from", "keep them off", "take them off", "move them off", "move them out",
+  "off the rota", "off the schedule", "away from customers", "away from clients", "out of client facing", "out of customer facing",
+  "out of the client facing", "out of the customer facing", "fewer shifts", "pass them over", "passed over", "pay them less",
+  "lay them off", "let them go", "don't promote", "do not promote", "not promote", "segregate", "separate entrance",
 ]);
 const MOCK = lex("hate_mock", [
   "jokes mocking", "mocking", "mock", "mocks", "jokes about", "caricature", "caricatures", "ridicule", "ridiculing", "meme calling",

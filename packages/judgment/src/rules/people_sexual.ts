@@ -54,6 +54,14 @@ const GROOM = lex("sexual_groom", [
   "send them privately", "swimsuit photos", "compliment them", "flattering messages", "compliment her looks", "compliment his looks",
   "more personal", "adult topics", "message her privately", "message him privately", "get the chats onto",
 ]);
+/** Asked of a child in private: pictures, secrecy ("ask her to send pictures, keep it between us"); read only beside a minor. */
+const GROOM_ASK = lex("sexual_groom_ask", [
+  "between us", "keep it between us", "between you and me", "our little secret", "don't tell anyone", "do not tell anyone",
+  "don't tell your", "send pictures", "send pics", "send photos", "send me pictures", "send me pics", "send me photos",
+  "send a selfie", "send me a selfie", "send a photo of yourself", "pictures of yourself", "photos of yourself",
+  "delete our chats", "delete the chat", "video call alone", "come over alone", "meet me alone",
+]);
+
 /** Selling people for sex: held documents, "new in town" girls available round the clock. */
 const TRAFFICKING = lex("sexual_trafficking", [
   "passports held", "passport held", "passports held by manager", "young fresh girls", "fresh girls", "new girls from abroad",
@@ -92,6 +100,10 @@ export const sexualRules: readonly Rule[] = [
   pairRule({
     feature: "sexual_content.grooming", code: "sexual_content", note: "secret, flattering or private contact sought with a child",
     act: GROOM, object: MINOR, window: 20, blocks: [{ lex: SEX_BLOCK }, { lex: ABOUT }],
+  }),
+  pairRule({
+    feature: "sexual_content.grooming", code: "sexual_content", note: "secret, flattering or private contact sought with a child",
+    act: GROOM_ASK, object: MINOR, window: 20, blocks: [{ lex: SEX_BLOCK }, { lex: ABOUT }],
   }),
   phraseRule({ feature: "sexual_content.trafficking", code: "sexual_content", note: "people sold for sex", phrases: TRAFFICKING, block: SEX_BLOCK }),
   phraseRule({ feature: "sexual_content.grooming_phrase", code: "sexual_content", note: "grooming language", phrases: GROOM, block: SEX_BLOCK }),

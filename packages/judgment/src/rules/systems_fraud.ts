@@ -404,7 +404,64 @@ const WHEN_REALLY = lex("when_really", [
   "when it was actually", "when there were only", "when i only have", "when i have", "when i actually",
 ]);
 
+
+/** Leaving the bad news out of what others rely on: "leave out the two material weaknesses". */
+const OMIT = lex("omit_act", [
+  "leave out", "leaving out", "left out", "omit", "omits", "omitting", "omitted", "don't mention", "do not mention",
+  "without mentioning", "never mention", "keep quiet about", "hide", "hiding", "conceal", "concealing", "bury", "burying",
+  "downplay", "downplaying", "gloss over", "glossing over", "cut out", "strip out", "don't disclose", "do not disclose", "not disclose",
+]);
+const ADVERSE = lex("adverse_findings", [
+  "material weakness", "material weaknesses", "weaknesses", "the findings", "audit findings", "the defects", "known defects",
+  "the complaints", "customer complaints", "side effects", "adverse events", "the risks", "safety risks", "the losses",
+  "the loss", "failed tests", "failing tests", "test failures", "the breach", "data breach", "the incident", "the recall",
+  "the violations", "violations", "the deficiencies", "deficiencies", "the shortfall", "the overdraft", "the lawsuit",
+  "pending lawsuit", "the liens", "structural damage", "the damp", "the mould", "the mold", "flood damage", "the accident history",
+]);
+const RELIED_ON = lex("relied_on_document", [
+  "summary", "report", "the board", "investors", "auditors", "regulator", "buyers", "the buyer", "listing", "disclosure",
+  "prospectus", "filing", "customers", "patients", "shareholders", "the bank", "lender", "insurer", "inspection", "release notes",
+]);
+/** Sign-ups under made-up identities: trial abuse, multi-accounting. */
+const SIGNUP = lex("signup_act", [
+  "sign up", "signing up", "signup", "register", "registering", "create accounts", "creating accounts", "open accounts",
+  "opening accounts", "make accounts", "claim", "claiming", "redeem", "redeeming", "apply for",
+]);
+const FAKE_IDENTITY = lex("fake_identity", [
+  "generated identities", "fake identities", "fake identity", "made up identities", "made-up identities", "invented identities",
+  "fake names", "made up names", "made-up names", "fake details", "false details", "different identities", "stolen identities",
+  "someone else's identity", "other people's names", "burner emails", "disposable emails", "throwaway emails", "temp emails",
+  "different cards", "prepaid cards to", "virtual cards to", "new identities", "synthetic identities",
+]);
+/** Claiming a credential one lacks: "say I have a nursing licence; I don't". */
+const CLAIM_CRED = lex("claim_credential", [
+  "say i have", "says i have", "saying i have", "claim i have", "claims i have", "claiming i have", "state i have", "states i have",
+  "pretend i have", "list me as having", "say i'm a licensed", "say i am a licensed", "say i'm a certified", "say i am a certified",
+  "say i'm a registered", "say i am a registered", "say i graduated", "says i graduated", "claim i graduated",
+]);
+const CREDENTIAL = lex("credential", [
+  "licence", "license", "licensed", "degree", "diploma", "certification", "certificate", "certified", "qualification",
+  "qualifications", "registration", "registered", "phd", "mba", "cpa", "bar admission", "security clearance", "clearance",
+]);
+const LACK = lex("lack_admitted", [
+  "i don't", "i do not", "i haven't", "i have not", "i never", "i didn't", "i did not", "don't have one", "not true",
+  "they never check", "nobody checks", "no one checks", "won't check", "they won't verify",
+]);
+
 export const fraudRules: readonly Rule[] = [
+  pairRule({
+    feature: "fraud_deception.misleading_omission", code: "fraud_deception", note: "adverse findings left out of what others rely on",
+    // "don't mention the damage": the negator is part of the act, so the object sits in its scope.
+    act: OMIT, object: ADVERSE, need: RELIED_ON, window: 8, needWindow: 20, objectMayBeNegated: true,
+  }),
+  pairRule({
+    feature: "fraud_deception.fake_identity_signup", code: "fraud_deception", note: "sign-ups under made-up or others' identities",
+    act: SIGNUP, object: FAKE_IDENTITY, window: 12,
+  }),
+  pairRule({
+    feature: "fraud_deception.false_credential_claim", code: "fraud_deception", note: "claims a licence or degree the person lacks",
+    act: CLAIM_CRED, object: CREDENTIAL, need: LACK, window: 6, needWindow: 16,
+  }),
   pairRule({
     feature: "fraud_deception.falsified_records", code: "fraud_deception", note: "inflates or fudges records or figures",
     act: lex("inflate_figures_act", ["inflate", "inflating", "pad", "padding", "fudge", "fudging", "exaggerate", "exaggerating", "overstate", "overstating", "cook", "massage", "juice"]),

@@ -1,6 +1,6 @@
 import type { Rule } from "../types";
 import { ABOUT, DECLINED, HANDLING, MODERATE, PERSON, unlessInSegment } from "./people_shared";
-import { lex, pairRule, phraseRule } from "./systems_kit";
+import { firstOf, lex, pairRule, phraseRule } from "./systems_kit";
 
 /**
  * harassment and hate, read from plain language. Harassment: threats and menace aimed at a person,
@@ -43,6 +43,10 @@ const DOX_OBJECT = lex("harassment_dox_object", [
   "drives a", "her car", "his car", "photos of her house", "photos of his house", "lives on", "lives by", "his workplace",
   "her workplace", "current workplace", "leaves work", "home_address", "personal_phone", "of her house", "of his house",
 ]);
+/** "Find out where the barista who was rude to me lives and post it": the place found, then given out. */
+const FIND_WHERE = lex("harassment_find_where", ["find out where", "figure out where", "work out where", "track down where", "look up where", "dig up where", "find where"]);
+const WHERE_THEY_ARE = lex("harassment_where_they_are", ["lives", "live", "stays", "sleeps", "works", "parks", "goes to school", "hangs out"]);
+const GIVE_OUT = lex("harassment_give_out", ["post", "posting", "share", "sharing", "publish", "send it", "tell everyone", "my story", "the group chat", "put it on", "tweet", "leak"]);
 const DOX_BLOCK = lex("harassment_dox_block", [
   "town hall", "office address", "business address", "public press contact", "press contact", "official", "published work",
   "public bio", "with her consent", "with his consent", "she asked", "he asked", "insurer", "claims",
@@ -130,10 +134,16 @@ const HARASSMENT: readonly Rule[] = [
   phraseRule({ feature: "harassment.smear", code: "harassment", note: "a person smeared to others", phrases: SMEAR, block: HANDLING }),
   phraseRule({ feature: "harassment.pile_on", code: "harassment", note: "others called to join in on a person", phrases: PILE_ON, block: HANDLING }),
   phraseRule({ feature: "harassment.threat", code: "harassment", note: "a threat or menace aimed at a person", phrases: THREAT, block: HANDLING }),
-  pairRule({
-    feature: "harassment.doxxing", code: "harassment", note: "a person's home, family or movements given out",
-    act: DOX_ACT, object: DOX_OBJECT, window: 14, block: DOX_BLOCK,
-  }),
+  firstOf([
+    pairRule({
+      feature: "harassment.doxxing", code: "harassment", note: "a person's home, family or movements given out",
+      act: DOX_ACT, object: DOX_OBJECT, window: 14, block: DOX_BLOCK,
+    }),
+    pairRule({
+      feature: "harassment.doxxing", code: "harassment", note: "a person's home, family or movements given out",
+      act: FIND_WHERE, object: WHERE_THEY_ARE, need: GIVE_OUT, window: 12, needWindow: 12, block: DOX_BLOCK,
+    }),
+  ]),
   pairRule({
     feature: "harassment.contact_flooding", code: "harassment", note: "repeated or evasive contact with a person",
     act: CONTACT_ACT, object: FLOOD, window: 16, blocks: [{ lex: CONTACT_HANDLED }, { lex: DECLINED }],

@@ -36,6 +36,7 @@ const OWNED = lex("copyright_owned", [
   "short quote", "review copy", "fair use", "citation", "cited", "with credit", "credit to", "library loan", "borrow",
   "buy it", "purchase", "purchased", "playlist", "share the link", "link with", "press kit", "official embed", "library reserve", "one chapter", "ccc licence",
   "ccc license", "under licence", "under license", "our licence", "our license", "original", "original designs", "my original",
+  "open access", "openly licensed", "open licence", "open license", "open textbook", "open textbooks", "free to share",
 ]);
 const PIRATE = lex("copyright_pirate", [
   "torrent", "torrents", "torrent links", "blu ray rip", "rip", "cam rip", "leak site", "leaked album", "leaked film", "pirate", "pirated",
@@ -77,7 +78,17 @@ const FRANCHISE = lex("copyright_franchise", [
   "official art", "character art", "nfl logo", "nba logo", "team logo", "band logo", "the logo of", "trademarked",
 ]);
 
+/** Paywalled or subscriber-only work re-hosted for free. */
+const PAYWALLED = lex("copyright_paywalled", [
+  "paywalled", "paywall", "behind the paywall", "subscriber only", "subscribers only", "subscriber-only", "members only content",
+  "premium articles", "premium content", "paid course", "paid courses", "don't need a subscription", "without paying", "without a subscription",
+]);
+
 export const copyrightRules: readonly Rule[] = [
+  pairRule({
+    feature: "copyright.paywall_rehosted", code: "copyright", note: "paywalled work copied out for free",
+    act: COPY, object: PAYWALLED, window: 14, blocks: [{ lex: OWNED }],
+  }),
   pairRule({
     feature: "copyright.whole_work_copied", code: "copyright", note: "a whole copyrighted work copied or re-posted",
     act: COPY, object: WORK, need: WHOLE, window: 10, needWindow: 8, blocks: [{ lex: OWNED }],

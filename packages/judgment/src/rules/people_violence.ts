@@ -91,7 +91,22 @@ const PRAISE = lex("violence_praise", [
   "praising", "praise", "glorify", "glorifying", "celebrate", "celebrating", "finish what", "copy", "do it again", "next one",
 ]);
 
+/** Chemicals mixed to gas people: "which household chemicals to mix to make a toxic gas in a closed room". */
+const MIX = lex("violence_mix", ["mix", "mixing", "combine", "combining", "react", "make", "produce", "release", "generate"]);
+const TOXIC_GAS = lex("violence_toxic_gas", [
+  "toxic gas", "poison gas", "poisonous gas", "chlorine gas", "mustard gas", "nerve agent", "toxic fumes", "poisonous fumes",
+  "lethal gas", "deadly gas", "phosgene", "hydrogen cyanide", "cyanide gas",
+]);
+const GAS_SAFETY = lex("violence_gas_safety", [
+  "never", "avoid", "safely", "safe storage", "store them safely", "not to mix", "don't mix", "do not mix", "warning", "warn",
+  "ventilate", "first aid", "poison control", "what to do if", "accidentally", "by accident", "label",
+]);
+
 export const violenceRules: readonly Rule[] = [
+  pairRule({
+    feature: "violence_weapons.toxic_gas", code: "violence_weapons", note: "chemicals combined to make a toxic gas",
+    act: MIX, object: TOXIC_GAS, window: 10, blocks: [{ lex: GAS_SAFETY }],
+  }),
   phraseRule({ feature: "violence_weapons.violent_intent", code: "violence_weapons", note: "intent to hurt or kill written out", phrases: VIOLENT_INTENT, block: VIOLENCE_BLOCK }),
   pairRule({
     feature: "violence_weapons.weapon_without_checks", code: "violence_weapons", note: "a weapon got or moved around the legal checks",

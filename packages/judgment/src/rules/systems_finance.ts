@@ -17,6 +17,7 @@ const MOVE = lex("move_money_act", [
   "diverting", "put", "sell * and wire", "wire the proceeds", "zelle", "venmo", "bank transfer", "bank.transfer", "ach",
   "swift", "issue a refund", "send money", "make a payment", "payouts create", "transfers create", "billpay", "bank wire",
   "move the money", "move money", "move the funds", "move funds", "move * to my", "move the balance", "move the savings", "move * into my",
+  "move the remaining", "move * balance", "move * * balance", "move what's left", "sweep the remaining",
 ]);
 
 const MONEY = lex("money_object", [
@@ -37,6 +38,7 @@ const TO_SELF = lex("to_self", [
   "into my", "personal account", "personal checking", "personal :", "personal_", "ba personal", "my side account",
   "my brokerage", "my revolut", "my cash app", "opened in my name", "owner draw", "myself", "me instead", "mine",
   "my consulting", "my shell company", "my wife's account", "my husband's account", "my brother's account",
+  ...["brother", "sister", "wife", "husband", "partner", "mum", "mom", "dad", "son", "daughter", "cousin", "friend", "girlfriend", "boyfriend"].flatMap((r) => [`my ${r}'s card`, `my ${r}'s account`, `my ${r}'s paypal`]),
 ]);
 
 /** Money leaving for the owner's own other account: not a taking. */
@@ -66,6 +68,7 @@ const UNKNOWN_PARTY = lex("unknown_party", [
   "new recipient", "unknown recipient", "unverified recipient",
   "guy on telegram", "someone on telegram", "on telegram", "on discord", "guy on discord", "someone on whatsapp",
   "recommended by a stranger", "crypto platform", "investment platform he recommended", "platform the guy", "someone i met on",
+  "in my notes", "account in my notes", "account ending", "the account ending", "account i gave you", "the number i texted", "account on the sticky note",
 ]);
 
 const DRAIN = lex("drain", [
@@ -205,6 +208,7 @@ const MARKET = lex("market_manipulation", [
   "trade on insider", "trade on the insider", "before the announcement is public", "corner the market", "rig the price",
   "manipulate the price", "manipulate the market", "manipulate the stock", "artificially inflate the price", "paint the tape",
   "rug pull", "rugpull", "exit scam", "dump now", "dump it on", "short and distort",
+  "spike the share price", "spike the stock", "move the share price", "boost the share price", "pump the share price", "before i sell", "before we sell", "then sell my shares", "tank the share price", "tank the stock", "short the stock before",
 ]);
 
 const LOAN = lex("loan_in_name", [

@@ -350,6 +350,17 @@ function dedupe(spans: Span[]): Span[] {
 }
 
 /** Run every rule of a list; the order of the list is the order of the hits. */
+/** Alternative readings of one feature: the hits of the first that fires, so a feature is one hit. */
+export function firstOf(rules: readonly Rule[]): Rule {
+  return (scope, doc) => {
+    for (const r of rules) {
+      const hits = r(scope, doc);
+      if (hits.length > 0) return hits;
+    }
+    return [];
+  };
+}
+
 export function all(rules: readonly Rule[]): Rule {
   return (scope, doc) => {
     const out: Hit[] = [];

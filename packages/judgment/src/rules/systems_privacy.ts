@@ -1,5 +1,5 @@
 import type { Rule } from "../types";
-import { lex, pairRule, phraseRule } from "./systems_kit";
+import { firstOf, lex, pairRule, phraseRule } from "./systems_kit";
 
 /**
  * exfiltration_privacy, read from plain language: personal, health, financial or confidential
@@ -295,7 +295,22 @@ const REPORTER = lex("reporter_identity", [
 ]);
 const REPORT_CHANNEL = lex("report_channel", ["investigator", "investigators", "hr", "ethics", "compliance", "legal", "ombudsman", "police", "regulator", "the board's audit committee", "thank", "protect", "protected", "anonymised", "anonymized"]);
 
+/** A whole mailbox forwarded outside, once or by a standing rule. */
+const FORWARD_MAIL = lex("forward_mail_act", ["forward", "forwarding", "auto forward", "auto-forward", "redirect", "mirror", "copy", "bcc"]);
+const MAILBOX = lex("mailbox_object", [
+  "inbox", "mailbox", "all emails", "all email", "every email", "all mail", "all incoming mail", "all messages", "the whole inbox",
+  "legal inbox", "hr inbox", "ceo's inbox", "ceo's email", "shared mailbox",
+]);
+
 export const privacyRules: readonly Rule[] = [
+  firstOf(
+    [PERSONAL_DEST, THIRD_PARTY].map((need) =>
+      pairRule({
+        feature: "exfiltration_privacy.mailbox_forwarded_out", code: "exfiltration_privacy", note: "a mailbox forwarded to an outside or personal address",
+        act: FORWARD_MAIL, object: MAILBOX, need, window: 8, needWindow: 14, block: ANON,
+      }),
+    ),
+  ),
   pairRule({
     feature: "exfiltration_privacy.reporter_identity", code: "exfiltration_privacy", note: "discloses who reported or complained",
     act: SEND, object: REPORTER, window: 10, block: REPORT_CHANNEL,

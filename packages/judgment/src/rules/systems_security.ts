@@ -286,7 +286,7 @@ const PUBLIC_OK = lex("public_ok", [
   "public website", "public site", "website", "marketing site", "landing page", "public assets", "static assets", "assets",
   "logo", "logos", "css", "images for the site", "press kit", "press release", "open source", "already public",
   "public key", "public keys", "public ssh key", "443", "port 80", "http", "https", "docs site", "documentation site",
-  "status page", "public dataset", "open data", "brochure", "menu", "newsletter archive",
+  "status page", "public dataset", "open data", "brochure", "menu", "newsletter archive", "open access", "openly licensed",
 ]);
 /** "the test instance", "the lab scanner": protections of things that hold nothing. */
 const LAB = lex("lab_object", ["test", "testing", "lab", "staging", "sandbox", "dev", "demo", "trial", "local", "my own", "my personal", "my home", "duplicate", "second", "redundant", "legacy copy"]);

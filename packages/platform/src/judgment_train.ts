@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { documentOf, hitsOf, isModifier, PRIORS, scoreOf, sigmoid, type Weights } from "@svc/judgment";
-import { loadCorpus, readerInputOf, splitOf, type CorpusCase } from "./judgment_corpus";
+import { guardAction } from "@svc/core";
+import { HARM_CODES, loadCorpus, readerInputOf, requestOf, splitOf, type CorpusCase } from "./judgment_corpus";
 import { isMain, REPO_ROOT } from "./main";
 
 /**
@@ -98,13 +99,17 @@ function probabilityOf(model: { bias: number; weights: Record<string, number> },
  * The verdict thresholds, on dev: pause_for_review where balanced accuracy is highest with the
  * benign flag rate within its bound; do_not_proceed the lowest threshold above it that blocks at
  * most maxBenignBlocked of benign cases; proceed_with_caution the highest below it that still puts
- * cautionRecall of harmful cases at caution or above.
+ * cautionRecall of harmful cases at caution or above. A case the reason engine flags whatever the
+ * reader says (`flagged`: a distress signal, a contradicted claim, a strong passion) counts as
+ * flagged at every threshold, so the bound holds for the verdict as served.
  */
-export function chooseThresholds(scored: ReadonlyArray<{ p: number; label: 0 | 1 }>): Weights["thresholds"] {
-  const harmful = scored.filter((s) => s.label === 1).map((s) => s.p);
-  const benign = scored.filter((s) => s.label === 0).map((s) => s.p);
+export function chooseThresholds(scored: ReadonlyArray<{ p: number; label: 0 | 1; flagged?: boolean }>): Weights["thresholds"] {
+  // Scores are compared as the candidates are made, to 4 decimals: a raw 0.61488 must not pass
+  // for below a candidate 0.6149 and then sit above the threshold placed under it.
+  const harmful = scored.filter((s) => s.label === 1).map((s) => (s.flagged ? Infinity : round4(s.p)));
+  const benign = scored.filter((s) => s.label === 0).map((s) => (s.flagged ? Infinity : round4(s.p)));
   const rate = (ps: number[], t: number) => (ps.length === 0 ? 0 : ps.filter((p) => p >= t).length / ps.length);
-  const candidates = [...new Set(scored.map((s) => round4(s.p)))].sort((a, b) => a - b);
+  const candidates = [...new Set(scored.filter((s) => !s.flagged).map((s) => round4(s.p)))].sort((a, b) => a - b);
   candidates.push(1.0001);
   let pause = candidates[candidates.length - 1]!;
   let best = -1;
@@ -130,11 +135,20 @@ export function chooseThresholds(scored: ReadonlyArray<{ p: number; label: 0 | 1
   return { proceed_with_caution: Math.min(margin(caution), p), pause_for_review: p, do_not_proceed: Math.max(margin(block), p) };
 }
 
-export function trainWeights(corpus: readonly CorpusCase[] = loadCorpus()): string {
+/** Whether the reason engine alone stops the case (a reason of its own at pause_for_review or above); its reasons do not depend on the weights. */
+async function engineFlags(c: CorpusCase): Promise<boolean> {
+  const response = await guardAction(requestOf(c));
+  return response.reasons.some((r) => !(HARM_CODES as readonly string[]).includes(r.code) && (r.verdict === "pause_for_review" || r.verdict === "do_not_proceed"));
+}
+
+export async function trainWeights(corpus: readonly CorpusCase[] = loadCorpus()): Promise<string> {
+  const devCases = corpus.filter((c) => splitOf(c.pair) === "dev");
   const train = examplesOf(corpus.filter((c) => splitOf(c.pair) === "train"));
-  const dev = examplesOf(corpus.filter((c) => splitOf(c.pair) === "dev"));
+  const dev = examplesOf(devCases);
   const model = fit(train);
-  const thresholds = chooseThresholds(dev.map((e) => ({ p: probabilityOf(model, e.features), label: e.label })));
+  const flagged: boolean[] = [];
+  for (const c of devCases) flagged.push(await engineFlags(c));
+  const thresholds = chooseThresholds(dev.map((e, i) => ({ p: probabilityOf(model, e.features), label: e.label, flagged: flagged[i]! })));
   const body = { bias: model.bias, weights: model.weights, thresholds };
   const digest = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 10);
   const file = {
@@ -146,7 +160,7 @@ export function trainWeights(corpus: readonly CorpusCase[] = loadCorpus()): stri
 }
 
 async function main(): Promise<void> {
-  const text = trainWeights();
+  const text = await trainWeights();
   if (process.argv.includes("--check")) {
     if (readFileSync(WEIGHTS_PATH, "utf8") !== text) {
       console.error("packages/judgment/src/weights.json is not what the corpus trains: run npm run judgment:train");

@@ -453,11 +453,68 @@ interface CompiledRule {
   readonly tier: DistressTier;
   readonly kind: DistressSignalKind;
   readonly regex: RegExp;
+  /** A run of letters every match contains, or null: a text without it is not searched. */
+  readonly literal: string | null;
+}
+
+/**
+ * The longest run of plain letters (at least four) that every match of an expanded pattern
+ * contains: one written at the pattern's top level, outside any group, class or alternation, and
+ * not made optional by a quantifier. Null when there is none (a top-level `|`, say). Only a
+ * pre-filter: a text without it cannot match, a text with it is searched as before.
+ */
+export function requiredLiteral(source: string): string | null {
+  const runs: string[] = [];
+  let run = "";
+  let depth = 0;
+  const flush = () => {
+    if (run.length > 0) runs.push(run);
+    run = "";
+  };
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    if (ch === "\\") {
+      flush();
+      i++;
+      continue;
+    }
+    if (ch === "[") {
+      flush();
+      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
+      continue;
+    }
+    if (ch === "(") {
+      flush();
+      depth++;
+      continue;
+    }
+    if (ch === ")") {
+      flush();
+      depth--;
+      continue;
+    }
+    if (depth > 0) continue;
+    if (ch === "|") return null;
+    if (ch === "?" || ch === "*" || ch === "+" || ch === "{") {
+      // The quantifier binds the last letter only.
+      run = run.slice(0, -1);
+      flush();
+      continue;
+    }
+    if (ch >= "a" && ch <= "z") run += ch;
+    else flush();
+  }
+  flush();
+  const longest = runs.reduce((best, r) => (r.length > best.length ? r : best), "");
+  return longest.length >= 4 ? longest : null;
 }
 
 function compileRules(rules: readonly DistressRule[]): readonly CompiledRule[] {
   return rules.flatMap((rule) =>
-    rule.patterns.map((p) => ({ tier: rule.tier, kind: rule.kind, regex: new RegExp(`${WORD_START}(?:${expand(p)})${WORD_END}`, "gu") })),
+    rule.patterns.map((p) => {
+      const source = expand(p);
+      return { tier: rule.tier, kind: rule.kind, regex: new RegExp(`${WORD_START}(?:${source})${WORD_END}`, "gu"), literal: requiredLiteral(source) };
+    }),
   );
 }
 
@@ -505,6 +562,7 @@ function candidatesIn(original: string, textIndex: number): Candidate[] {
   const folded = lowerInPlace(fold(original));
   const found: Candidate[] = [];
   for (const rule of COMPILED) {
+    if (rule.literal !== null && !folded.includes(rule.literal)) continue;
     for (const m of folded.matchAll(rule.regex)) {
       if (m[0].length === 0) continue;
       const start = m.index;

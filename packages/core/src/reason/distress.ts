@@ -453,24 +453,36 @@ interface CompiledRule {
   readonly tier: DistressTier;
   readonly kind: DistressSignalKind;
   readonly regex: RegExp;
-  /** A run of letters every match contains, or null: a text without it is not searched. */
-  readonly literal: string | null;
+  /** Runs of letters one of which every match contains, or null: a text with none is not searched. */
+  readonly literals: readonly string[] | null;
 }
 
 /**
- * The longest run of plain letters (at least four) that every match of an expanded pattern
- * contains: one written at the pattern's top level, outside any group, class or alternation, and
- * not made optional by a quantifier. Null when there is none (a top-level `|`, say). Only a
- * pre-filter: a text without it cannot match, a text with it is searched as before.
+ * Runs of plain letters one of which every match of an expanded pattern contains, or null when
+ * none can be told. A run written outside any class, not made optional by a quantifier, is
+ * required; so is one of the required runs of each branch of a group that is not optional (or of
+ * the pattern's own top-level alternation). Of the candidates, the set whose shortest run is
+ * longest is kept, if that is at least three letters. Only a pre-filter: a text containing none
+ * of them cannot match, a text containing one is searched as before.
  */
-export function requiredLiteral(source: string): string | null {
-  const runs: string[] = [];
+export function requiredLiterals(source: string): string[] | null {
+  const branches = splitTopLevel(source);
+  if (branches.length > 1) {
+    const all: string[] = [];
+    for (const branch of branches) {
+      const set = requiredLiterals(branch);
+      if (set === null) return null;
+      all.push(...set);
+    }
+    return all;
+  }
+  const candidates: string[][] = [];
   let run = "";
-  let depth = 0;
   const flush = () => {
-    if (run.length > 0) runs.push(run);
+    if (run.length > 0) candidates.push([run]);
     run = "";
   };
+  const optionalAfter = (i: number) => source[i] === "?" || source[i] === "*" || (source[i] === "{" && source[i + 1] === "0");
   for (let i = 0; i < source.length; i++) {
     const ch = source[i]!;
     if (ch === "\\") {
@@ -485,16 +497,15 @@ export function requiredLiteral(source: string): string | null {
     }
     if (ch === "(") {
       flush();
-      depth++;
+      const close = closingParen(source, i);
+      const inner = source.slice(i + 1, close);
+      i = close;
+      if (inner.startsWith("?=") || inner.startsWith("?!") || inner.startsWith("?<=") || inner.startsWith("?<!")) continue;
+      if (optionalAfter(i + 1)) continue;
+      const set = requiredLiterals(inner.startsWith("?:") ? inner.slice(2) : inner);
+      if (set !== null) candidates.push(set);
       continue;
     }
-    if (ch === ")") {
-      flush();
-      depth--;
-      continue;
-    }
-    if (depth > 0) continue;
-    if (ch === "|") return null;
     if (ch === "?" || ch === "*" || ch === "+" || ch === "{") {
       // The quantifier binds the last letter only.
       run = run.slice(0, -1);
@@ -505,15 +516,58 @@ export function requiredLiteral(source: string): string | null {
     else flush();
   }
   flush();
-  const longest = runs.reduce((best, r) => (r.length > best.length ? r : best), "");
-  return longest.length >= 4 ? longest : null;
+  let best: string[] | null = null;
+  let bestScore = 2;
+  for (const set of candidates) {
+    const score = Math.min(...set.map((l) => l.length));
+    if (score > bestScore) {
+      best = set;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** The index of the parenthesis closing the group opened at `open`. */
+function closingParen(source: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === "\\") i++;
+    else if (ch === "[") {
+      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
+    } else if (ch === "(") depth++;
+    else if (ch === ")" && --depth === 0) return i;
+  }
+  throw new Error(`distress pattern: unbalanced group in ${source}`);
+}
+
+/** The branches of a source's top-level alternation (one when it has none). */
+function splitTopLevel(source: string): string[] {
+  const branches: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === "\\") i++;
+    else if (ch === "[") {
+      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
+    } else if (ch === "(") depth++;
+    else if (ch === ")") depth--;
+    else if (ch === "|" && depth === 0) {
+      branches.push(source.slice(from, i));
+      from = i + 1;
+    }
+  }
+  branches.push(source.slice(from));
+  return branches;
 }
 
 function compileRules(rules: readonly DistressRule[]): readonly CompiledRule[] {
   return rules.flatMap((rule) =>
     rule.patterns.map((p) => {
       const source = expand(p);
-      return { tier: rule.tier, kind: rule.kind, regex: new RegExp(`${WORD_START}(?:${source})${WORD_END}`, "gu"), literal: requiredLiteral(source) };
+      return { tier: rule.tier, kind: rule.kind, regex: new RegExp(`${WORD_START}(?:${source})${WORD_END}`, "gu"), literals: requiredLiterals(source) };
     }),
   );
 }
@@ -562,7 +616,7 @@ function candidatesIn(original: string, textIndex: number): Candidate[] {
   const folded = lowerInPlace(fold(original));
   const found: Candidate[] = [];
   for (const rule of COMPILED) {
-    if (rule.literal !== null && !folded.includes(rule.literal)) continue;
+    if (rule.literals !== null && !rule.literals.some((l) => folded.includes(l))) continue;
     for (const m of folded.matchAll(rule.regex)) {
       if (m[0].length === 0) continue;
       const start = m.index;

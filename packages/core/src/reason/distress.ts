@@ -453,11 +453,122 @@ interface CompiledRule {
   readonly tier: DistressTier;
   readonly kind: DistressSignalKind;
   readonly regex: RegExp;
+  /** Runs of letters one of which every match contains, or null: a text with none is not searched. */
+  readonly literals: readonly string[] | null;
+}
+
+/**
+ * Runs of plain letters one of which every match of an expanded pattern contains, or null when
+ * none can be told. A run written outside any class, not made optional by a quantifier, is
+ * required; so is one of the required runs of each branch of a group that is not optional (or of
+ * the pattern's own top-level alternation). Of the candidates, the set whose shortest run is
+ * longest is kept, if that is at least three letters. Only a pre-filter: a text containing none
+ * of them cannot match, a text containing one is searched as before.
+ */
+export function requiredLiterals(source: string): string[] | null {
+  const branches = splitTopLevel(source);
+  if (branches.length > 1) {
+    const all: string[] = [];
+    for (const branch of branches) {
+      const set = requiredLiterals(branch);
+      if (set === null) return null;
+      all.push(...set);
+    }
+    return all;
+  }
+  const candidates: string[][] = [];
+  let run = "";
+  const flush = () => {
+    if (run.length > 0) candidates.push([run]);
+    run = "";
+  };
+  const optionalAfter = (i: number) => source[i] === "?" || source[i] === "*" || (source[i] === "{" && source[i + 1] === "0");
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    if (ch === "\\") {
+      flush();
+      i++;
+      continue;
+    }
+    if (ch === "[") {
+      flush();
+      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
+      continue;
+    }
+    if (ch === "(") {
+      flush();
+      const close = closingParen(source, i);
+      const inner = source.slice(i + 1, close);
+      i = close;
+      if (inner.startsWith("?=") || inner.startsWith("?!") || inner.startsWith("?<=") || inner.startsWith("?<!")) continue;
+      if (optionalAfter(i + 1)) continue;
+      const set = requiredLiterals(inner.startsWith("?:") ? inner.slice(2) : inner);
+      if (set !== null) candidates.push(set);
+      continue;
+    }
+    if (ch === "?" || ch === "*" || ch === "+" || ch === "{") {
+      // The quantifier binds the last letter only.
+      run = run.slice(0, -1);
+      flush();
+      continue;
+    }
+    if (ch >= "a" && ch <= "z") run += ch;
+    else flush();
+  }
+  flush();
+  let best: string[] | null = null;
+  let bestScore = 2;
+  for (const set of candidates) {
+    const score = Math.min(...set.map((l) => l.length));
+    if (score > bestScore) {
+      best = set;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** The index of the parenthesis closing the group opened at `open`. */
+function closingParen(source: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === "\\") i++;
+    else if (ch === "[") {
+      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
+    } else if (ch === "(") depth++;
+    else if (ch === ")" && --depth === 0) return i;
+  }
+  throw new Error(`distress pattern: unbalanced group in ${source}`);
+}
+
+/** The branches of a source's top-level alternation (one when it has none). */
+function splitTopLevel(source: string): string[] {
+  const branches: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === "\\") i++;
+    else if (ch === "[") {
+      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
+    } else if (ch === "(") depth++;
+    else if (ch === ")") depth--;
+    else if (ch === "|" && depth === 0) {
+      branches.push(source.slice(from, i));
+      from = i + 1;
+    }
+  }
+  branches.push(source.slice(from));
+  return branches;
 }
 
 function compileRules(rules: readonly DistressRule[]): readonly CompiledRule[] {
   return rules.flatMap((rule) =>
-    rule.patterns.map((p) => ({ tier: rule.tier, kind: rule.kind, regex: new RegExp(`${WORD_START}(?:${expand(p)})${WORD_END}`, "gu") })),
+    rule.patterns.map((p) => {
+      const source = expand(p);
+      return { tier: rule.tier, kind: rule.kind, regex: new RegExp(`${WORD_START}(?:${source})${WORD_END}`, "gu"), literals: requiredLiterals(source) };
+    }),
   );
 }
 
@@ -505,6 +616,7 @@ function candidatesIn(original: string, textIndex: number): Candidate[] {
   const folded = lowerInPlace(fold(original));
   const found: Candidate[] = [];
   for (const rule of COMPILED) {
+    if (rule.literals !== null && !rule.literals.some((l) => folded.includes(l))) continue;
     for (const m of folded.matchAll(rule.regex)) {
       if (m[0].length === 0) continue;
       const start = m.index;

@@ -53,7 +53,7 @@ function profile(iterations: number): void {
     const f = hits[0]?.feature;
     if (f) names[i] = `${i}:${f.split(".")[0]}.*`;
   });
-  const times = new Float64Array(RULES.length * 2);
+  const times: number[] = RULES.map(() => [0, 0]).flat();
   let tDoc = 0;
   let tTotal = 0;
   for (let k = 0; k < 20; k++) readAction(input);
@@ -70,8 +70,8 @@ function profile(iterations: number): void {
       const b = performance.now();
       r(context, doc);
       const c = performance.now();
-      times[i * 2] += b - a;
-      times[i * 2 + 1] += c - b;
+      times[i * 2]! += b - a;
+      times[i * 2 + 1]! += c - b;
     });
     tTotal += performance.now() - t0;
   }

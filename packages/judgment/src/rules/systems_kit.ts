@@ -1,5 +1,5 @@
 import { findAll, lexicon, matchAt, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
-import type { HarmCode, Hit, Rule, Segment, Span, Token } from "../types";
+import type { HarmCode, Hit, Rule, Segment, Span } from "../types";
 
 /**
  * Shared machinery of the plain-language rules for the "systems" harm codes (destruction,
@@ -14,13 +14,19 @@ import type { HarmCode, Hit, Rule, Segment, Span, Token } from "../types";
 /** Every lexicon of the systems rules, matched together in one pass over a segment's tokens. */
 const REGISTRY: Lexicon[] = [];
 const INDEX_OF = new Map<Lexicon, number>();
-/** Per lexicon with phrases starting at a stem: its phrases by their second stem, and the rest. */
-interface Group {
+/** A phrase of a registered lexicon: its parts and the lexicon's index. */
+interface Tagged {
   readonly idx: number;
-  readonly bySecond: ReadonlyMap<string, readonly (readonly Part[])[]>;
-  readonly rest: readonly (readonly Part[])[];
+  readonly parts: readonly Part[];
+  /** The head is marked "=word": the token must be that word, not just share its stem. */
+  readonly exactHead: boolean;
 }
-let combined: Map<string, Group[]> | null = null;
+/** Every registered lexicon's phrases starting at a stem: by their second stem, and the rest (second part a wildcard, optional, or none). */
+interface Entry {
+  readonly bySecond: ReadonlyMap<string, readonly Tagged[]>;
+  readonly rest: readonly Tagged[];
+}
+let combined: Map<string, Entry> | null = null;
 
 /** A lexicon (as `lexicon()`), registered so that all are matched in a single pass per segment. */
 export function lex(name: string, phrases: readonly string[]): Lexicon {
@@ -31,68 +37,78 @@ export function lex(name: string, phrases: readonly string[]): Lexicon {
   return l;
 }
 
-/** first stem -> lexicons with phrases starting there, those phrases indexed again by their second stem. */
-function combinedIndex(): Map<string, Group[]> {
+/** first stem -> the phrases of every lexicon starting there, indexed again by their second stem. */
+function combinedIndex(): Map<string, Entry> {
   if (combined) return combined;
-  const map = new Map<string, Group[]>();
+  const bySeconds = new Map<string, Map<string, Tagged[]>>();
+  const rests = new Map<string, Tagged[]>();
   REGISTRY.forEach((l, idx) => {
     for (const [stem, phrases] of l.byFirst) {
-      const bySecond = new Map<string, Part[][]>();
-      const rest: Part[][] = [];
-      for (const p of phrases as readonly (readonly Part[])[]) {
-        const second = p[1];
+      for (const parts of phrases as readonly (readonly Part[])[]) {
+        const head = parts[0]!;
+        const tagged: Tagged = { idx, parts, exactHead: "word" in head && head.word !== undefined };
+        const second = parts[1];
         if (second && !("any" in second) && !second.optional) {
+          let bySecond = bySeconds.get(stem);
+          if (!bySecond) bySeconds.set(stem, (bySecond = new Map()));
           const list = bySecond.get(second.stem) ?? [];
-          list.push(p as Part[]);
+          list.push(tagged);
           bySecond.set(second.stem, list);
-        } else rest.push(p as Part[]);
+        } else {
+          const list = rests.get(stem) ?? [];
+          list.push(tagged);
+          rests.set(stem, list);
+        }
       }
-      const groups = map.get(stem) ?? [];
-      groups.push({ idx, bySecond, rest });
-      map.set(stem, groups);
     }
   });
+  const map = new Map<string, Entry>();
+  for (const stem of new Set([...bySeconds.keys(), ...rests.keys()])) map.set(stem, { bySecond: bySeconds.get(stem) ?? new Map(), rest: rests.get(stem) ?? [] });
   combined = map;
   return map;
 }
 
-
-/** The phrase's first word (found through the index by stem) is the token, exactly when marked "=word". */
-function headMatches(t: Token, parts: readonly Part[]): boolean {
-  const head = parts[0]!;
-  return !("word" in head) || head.word === undefined || partMatches(t, head);
-}
-
-/** Leftmost-longest, non-overlapping matches of every registered lexicon (findAll's semantics), in one pass. */
+/**
+ * Leftmost-longest, non-overlapping matches of every registered lexicon (findAll's semantics), in
+ * one pass: per token, one lookup by its stem and one by the next token's stem for all lexicons.
+ */
 function matchAllRegistered(segment: Segment): Match[][] {
   const index = combinedIndex();
   const out: Match[][] = REGISTRY.map(() => []);
+  /** Per lexicon: the token its last match ended at (a lexicon's matches never overlap). */
   const next = new Int32Array(REGISTRY.length);
+  /** Per lexicon: the longest end found from the current token, or -1. */
+  const best = new Int32Array(REGISTRY.length).fill(-1);
+  const touched = new Int32Array(REGISTRY.length);
   const tokens = segment.tokens;
   for (let i = 0; i < tokens.length; i++) {
-    const groups = index.get(tokens[i]!.stem);
-    if (!groups) continue;
-    const sentence = tokens[i]!.sentence;
+    const t = tokens[i]!;
+    const entry = index.get(t.stem);
+    if (!entry) continue;
+    const sentence = t.sentence;
     const nextStem = tokens[i + 1]?.stem;
-    for (const { idx, bySecond, rest } of groups) {
-      if (next[idx]! > i) continue;
-      let best = -1;
-      const seconds = nextStem === undefined ? undefined : bySecond.get(nextStem);
-      if (seconds)
-        for (const parts of seconds) {
-          if (!headMatches(tokens[i]!, parts)) continue;
-          const end = matchAt(tokens, i + 1, parts, 1);
-          if (end > best && tokens[end - 1]!.sentence === sentence) best = end;
+    let n = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      const list: readonly Tagged[] | undefined = pass === 0 ? (nextStem === undefined ? undefined : entry.bySecond.get(nextStem)) : entry.rest;
+      if (list === undefined) continue;
+      for (let j = 0; j < list.length; j++) {
+        const p: Tagged = list[j]!;
+        const idx = p.idx;
+        if (next[idx]! > i) continue;
+        if (p.exactHead && !partMatches(t, p.parts[0] as { stem: string; word?: string })) continue;
+        const end = matchAt(tokens, i + 1, p.parts, 1);
+        if (end > best[idx]! && end > i && tokens[end - 1]!.sentence === sentence) {
+          if (best[idx] === -1) touched[n++] = idx;
+          best[idx] = end;
         }
-      for (const parts of rest) {
-        if (!headMatches(tokens[i]!, parts)) continue;
-        const end = matchAt(tokens, i + 1, parts, 1);
-        if (end > best && tokens[end - 1]!.sentence === sentence) best = end;
       }
-      if (best > i) {
-        out[idx]!.push({ segment, from: i, to: best, negated: tokens[i]!.negated, sentence, span: spanOf(segment, i, best) });
-        next[idx] = best;
-      }
+    }
+    for (let k = 0; k < n; k++) {
+      const idx = touched[k]!;
+      const end = best[idx]!;
+      out[idx]!.push({ segment, from: i, to: end, negated: t.negated, sentence, span: spanOf(segment, i, end) });
+      next[idx] = end;
+      best[idx] = -1;
     }
   }
   return out;

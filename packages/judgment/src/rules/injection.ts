@@ -391,6 +391,8 @@ function markersOf(s: Segment, regions: readonly Region[]): Marker[] {
       // "bot:", "assistant," address the agent only when an order follows ("backup-agent: AccessDenied" is a log label).
       const last = s.tokens[m.to - 1]!;
       if ((last.text === ":" || last.text === ",") && !orderFollows(s, m.to)) continue;
+      // A label joined to a name ("backup-agent:", "ssh_agent:", "user.bot:") names a program in a log line, not the agent.
+      if ((last.text === ":" || last.text === ",") && /[-_.\/A-Za-z0-9]/.test(s.text[m.span.start - 1] ?? " ")) continue;
       out.push({ region, span: m.span, strong, sentence: s.tokens[m.from]!.sentence });
     }
   for (const m of s.text.matchAll(BOT_HANDLE)) {

@@ -256,6 +256,9 @@ const HATE: readonly Rule[] = [
 const VICTIM_SIDE = lex("harassment_victim_side", [
   "for the police", "harassment report", "restraining order", "protective order", "why i shouldn't", "talk me out of",
   "help me stop", "keep a record", "collect the screenshots", "report it to", "report them to",
+  // moderating, reporting on or writing policy about harassment
+  "as a moderator", "moderate this", "moderation", "suspend the accounts", "suspend the account", "ban the accounts",
+  "news brief", "news story", "news article", "court case", "anti harassment", "harassment policy", "so we can suspend",
 ]);
 
 export const harassmentRules: readonly Rule[] = HARASSMENT.map((r) => unlessInSegment(r, VICTIM_SIDE));

@@ -52,7 +52,8 @@ const PHISH = lex("cyber_phish", [
   "sim swap", "sim-swap", "intercept his 2fa", "intercept her 2fa", "intercept * 2fa", "2fa codes", "fake invoice",
   "your parcel is held", "mandatory security update", "looks like it's from", "pretending to be from", "pretends to be from",
   "spoofed email", "spoofed sender", "enter their password", "enter their passwords", "enter their credentials",
-  "enter their login", "confirm their password",
+  "enter their login", "confirm their password", "fake bank login", "fake bank page", "fake * login page", "clone of the bank",
+  "cloned login page", "lookalike login", "lookalike domain",
 ]);
 const PHISH_BLOCK = lex("cyber_phish_block", [
   "phishing simulation", "simulated phishing", "awareness", "training", "report phishing", "spot phishing", "recognise phishing",
@@ -62,7 +63,7 @@ const PHISH_BLOCK = lex("cyber_phish_block", [
 ]);
 
 const INTRUDE = lex("cyber_intrude", [
-  "log into", "logs into", "login to", "log in to", "get into", "break into", "hack", "hack into", "hacking", "access", "take over",
+  "log into", "logs into", "login to", "log in to", "get into", "get me into", "get us into", "sneak into", "snoop on", "break into", "hack", "hack into", "hacking", "access", "take over",
   "takeover", "hijack", "hijacked", "compromise", "crack", "cracked", "brute force", "exploit", "pen test", "pentest",
   "dump", "dump all", "dump their", "sql injection", "sqli", "iterate", "iterating", "enumerate", "scrape", "bypass",
   "offline reset", "change the email", "changes the email", "intercept", "read her", "read his", "spy on", "monitor",

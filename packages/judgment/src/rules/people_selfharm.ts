@@ -71,6 +71,8 @@ const PROTECTION = lex("selfharm_protection", [
   "notify contacts", "suicide risk", "suicide_risk", "risk alerts", "check in calls", "crisis alerts", "welfare checks",
 ]);
 const CARE_BLOCK = lex("selfharm_care", [
+  "help her get support", "help him get support", "help them get support", "get her help", "get him help", "how can i help her",
+  "how can i help him", "how can i help them", "support a friend", "worried about my friend",
   "crisis line", "crisis text line", "helpline", "hotline", "988", "samaritans", "emergency services", "call 911", "call 999",
   "safety plan", "therapist", "counselor", "counsellor", "see a doctor", "talk to a doctor", "call her doctor", "call his doctor",
   "call your doctor", "tell my doctor", "see a gp", "to the gp", "pharmacist", "leaflet", "a&e", "go to a&e", "psychiatrist",

@@ -63,6 +63,10 @@ export const ABOUT = lex("people_about", [
   "pushes back", "counter speech", "counterspeech", "anti bullying", "anti racism", "anti racist", "lecture on", "history lecture",
   "the trope", "conspiracy theory", "is a conspiracy", "fact check", "factcheck", "debunked", "policy paper", "how * law treats",
   "uk law", "prosecutions", "summarise how", "summarize how", "why * is dangerous", "is dangerous", "newsletter on", "how * are being used",
+  // teaching, news and rebuttal framings
+  "history lesson", "history class", "history teacher", "civics class", "for my class", "lesson plan", "how * described",
+  "how * portrayed", "news brief", "news story", "news article", "court case", "court ruling", "rebut", "rebutting", "rebuttal",
+  "refute", "refuting", "research rebutting", "as a moderator", "moderate this", "moderation queue",
 ]);
 
 /**

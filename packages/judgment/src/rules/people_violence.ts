@@ -22,10 +22,17 @@ const VIOLENT_INTENT = lex("violence_intent", [
   "check under her car", "check under his car", "attack on * is justified", "the attack is justified", "justify the attack", "put a bullet in", "bullet in his head", "bullet in her head", "blow his brains", "blow her brains",
   "slit his throat", "slit her throat", "i'll kill you", "i will kill you", "you're dead", "you are dead", "bring the rifle",
   "bring a rifle", "bring the knife", "bring a knife", "passes the metal detector", "past the metal detector", "no security screening", "can't walk for a while", "make sure he can't walk", "pressure cooker device", "pressure cooker bomb", "fire on detect", "target class person", "who's bringing the machetes", "for penetrating", "throw acid", "run them over", "run him over", "set fire to", "torch his", "torch her",
+  // hurting concealed or permanent, in plainer words
+  "hurt * badly", "hurt him bad", "hurt her bad", "without leaving marks", "without leaving a mark", "leave no marks",
+  "so nobody finds him", "so nobody finds her", "so no one finds him", "so no one finds her", "nobody finds the body",
+  "sort * out for good", "make him disappear", "make her disappear", "rough him up", "rough her up", "smash his face",
+  "smash her face", "knock his teeth", "cripple him", "cripple her",
 ]);
 const VIOLENCE_BLOCK = lex("violence_block", [
   "unarmed", "not to bring", "buyback", "evacuation", "evacuation plan", "safety plan", "active threat", "for the generator",
   "criminology", "how platforms", "copycat", "interrupt", "self defence class", "self defense class", "pest control",
+  "self defence course", "self defense course", "self defence lesson", "hunting licence", "hunting license", "deer season",
+  "history lesson", "history class",
 ]);
 
 const WEAPON = lex("violence_weapon", [

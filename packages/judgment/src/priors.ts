@@ -22,5 +22,8 @@ export const PRIORS: Readonly<Record<string, number>> = Object.fromEntries(
     "cybercrime.persistence_backdoor",
     "cybercrime.cryptominer",
     "exfiltration_privacy.send_to_drop_site",
+    "exfiltration_privacy.sensitive_to_individual",
+    "financial_harm.structuring",
+    "financial_harm.refund_for_nothing",
   ].map((feature) => [feature, STRONG_PRIOR]),
 );

@@ -1,7 +1,8 @@
 /**
- * Prior weights for features whose meaning does not depend on context: the act read is harmful at
- * system scale whoever asks and whatever surrounds it (`rm -rf --no-preserve-root /`, a fork bomb,
- * a reverse shell, a remote script piped to a root shell). Such acts are rare in any corpus, so a
+ * Prior weights for features whose meaning does not depend on context: the act read is harmful
+ * whoever asks and whatever surrounds it (`rm -rf --no-preserve-root /`, a fork bomb, a reverse
+ * shell, payments split to dodge reporting, a refund for an order that never existed, others' card
+ * numbers sent to someone's webmail). Such acts are rare in any corpus, so a
  * feature may fire on one train case or none and get no weight of its own. The trainer shrinks
  * these weights towards their prior instead of towards zero (a Gaussian prior, the L2 penalty
  * centred on it): a feature without train cases keeps its prior, and one that also fires on benign
@@ -22,5 +23,8 @@ export const PRIORS: Readonly<Record<string, number>> = Object.fromEntries(
     "cybercrime.persistence_backdoor",
     "cybercrime.cryptominer",
     "exfiltration_privacy.send_to_drop_site",
+    "exfiltration_privacy.sensitive_to_individual",
+    "financial_harm.structuring",
+    "financial_harm.refund_for_nothing",
   ].map((feature) => [feature, STRONG_PRIOR]),
 );

@@ -21,6 +21,14 @@ const DESTROY = lex("destroy_act", [
   "dismantle", "reimage", "re image", "flush", "discard", "throw away", "rm", "rmdir", "dropdb", "destroy_all", "kill off",
   "burn", "demolish", "annihilate", "cleanse", "clean out", "eradicate", "delete_permanently", "hard delete", "hard-delete",
   "bin", "chuck", "ditch", "scrap", "junk", "torch", "axe", "bin off", "chuck out", "get shot of",
+  "kill", "=corrupt", "=corrupting", "scramble", "scrambling",
+]);
+
+/** The recovery copies are kept or made first: removing the original is not removing the backups. */
+const BACKUP_KEPT = lex("backup_kept", [
+  "are archived", "is archived", "were archived", "after backing up", "after * backed up", "once backed up", "back up the", "back up *",
+  "take a snapshot", "taking a snapshot", "after the snapshot", "after their snapshots", "keep the backups", "keeping the backups",
+  "keep the snapshots", "keep the snapshot", "snapshots are kept", "backups are kept", "restore from", "restored from",
 ]);
 
 /** What is destroyed: data stores, systems and their contents. */
@@ -213,11 +221,11 @@ export const destructionRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "destruction.delete_critical_records", code: "destruction", note: "destroys irreplaceable records",
-    act: DESTROY, object: CRITICAL, window: 8, block: TRIVIAL, blockWindow: 3, blocks: [{ lex: OWN, window: 1 }, { lex: TRIVIAL_SENTENCE }],
+    act: DESTROY, object: CRITICAL, window: 8, block: TRIVIAL, blockWindow: 3, blocks: [{ lex: OWN, window: 1 }, { lex: TRIVIAL_SENTENCE }, { lex: BACKUP_KEPT }],
   }),
   pairRule({
     feature: "destruction.delete_backups", code: "destruction", note: "destroys the backups or recovery copies",
-    act: DESTROY, object: BACKUPS, window: 8,
+    act: DESTROY, object: BACKUPS, window: 8, blocks: [{ lex: BACKUP_KEPT }],
   }),
   pairRule({
     feature: "destruction.delete_audit_trail", code: "destruction", note: "destroys audit trails, history or evidence",

@@ -389,7 +389,16 @@ export const disinfoRules: readonly Rule[] = [
     "election date was moved", "election date has changed", "voting day was moved", "polls were moved", "polling day was moved",
     "vote tomorrow instead", "vote next week instead", "polling place moved", "polling station moved", "polling place is moving",
     "polling place changed", "polling station changed", "polling location moved", "polling location has moved",
+    "vote by replying", "vote by reply", "reply to vote", "reply to this text to vote", "vote by calling", "vote by phone",
+    "polling stations * are closed", "polling stations * * are closed", "polling stations * * * are closed", "polls * * are closed",
+    "polling places * * are closed", "polling places * * * are closed", "polling stations * * * will be closed",
   ]), block: DEBUNK }),
+  phraseRule({ feature: "disinformation.false_debunk", code: "disinformation", note: "a true report labelled false on purpose", phrases: lex("false_debunk", [
+    "falsely rates", "falsely rate", "falsely label", "falsely labels", "falsely flag", "falsely flags", "falsely debunk",
+    "rate the true", "rates the true", "label the true", "labels the true", "true report as fake", "true report as false",
+    "true story as fake", "true story as false", "accurate report as fake", "accurate report as false", "real footage as fake",
+    "call the true", "debunk the true", "debunk it anyway", "even though it's true", "even though it is true",
+  ]) }),
   pairRule({
     feature: "disinformation.fake_news", code: "disinformation", note: "creates or spreads fake news or a hoax",
     act: CREATE, object: FAKE_NEWS, window: 8, block: DEBUNK,

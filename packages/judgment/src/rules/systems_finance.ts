@@ -15,7 +15,7 @@ const MOVE = lex("move_money_act", [
   "route", "routing", "redirect", "redirecting", "deposit", "depositing", "payout", "payouts", "pay out", "withdraw",
   "withdrawing", "cash out", "remit", "sweep", "disburse", "disbursing", "reimburse", "credit", "forward", "divert",
   "diverting", "put", "sell * and wire", "wire the proceeds", "zelle", "venmo", "bank transfer", "bank.transfer", "ach",
-  "swift", "issue a refund", "send money", "make a payment", "payouts create", "transfers create", "billpay", "bank wire",
+  "swift", "issue a refund", "send money", "make a payment", "payouts create", "transfers create", "payments create", "payment create", "payments.create", "billpay", "bank wire",
   "move the money", "move money", "move the funds", "move funds", "move * to my", "move the balance", "move the savings", "move * into my",
   "move the remaining", "move * balance", "move * * balance", "move what's left", "sweep the remaining",
 ]);
@@ -37,6 +37,7 @@ const TO_SELF = lex("to_self", [
   "my wallet", "my crypto", "my bank", "my card", "my llc", "my company", "my name", "in my name", "to me", "to myself",
   "into my", "personal account", "personal checking", "personal :", "personal_", "ba personal", "my side account",
   "my brokerage", "my revolut", "my cash app", "opened in my name", "owner draw", "myself", "me instead", "mine",
+  "that i control", "i control", "that i own", "controlled by me", "my other account", "my offshore",
   "my consulting", "my shell company", "my wife's account", "my husband's account", "my brother's account",
   ...["brother", "sister", "wife", "husband", "partner", "mum", "mom", "dad", "son", "daughter", "cousin", "friend", "girlfriend", "boyfriend"].flatMap((r) => [`my ${r}'s card`, `my ${r}'s account`, `my ${r}'s paypal`]),
 ]);
@@ -48,6 +49,8 @@ const OWN_SOURCE = lex("own_source", [
   "from \" : \" my", "from ' : ' my", "from = my", "from : my", "from \" : \" our own",
   "my own funds", "my funds", "from checking", "from savings", "from my checking", "between accounts",
   "with my", "using my", "on my own card", "my own credit card", "my own card", "my rent", "my bills", "my own bills", "college fund", "529 plan", "junior isa", "pension contribution", "monthly transfer", "standing order", "my daughter's", "my son's", "my children's", "my kids'", "my new bank", "my own direct deposit", "my direct deposit", "my own savings account",
+  "transfer my own", "move my own", "send my own", "wire my own", "my own usdc", "my own btc", "my own bitcoin", "my own eth",
+  "my own crypto", "my own coins", "my hardware wallet", "my own hardware wallet",
   "between my", "from our own", "my own savings", "my own money", "my paycheck", "my salary", "my reimbursement",
 ]);
 
@@ -267,7 +270,7 @@ const COMMIT = lex("commit_money", [
   "signed * * up", "signed * * * up", "sign * * up", "signed the company up", "signed us up", "signed you up", "committed the company", "committed us", "locked us into", "locked the company into", "agreed on your behalf", "accepted the offer", "accepted the quote", "placed the order",
   "signed * up", "signed up", "sign * up", "committed", "closed your", "closed the", "cancelled your", "canceled your",
   "opened a", "took out", "taken out", "locked in", "agreed to", "bought", "purchased", "renewed", "upgraded", "moved everything",
-  "moved all", "cashed out", "liquidated", "invested", "investing", "transferred", "switched your", "sold your", "sold the",
+  "moved all", "cashed out", "liquidated", "invested", "investing", "transferred", "switched your", "sold your", "sold the", "sell all", "sell the", "sell their", "sell his", "sell her", "sell off",
 ]);
 const UNASKED = lex("unasked", [
   "went ahead", "i went ahead", "without asking", "without checking", "without approval", "without your approval",
@@ -280,6 +283,8 @@ const URGENCY = lex("urgency", [
   "urgent", "urgently", "asap", "immediately", "right now", "right away", "today only", "before end of day", "within the hour",
   "confidential", "keep this quiet", "keep it quiet", "don't tell", "do not tell", "secret", "secretly", "time sensitive",
   "time-sensitive", "before anyone", "final notice", "last chance",
+  "nobody will check", "no one will check", "nobody checks", "no one checks", "don't log it", "do not log it", "don't record it",
+  "off the books", "no paper trail", "keep it off", "without a receipt", "without asking", "without telling", "no questions",
 ]);
 
 /** The money's owner is meant not to know. */
@@ -331,7 +336,8 @@ const FIN_EDU = lex("financial_education", [
 const NEVER_RENDERED = lex("never_rendered", [
   "never happened", "never took place", "never provided", "never delivered", "never rendered", "never performed",
   "never shipped", "didn't happen", "did not happen", "weren't provided", "were not provided", "weren't done", "not provided",
-  "that didn't take place", "never attended", "no show", "nobody attended", "we didn't do", "we never did",
+  "that didn't take place", "never attended", "never existed", "doesn't exist", "does not exist", "never placed",
+  "never ordered", "never made", "fake order", "fake orders", "made up order", "fictitious", "no show", "nobody attended", "we didn't do", "we never did",
 ]);
 
 const PRICE_RAISE = lex("price_raise_act", [
@@ -345,7 +351,7 @@ const CHARGE_OK = lex("charge_ok", [
   "a week before", "before the * is charged", "in advance", "ahead of",
   "refund", "refunds", "reimburse", "credit back", "double charged", "overcharged", "by mistake", "bug", "notice period",
   "after notice", "we emailed them", "we notified", "notified", "with notice", "after the notice", "as agreed", "who agreed",
-  "who signed", "who renewed", "who ordered", "who confirmed", "who opted in", "opted in", "signed the contract", "notify : true",
+  "who signed", "who renewed", "they agreed to", "per the contract", "in the contract", "they signed up for", "who ordered", "who confirmed", "who opted in", "opted in", "signed the contract", "notify : true",
   'notify " : true', "days notice", "days' notice", "months notice", "advance notice",
 ]);
 
@@ -361,7 +367,60 @@ const PERSONAL_USE = lex("personal_use", [
   "my family's", "my kids'", "my tuition", "my student loan",
 ]);
 
+/** Refunds paid out for purchases that never were. */
+const REFUND_ACT = lex("refund_act", ["refund", "refunds", "refunding", "issue a refund", "approve the refund", "process the refund", "credit back", "chargeback"]);
+
+/** Cash deposits or payments cut up to stay below a reporting threshold (structuring). */
+const SPLIT = lex("split_act", [
+  "split", "splitting", "break up", "break * up", "breaking up", "chunks", "smaller payments", "smaller deposits", "several deposits",
+  "multiple deposits", "separate deposits", "separate transfers", "smaller transfers", "spread * across", "structure",
+]);
+const BELOW_REPORTING = lex("below_reporting", [
+  "under $10,000", "under $ 10,000", "under 10,000", "under 10k", "under $10k", "below $10,000", "below 10,000", "below 10k",
+  "below the reporting", "under the reporting", "reporting threshold", "reporting limit", "doesn't report", "does not report",
+  "don't report", "won't report", "won't be reported", "avoid reporting", "avoid the reporting", "not get reported", "avoid a ctr",
+  "under the radar", "doesn't flag", "won't flag", "not flagged", "avoid * flag", "avoid * flags",
+]);
+
+/** Charging people who have already left. */
+const KEEP_CHARGING = lex("keep_charging_act", [
+  "keep billing", "keep charging", "continue billing", "continue charging", "keep debiting", "still charge", "still bill",
+  "keep taking", "carry on charging", "carry on billing", "keep the subscription running", "keep renewing",
+]);
+const LEFT_CUSTOMERS = lex("left_customers", [
+  "cancelled", "canceled", "who cancelled", "who canceled", "after they cancel", "unsubscribed", "opted out", "closed their account",
+  "former customers", "ex customers", "deceased", "who left", "who quit",
+]);
+
+/** Money held for others moved into the business's own pot. */
+const INTO_COMPANY_POT = lex("into_company_pot", [
+  "operating account", "general account", "general fund", "company's account", "business account", "our account", "cash flow",
+  "to cover", "cover payroll", "cover the rent", "cover our", "pay our bills", "pay the company's",
+]);
+const HELD_FOR_OTHERS = lex("held_for_others", [
+  "employee 401k", "employees' 401k", "employee pension", "employees' pension", "pension contributions", "401k contributions",
+  "retirement contributions", "withheld taxes", "payroll taxes", "tax withholding", "client escrow", "escrow", "client funds",
+  "client money", "trust account", "customer deposits", "security deposits", "tenants' deposits", "donations", "donor funds",
+  "grant money", "restricted funds",
+]);
+
 export const financeRules: readonly Rule[] = [
+  pairRule({
+    feature: "financial_harm.refund_for_nothing", code: "financial_harm", note: "refunds a purchase that never was",
+    act: REFUND_ACT, object: NEVER_RENDERED, window: 16,
+  }),
+  pairRule({
+    feature: "financial_harm.structuring", code: "financial_harm", note: "cuts payments up to stay under a reporting threshold",
+    act: SPLIT, object: BELOW_REPORTING, window: 16,
+  }),
+  pairRule({
+    feature: "financial_harm.charge_without_consent", code: "financial_harm", note: "keeps charging people who left",
+    act: KEEP_CHARGING, object: LEFT_CUSTOMERS, window: 8,
+  }),
+  pairRule({
+    feature: "financial_harm.misuse_entrusted_funds", code: "financial_harm", note: "moves money held for others into the business's own pot",
+    act: MOVE, object: HELD_FOR_OTHERS, need: INTO_COMPANY_POT, window: 10, needWindow: 14,
+  }),
   pairRule({
     feature: "financial_harm.misuse_entrusted_funds", code: "financial_harm", note: "spends money held for others on oneself",
     act: USE_FUNDS, object: ENTRUSTED, need: PERSONAL_USE, window: 10, needWindow: 12, block: FIN_EDU,

@@ -257,7 +257,8 @@ const WEAK_CREDS = lex("weak_credentials", [
   "same password for all", "shared password for everyone", "one password for all", "123456", "minimum length to 1",
   "allow password login", "allow password authentication", "password login from anywhere", "anonymous bind", "wps = true",
   "wps true", "wps on", "enable wps", "guest security = ' open", "telnet", "anonymous ftp",
-  "pin to 0000", "pin to 1234", "pin 0000", "pin 1234", "code to 0000", "code to 1234", "passcode to 0000", "passcode to 1234",
+  "everyone's password to", "every password to", "all passwords to", "all the passwords to", "every user's password to",
+  "all users' passwords to", "everybody's password to", "pin to 0000", "pin to 1234", "pin 0000", "pin 1234", "code to 0000", "code to 1234", "passcode to 0000", "passcode to 1234",
 ]);
 
 const PIPE_TO_SHELL = lex("pipe_to_shell", [
@@ -280,6 +281,29 @@ const AUTH_BLOCK = lex("auth_block", [
   "replace it with", "replaced with", "migrate to", "migrating to", "move to sso", "switch to sso", "test tenant", "sandbox",
   "staging", "dev environment", "local", "unit test", "in the lab", "=departed", "who left", "former employee", "old ssh key",
   "old key", "revoked", "revoke",
+  "after everyone moved to", "everyone moved to", "now that everyone uses", "replaced by", "superseded by",
+  "lower the session timeout", "lower the timeout", "shorten", "shorter", "reduce the session timeout", "reduce the timeout",
+  "explain why", "is dangerous", "are dangerous", "risks of", "dangers of", "why you shouldn't", "why we shouldn't",
+]);
+
+/** Looking for a weakness is not making one: audits, reviews, scans and explanations. */
+const INSPECT = lex("inspect_act", [
+  "audit", "auditing", "review which", "review whether", "review all", "review the list", "look for", "looking for", "scan for", "check for", "checking for", "find any",
+  "find all", "list any", "list all", "detect", "flag any", "flag all", "report any", "alert on", "alert me", "explain why",
+  "is dangerous", "are dangerous", "risks of", "dangers of",
+]);
+/** Narrowing access, not opening it. */
+const NARROW = lex("narrow_access", [
+  "close", "closing", "restrict", "restricting", "allow only", "only allow", "only the vpn", "vpn range", "vpn only",
+  "lock down", "locking down", "block", "deny",
+]);
+/** Noise settings of a protection, not the protection itself. */
+const VERBOSITY = lex("verbosity", ["verbosity", "log level", "logging level", "logging verbosity", "warnings only", "notification sound", "notifications"]);
+/** Removing or rotating a weak credential fixes it. */
+const CRED_FIX = lex("credential_fix", [
+  "remove the * account", "remove the * * account", "delete the * account", "delete the * * account", "disable the * account",
+  "disable the * * account", "rotate", "change the default", "change default", "replace the default", "scan for", "find any",
+  "find all", "audit", "detect", "check for", "flag any",
 ]);
 /** A store made readable that is meant for the public anyway, or a key that is public by design. */
 const PUBLIC_OK = lex("public_ok", [
@@ -357,11 +381,11 @@ export const securityRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "weakening_security.disable_authentication", code: "weakening_security", note: "switches off authentication or login protections",
-    act: DISABLE, object: AUTH, window: 8, block: AUTH_BLOCK,
+    act: DISABLE, object: AUTH, window: 8, block: AUTH_BLOCK, blocks: [{ lex: INSPECT }],
   }),
   pairRule({
     feature: "weakening_security.disable_protection", code: "weakening_security", note: "switches off a security control",
-    act: DISABLE, object: PROTECTION, window: 8, block: LAB, blockWindow: 4, blocks: [{ lex: RESTORED }],
+    act: DISABLE, object: PROTECTION, window: 8, block: LAB, blockWindow: 4, blocks: [{ lex: RESTORED }, { lex: VERBOSITY, window: 4 }, { lex: INSPECT }],
   }),
   pairRule({
     feature: "weakening_security.disable_audit_logging", code: "weakening_security", note: "switches off audit logging or security alerts",
@@ -373,7 +397,7 @@ export const securityRules: readonly Rule[] = [
   }),
   pairRule({
     feature: "weakening_security.disable_encryption_or_tls", code: "weakening_security", note: "switches off encryption or certificate checks",
-    act: DISABLE, object: TLS, window: 6, block: WEAK_PROTOCOL,
+    act: DISABLE, object: TLS, window: 6, block: WEAK_PROTOCOL, blocks: [{ lex: INSPECT }],
   }),
   phraseRule({ feature: "weakening_security.tls_verification_off", code: "weakening_security", note: "certificate or TLS verification set off", phrases: TLS_OFF }),
   pairRule({
@@ -384,10 +408,10 @@ export const securityRules: readonly Rule[] = [
     feature: "weakening_security.make_public", code: "weakening_security", note: "opens a private store or system to the public",
     act: EXPOSE_ACT, object: PUBLIC, need: STORE, window: 12, needWindow: 10, block: PUBLIC_OK, blocks: [{ lex: REVOKE }],
   }),
-  phraseRule({ feature: "weakening_security.open_to_any_ip", code: "weakening_security", note: "opens access from any address", phrases: ANY_IP, block: lex("deny_rule", ["deny", "denied", "block", "blocked", "blocking", "close", "closed", "restrict", "restricted", "except", "drop all", "reject"]) }),
+  phraseRule({ feature: "weakening_security.open_to_any_ip", code: "weakening_security", note: "opens access from any address", phrases: ANY_IP, block: lex("deny_rule", ["deny", "denied", "block", "blocked", "blocking", "close", "closed", "restrict", "restricted", "except", "drop all", "reject", "audit", "review", "look for", "scan for", "check for", "find any", "find all", "list any", "flag any", "detect", "remove any", "remove all"]) }),
   pairRule({
     feature: "weakening_security.expose_to_internet", code: "weakening_security", note: "exposes a system to the internet",
-    act: EXPOSE_ACT, object: INTERNET, need: STORE, window: 8, needWindow: 10, block: PUBLIC_OK,
+    act: EXPOSE_ACT, object: INTERNET, need: STORE, window: 8, needWindow: 10, block: PUBLIC_OK, blocks: [{ lex: NARROW }],
   }),
   phraseRule({ feature: "weakening_security.permissions_for_everyone", code: "weakening_security", note: "full permissions for everyone", phrases: PERMS_FOR_ALL }),
   pairRule({
@@ -408,7 +432,7 @@ export const securityRules: readonly Rule[] = [
     act: GRANT, object: TOP_ADMIN, need: SELF, window: 8, needWindow: 6,
   }),
   phraseRule({ feature: "weakening_security.backdoor_account", code: "weakening_security", note: "a hidden or backdoor way in", phrases: BACKDOOR, block: FIX_ACT }),
-  phraseRule({ feature: "weakening_security.weak_credentials", code: "weakening_security", note: "weak, default or empty credentials", phrases: WEAK_CREDS }),
+  phraseRule({ feature: "weakening_security.weak_credentials", code: "weakening_security", note: "weak, default or empty credentials", phrases: WEAK_CREDS, block: CRED_FIX }),
   (scope, doc) => protectionSettingRule(scope, doc),
 ];
 

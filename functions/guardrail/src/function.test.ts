@@ -317,6 +317,12 @@ describe("POST /api/guardrail: messages and tool_call", () => {
     await expectError(await guard(key, body), 400, code, field);
   });
 
+  it("says an empty tool name is empty, once (not also blank)", async () => {
+    const { key } = await mint();
+    const error = await expectError(await guard(key, { tool_call: { name: "" } }), 400, "invalid_field", "tool_call.name");
+    expect(error.message).toBe("tool_call.name: name must not be empty");
+  });
+
   it("names the alternatives when no act is given", async () => {
     const { key } = await mint();
     const error = await expectError(await guard(key, { context: "x" }), 400, "missing_field", "action");

@@ -44,7 +44,7 @@ const ToolArguments = z
 const toolName = (what: string) =>
   z
     .string()
-    .min(1, `${what} must not be empty`)
+    .min(1, { error: `${what} must not be empty`, abort: true })
     .max(GUARDRAIL_NAME_CAP, `${what} is limited to ${GUARDRAIL_NAME_CAP} characters`)
     .refine((name) => name.trim().length > 0, `${what} must not be blank`);
 

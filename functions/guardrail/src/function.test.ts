@@ -317,10 +317,12 @@ describe("POST /api/guardrail: messages and tool_call", () => {
     await expectError(await guard(key, body), 400, code, field);
   });
 
-  it("says an empty tool name is empty, once (not also blank)", async () => {
+  it("says an empty field is empty, once (not also blank)", async () => {
     const { key } = await mint();
-    const error = await expectError(await guard(key, { tool_call: { name: "" } }), 400, "invalid_field", "tool_call.name");
-    expect(error.message).toBe("tool_call.name: name must not be empty");
+    const name = await expectError(await guard(key, { tool_call: { name: "" } }), 400, "invalid_field", "tool_call.name");
+    expect(name.message).toBe("tool_call.name: name must not be empty");
+    const action = await expectError(await guard(key, { action: "" }), 400, "invalid_field", "action");
+    expect(action.message).toBe("action: action must not be empty");
   });
 
   it("names the alternatives when no act is given", async () => {

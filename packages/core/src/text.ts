@@ -1,10 +1,13 @@
 import { z } from "zod";
 
-/** A free-text field: required, not blank, at most `max` characters (named in the messages). */
+/**
+ * A free-text field: required, not blank, at most `max` characters (named in the messages). An
+ * empty string is said to be empty, once: the blank check does not run after it.
+ */
 export function textField(field: string, max: number) {
   return z
     .string()
-    .min(1, `${field} must not be empty`)
+    .min(1, { error: `${field} must not be empty`, abort: true })
     .max(max, `${field} is limited to ${max} characters`)
     .refine((text) => text.trim().length > 0, `${field} must not be blank`);
 }

@@ -39,7 +39,7 @@ export const PriorFeedback = z.strictObject({
 export const ReasonRequest = z
   .strictObject({
     input: capped("input")
-      .min(1, "input must not be empty")
+      .min(1, { error: "input must not be empty", abort: true })
       .refine((text) => text.trim().length > 0, "input must not be blank")
       .describe("The action or reasoning to examine, verbatim."),
     context: capped("context").optional(),

@@ -41,12 +41,7 @@ const ToolArguments = z
   .union([z.string(), z.record(z.string(), z.unknown())], { error: "arguments must be an object or a JSON string" })
   .describe(`The call's arguments: an object, or a JSON string (as OpenAI sends them); at most ${GUARDRAIL_TEXT_CAP} characters serialised.`);
 
-const toolName = (what: string) =>
-  z
-    .string()
-    .min(1, { error: `${what} must not be empty`, abort: true })
-    .max(GUARDRAIL_NAME_CAP, `${what} is limited to ${GUARDRAIL_NAME_CAP} characters`)
-    .refine((name) => name.trim().length > 0, `${what} must not be blank`);
+const toolName = (what: string) => textField(what, GUARDRAIL_NAME_CAP);
 
 /** `{name, arguments}`: the shape of the `function` of an OpenAI tool call, and of an MCP tools/call. */
 const ToolCallSchema = z

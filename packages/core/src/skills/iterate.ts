@@ -15,7 +15,7 @@ import type { SkillContext } from "./registry";
 export const IterateRequest = z.strictObject({
   proposal: z
     .string()
-    .min(1, "proposal must not be empty")
+    .min(1, { error: "proposal must not be empty", abort: true })
     .max(5000, "proposal is limited to 5,000 characters")
     .refine((text) => text.trim().length > 0, "proposal must not be blank"),
   chain_id: z.string().regex(/^chain_[0-9a-f-]{36}$/, "chain_id is the id a first iteration returned").optional(),

@@ -1,6 +1,6 @@
 import { documentOf } from "./document";
 import { RULES } from "./rules";
-import { scoreOf, sigmoid, verdictOf, VERDICTS, WEIGHTS, weightOf, type Verdict, type Weights } from "./scorer";
+import { isLexical, scoreOf, sigmoid, verdictOf, VERDICTS, WEIGHTS, weightOf, type Verdict, type Weights } from "./scorer";
 import { HARM_CODES, type Doc, type HarmCode, type Hit, type ReaderInput, type Scope, type Span } from "./types";
 
 export const CODE_MESSAGES: Record<HarmCode, string> = {
@@ -80,23 +80,45 @@ function spansOf(hits: readonly Hit[]): Span[] {
 /** The distinct notes of the hits; a summary feature's note joins its rules' with "; ", so they are cut there first. */
 const notes = (hits: readonly Hit[]) => [...new Set(hits.flatMap((h) => (h.note ? h.note.split("; ") : [])).filter((n) => n.length > 0))];
 
+/** Words quoted for the wording's summary. */
+const WORDING_QUOTES = 3;
+
+/**
+ * The wording's part of the score: the summed weight of the act's words (rules/lexical.ts), and
+ * the words that weighed most in its direction, quoted once each.
+ */
+function wordingOf(hits: readonly Hit[], weights: Weights): { weight: number; note: string; spans: Span[] } {
+  const words = hits.filter((h) => isLexical(h.feature) && weightOf(h.feature, weights) !== 0);
+  const weight = words.reduce((z, h) => z + weightOf(h.feature, weights), 0);
+  const top = words
+    .filter((h) => Math.sign(weightOf(h.feature, weights)) === Math.sign(weight))
+    .sort((a, b) => Math.abs(weightOf(b.feature, weights)) - Math.abs(weightOf(a.feature, weights)) || (a.feature < b.feature ? -1 : 1))
+    .slice(0, WORDING_QUOTES);
+  const quoted = top.map((h) => `"${h.spans[0]!.quote}"`).join(", ");
+  const note = weight > 0 ? `wording of harmful requests (${quoted})` : `wording of legitimate requests (${quoted})`;
+  return { weight, note, spans: top.map((h) => h.spans[0]!) };
+}
+
 /** Read an action: the features that fired, the trained score, the verdict, and why. */
 export function readAction(input: ReaderInput, weights: Weights = WEIGHTS): Reading {
   const hits = hitsOf(documentOf(input));
   const features = [...new Set(hits.map((h) => h.feature))].sort();
 
   // Code-less features: modifiers ("mod.", weights <= 0) mitigate, aggravators ("agg.", >= 0)
-  // sharpen whatever harm is read; both move every reason's own verdict.
-  const generalHits = hits.filter((h) => h.code === null);
+  // sharpen whatever harm is read, and the wording ("lex.", either sign) tilts it; all three move
+  // every reason's own verdict. The wording is shown as one summary, not word by word.
+  const generalHits = hits.filter((h) => h.code === null && !isLexical(h.feature));
   const generalFeatures = [...new Set(generalHits.map((h) => h.feature))].sort();
-  const generalSum = generalFeatures.reduce((z, f) => z + weightOf(f, weights), 0);
+  const wording = wordingOf(hits, weights);
+  const generalSum = generalFeatures.reduce((z, f) => z + weightOf(f, weights), 0) + wording.weight;
   const mitigations: Mitigation[] = generalFeatures
     .filter((f) => weightOf(f, weights) < 0)
     .map((feature) => {
       const own = generalHits.filter((h) => h.feature === feature);
       return { feature, weight: weightOf(feature, weights), message: notes(own).join("; ") || feature, grounding: spansOf(own) };
-    })
-    .sort((a, b) => a.weight - b.weight || (a.feature < b.feature ? -1 : 1));
+    });
+  if (wording.weight < 0) mitigations.push({ feature: "lex", weight: wording.weight, message: wording.note, grounding: wording.spans });
+  mitigations.sort((a, b) => a.weight - b.weight || (a.feature < b.feature ? -1 : 1));
   const aggravating = generalHits.filter((h) => weightOf(h.feature, weights) > 0);
 
   const candidates: Reason[] = [];
@@ -107,14 +129,17 @@ export function readAction(input: ReaderInput, weights: Weights = WEIGHTS): Read
     const weight = codeFeatures.reduce((z, f) => z + weightOf(f, weights), 0);
     if (weight <= 0) continue;
     const alone = verdictOf(sigmoid(weights.bias + weight + generalSum), weights);
-    const detail = notes([...own, ...aggravating]);
+    // The rules' spans first; the wording's, when it sharpens the reading, where room is left.
+    const detail = [...notes([...own, ...aggravating]), ...(wording.weight > 0 ? [wording.note] : [])];
+    const grounding = spansOf([...own, ...aggravating]);
+    if (wording.weight > 0) grounding.push(...wording.spans.filter((w) => !grounding.some((g) => g.field === w.field && g.start < w.end && w.start < g.end)).slice(0, MAX_SPANS - grounding.length));
     candidates.push({
       code,
       verdict: alone,
       weight,
       message: detail.length > 0 ? `${CODE_MESSAGES[code]} Read: ${detail.join("; ")}.` : CODE_MESSAGES[code],
       features: codeFeatures,
-      grounding: spansOf([...own, ...aggravating]),
+      grounding,
     });
   }
   candidates.sort((a, b) => b.weight - a.weight || (a.code < b.code ? -1 : 1));

@@ -46,7 +46,9 @@ const kindOf = (feature: string) => feature.replace(/^ctx:/, "").split(".")[0];
 /** A feature's kind, by its name: a modifier (`mod.`), an aggravator (`agg.`) or a harm code's. */
 export const isModifier = (feature: string) => kindOf(feature) === "mod";
 export const isAggravator = (feature: string) => kindOf(feature) === "agg";
-export const isHarm = (feature: string) => !isModifier(feature) && !isAggravator(feature);
+/** A word of the act's wording (`lex.`, rules/lexical.ts): weighed either way, never a harm on its own. */
+export const isLexical = (feature: string) => kindOf(feature) === "lex";
+export const isHarm = (feature: string) => !isModifier(feature) && !isAggravator(feature) && !isLexical(feature);
 
 /**
  * The score of a set of features as the reader gives it: the model's probability, where

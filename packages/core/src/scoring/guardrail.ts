@@ -193,7 +193,7 @@ export const GuardrailResponse = z.object({
   mitigations: z
     .array(
       z.object({
-        feature: z.string().describe("The mitigating feature the reader found (mod.<name>)."),
+        feature: z.string().describe("The mitigating feature the reader found (mod.<name>), or lex: the act's wording, like that of legitimate requests."),
         message: z.string(),
         grounding: z.array(MarkerSchema),
       }),

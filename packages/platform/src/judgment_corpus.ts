@@ -20,7 +20,7 @@ export type HarmCode = z.infer<typeof HarmCode>;
 export const CASE_FORMS = ["plain", "shell", "sql", "tool_call", "trajectory", "long_context"] as const;
 
 export const CorpusCase = z.strictObject({
-  pair: z.string().regex(/^[a-z_]+-[a-z]-\d{3}$/, "pair ids look like <code>-<part>-<nnn>"),
+  pair: z.string().regex(/^[a-z_]+-[a-z]{1,2}-\d{3}$/, "pair ids look like <code>-<part>-<nnn>, the part one or two letters"),
   label: z.enum(["harmful", "benign"]),
   code: HarmCode,
   form: z.enum(CASE_FORMS),

@@ -16,7 +16,9 @@ import { REPO_ROOT } from "./main";
  *                 reasoning, unclear. A proposed act is labelled as if it were done.
  *   label_wrong   1 clearly wrong by widely shared judgement, 0 clearly not wrong, null unclear.
  *   is_kathekon   true when the act meets what is owed to those it touches, false when it violates
- *                 it, null when the account states no act toward anyone or cannot be decided.
+ *                 it, null when the account states no act toward anyone or cannot be decided. The
+ *                 two labels can part: a lapse toward oneself (a whole cake at one sitting) is not
+ *                 wrong by common judgement yet is contrary to what is owed to one's own body.
  *   circles       [{circle, obligation_claim}], one entry per circle the act touches:
  *                 self_preservation (one's own body, health, life), household (family, partner,
  *                 home), community (people known by a shared place or role: friends, neighbours,
@@ -30,7 +32,9 @@ import { REPO_ROOT } from "./main";
  *                 sub-species null unless the pattern clearly fits one.
  *   domains       the engaged domains of the extraction (dikaiosyne, andreia, sophrosyne).
  *   grave_act     grave_act.present: the act risks grave harm to others or is a deep wrong.
- *   theme         what kind of act it is (the wrongs, their right counterparts, neutral, other).
+ *   theme         what kind of act it is: a wrong, its right counterpart, neutral (no act toward
+ *                 anyone), other (an act the labels leave unclear). harm_person also covers harm
+ *                 to what is a person's own: their goods, data, standing.
  *   tags          the tricky cases an account stands for (see ACCOUNT_TAGS).
  *   note          optional, why a label is what it is when that is not obvious.
  *

@@ -147,11 +147,47 @@ export function readAction(input: ReaderInput, weights: Weights = WEIGHTS): Read
   // single reason reaches (then the strongest ones, which together do).
   // Aggravators sharpen a harm read; with none read they do not count, and the answer is
   // "nothing recognised": proceed, with the score as it is.
-  const { probability, harmRead } = scoreOf(features, weights);
+  const { probability, harmRead, byWording } = scoreOf(features, weights);
+  if (byWording) {
+    // No rule read a harm, but the wording alone weighs enough: a review, never a block.
+    const verdict = lowerOf(verdictOf(probability, weights), "pause_for_review");
+    const reason = wordingReason(hits, weights, verdict);
+    return { probability, verdict, reasons: reason ? [reason] : [], mitigations, features, engine: READER_ENGINE };
+  }
   const verdict = harmRead ? verdictOf(probability, weights) : "proceed";
   let reasons = candidates.filter((r) => r.verdict !== "proceed");
   if (reasons.length === 0 && verdict !== "proceed") reasons = candidates.slice(0, 3);
   return { probability, verdict, reasons, mitigations, features, engine: READER_ENGINE };
+}
+
+const lowerOf = (a: Verdict, b: Verdict): Verdict => (VERDICTS.indexOf(a) <= VERDICTS.indexOf(b) ? a : b);
+
+/**
+ * The reason of a harm read from the wording alone: the code its words weighing toward harm speak
+ * for most (each word's weight times the share of its code, summed; ties in taxonomy order),
+ * quoting those words, the most telling first.
+ */
+function wordingReason(hits: readonly Hit[], weights: Weights, verdict: Verdict): Reason | null {
+  const codes = weights.wording?.codes ?? {};
+  const pull = (h: Hit) => weightOf(h.feature, weights) * (codes[h.feature]?.share ?? 0);
+  const words = hits.filter((h) => isLexical(h.feature) && pull(h) > 0);
+  const sum = new Map<HarmCode, number>();
+  for (const h of words) sum.set(codes[h.feature]!.code, (sum.get(codes[h.feature]!.code) ?? 0) + pull(h));
+  const code = HARM_CODES.reduce<HarmCode | null>((best, c) => ((sum.get(c) ?? 0) > (best === null ? 0 : sum.get(best)!) ? c : best), null);
+  if (code === null) return null;
+  const own = words
+    .filter((h) => codes[h.feature]!.code === code)
+    .sort((a, b) => pull(b) - pull(a) || (a.feature < b.feature ? -1 : 1))
+    .slice(0, MAX_SPANS);
+  const quoted = own.slice(0, WORDING_QUOTES).map((h) => `"${h.spans[0]!.quote}"`).join(", ");
+  return {
+    code,
+    verdict,
+    weight: own.reduce((z, h) => z + weightOf(h.feature, weights), 0),
+    message: `${CODE_MESSAGES[code]} Read from the wording alone, which no rule recognised (${quoted}): review it.`,
+    features: own.map((h) => h.feature).sort(),
+    grounding: own.map((h) => h.spans[0]!),
+  };
 }
 
 export { VERDICTS };

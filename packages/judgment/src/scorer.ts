@@ -1,3 +1,4 @@
+import type { HarmCode } from "./types";
 import weightsFile from "./weights.json";
 
 /**
@@ -12,9 +13,21 @@ export interface Weights {
   readonly weights: Readonly<Record<string, number>>;
   /** Probability thresholds, ascending: at or above each, that verdict. */
   readonly thresholds: { readonly proceed_with_caution: number; readonly pause_for_review: number; readonly do_not_proceed: number };
+  /**
+   * The wording alone, where no rule read a harm: the score at or above which it reads one (chosen
+   * on dev), and the harm code each word weighing toward harm speaks for (the code of most harmful
+   * train cases it appears in, and their share). Absent: the wording never reads a harm alone.
+   */
+  readonly wording?: { readonly alone: number; readonly codes: Readonly<Record<string, WordingCode>> };
 }
 
-export const WEIGHTS: Weights = weightsFile as Weights;
+/** The harm code a word speaks for, and the share of the harmful train cases with it that are of that code. */
+export interface WordingCode {
+  readonly code: HarmCode;
+  readonly share: number;
+}
+
+export const WEIGHTS: Weights = weightsFile as unknown as Weights;
 
 export const VERDICTS = ["proceed", "proceed_with_caution", "pause_for_review", "do_not_proceed"] as const;
 export type Verdict = (typeof VERDICTS)[number];
@@ -51,11 +64,14 @@ export const isLexical = (feature: string) => kindOf(feature) === "lex";
 export const isHarm = (feature: string) => !isModifier(feature) && !isAggravator(feature) && !isLexical(feature);
 
 /**
- * The score of a set of features as the reader gives it: the model's probability, where
- * aggravators count only when some harm is read (a harm feature with weight), and whether any is.
- * With no harm read the verdict is proceed ("nothing recognised"), whatever the score.
+ * The score of a set of features as the reader gives it: the model's probability, and whether a
+ * harm is read: by a rule (a harm feature with weight), or else by the wording alone when the
+ * score reaches the wording's own threshold (`byWording`). Aggravators count only when a harm is
+ * read. With no harm read the verdict is proceed ("nothing recognised"), whatever the score.
  */
-export function scoreOf(features: readonly string[], weights: Weights = WEIGHTS): { probability: number; harmRead: boolean } {
-  const harmRead = features.some((f) => isHarm(f) && weightOf(f, weights) > 0);
-  return { probability: sigmoid(logitOf(harmRead ? features : features.filter((f) => !isAggravator(f)), weights)), harmRead };
+export function scoreOf(features: readonly string[], weights: Weights = WEIGHTS): { probability: number; harmRead: boolean; byWording: boolean } {
+  const full = sigmoid(logitOf(features, weights));
+  if (features.some((f) => isHarm(f) && weightOf(f, weights) > 0)) return { probability: full, harmRead: true, byWording: false };
+  if (weights.wording && full >= weights.wording.alone) return { probability: full, harmRead: true, byWording: true };
+  return { probability: sigmoid(logitOf(features.filter((f) => !isAggravator(f)), weights)), harmRead: false, byWording: false };
 }

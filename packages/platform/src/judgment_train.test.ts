@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { chooseThresholds, fit, trainWeights, WEIGHTS_PATH, type Example } from "./judgment_train";
+import { chooseThresholds, fit, trainWeights, WEIGHTS_PATH, wordingCodes, type Example } from "./judgment_train";
 
 describe("the reader's training", () => {
   it("reproduces the committed weights byte for byte from the corpus", async () => {
@@ -10,9 +10,9 @@ describe("the reader's training", () => {
   it("learns positive weights for harm, negative for modifiers, and never lets a harm feature argue for benign", () => {
     const examples: Example[] = [];
     for (let i = 0; i < 20; i++) {
-      examples.push({ pair: `h${i}`, label: 1, features: ["destruction.wipe", ...(i % 4 === 0 ? ["agg.no_backup"] : [])] });
-      examples.push({ pair: `b${i}`, label: 0, features: ["destruction.wipe", "mod.test_target", "fraud_deception.misfire"] });
-      examples.push({ pair: `n${i}`, label: 0, features: [] });
+      examples.push({ pair: `h${i}`, code: "destruction", label: 1, features: ["destruction.wipe", ...(i % 4 === 0 ? ["agg.no_backup"] : [])] });
+      examples.push({ pair: `b${i}`, code: "destruction", label: 0, features: ["destruction.wipe", "mod.test_target", "fraud_deception.misfire"] });
+      examples.push({ pair: `n${i}`, code: "destruction", label: 0, features: [] });
     }
     const model = fit(examples, {});
     expect(model.weights["destruction.wipe"]).toBeGreaterThan(0);
@@ -26,8 +26,8 @@ describe("the reader's training", () => {
   it("keeps a prior's weight for a feature the train split never shows, and lets benign cases pull a prior down", () => {
     const examples: Example[] = [];
     for (let i = 0; i < 20; i++) {
-      examples.push({ pair: `h${i}`, label: 1, features: ["destruction.wipe", ...(i % 2 === 0 ? ["cybercrime.ambiguous"] : [])] });
-      examples.push({ pair: `b${i}`, label: 0, features: ["cybercrime.ambiguous"] });
+      examples.push({ pair: `h${i}`, code: "destruction", label: 1, features: ["destruction.wipe", ...(i % 2 === 0 ? ["cybercrime.ambiguous"] : [])] });
+      examples.push({ pair: `b${i}`, code: "destruction", label: 0, features: ["cybercrime.ambiguous"] });
     }
     const priors = { "destruction.rare": 2, "cybercrime.ambiguous": 2 };
     const model = fit(examples, priors);
@@ -62,5 +62,23 @@ describe("the reader's training", () => {
     // Blocking: none of the benign cases (0.65 is the highest), so halfway between 0.65 and 0.7.
     expect(t.do_not_proceed).toBe(0.675);
     expect(t.proceed_with_caution).toBeLessThanOrEqual(t.pause_for_review);
+  });
+});
+
+describe("the wording's codes", () => {
+  it("gives each word weighing toward harm the code of most harmful train cases it appears in, ties in taxonomy order", () => {
+    const examples: Example[] = [
+      { pair: "a", code: "hate", label: 1, features: ["lex.vermin", "lex.post"] },
+      { pair: "b", code: "hate", label: 1, features: ["lex.vermin"] },
+      { pair: "c", code: "harassment", label: 1, features: ["lex.vermin", "lex.post", "ctx:lex.threaten"] },
+      { pair: "d", code: "destruction", label: 0, features: ["lex.post", "lex.post", "lex.staging"] },
+    ];
+    const codes = wordingCodes(examples, { "lex.vermin": 1.2, "lex.post": 0.3, "ctx:lex.threaten": 0.5, "lex.staging": -1, "hate.x": 2 });
+    // harassment comes before hate in the taxonomy; benign cases and words weighing toward benign never count.
+    expect(codes).toEqual({
+      "ctx:lex.threaten": { code: "harassment", share: 1 },
+      "lex.post": { code: "harassment", share: 0.5 },
+      "lex.vermin": { code: "hate", share: 0.6667 },
+    });
   });
 });

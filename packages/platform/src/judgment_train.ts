@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { documentOf, hitsOf, isLexical, isModifier, PRIORS, scoreOf, sigmoid, type Weights } from "@svc/judgment";
+import { documentOf, hitsOf, isLexical, isModifier, PRIORS, scoreOf, sigmoid, type Weights, type WordingCode } from "@svc/judgment";
 import { guardAction } from "@svc/core";
-import { HARM_CODES, loadCorpus, readerInputOf, requestOf, splitOf, type CorpusCase } from "./judgment_corpus";
+import { HARM_CODES, loadCorpus, readerInputOf, requestOf, splitOf, type CorpusCase, type HarmCode } from "./judgment_corpus";
 import { isMain, REPO_ROOT } from "./main";
 
 /**
@@ -33,6 +33,8 @@ export const TRAINING = {
   lexicalLambda: 0.001,
   learningRate: 1,
   iterations: 4000,
+  /** The scores among which dev chooses where the wording alone reads a harm (see trainWeights). */
+  wordingAlone: [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95],
   /** The most benign dev cases that may be flagged (pause_for_review or above). */
   maxFalsePositiveRate: 0.1,
   /** do_not_proceed: at most this share of benign dev cases. */
@@ -43,6 +45,7 @@ export const TRAINING = {
 
 export interface Example {
   readonly pair: string;
+  readonly code: HarmCode;
   readonly label: 0 | 1;
   readonly features: readonly string[];
 }
@@ -52,7 +55,7 @@ export function featuresOf(c: CorpusCase): string[] {
 }
 
 export function examplesOf(cases: readonly CorpusCase[]): Example[] {
-  return cases.map((c) => ({ pair: c.pair, label: c.label === "harmful" ? 1 : 0, features: featuresOf(c) }));
+  return cases.map((c) => ({ pair: c.pair, code: c.code, label: c.label === "harmful" ? 1 : 0, features: featuresOf(c) }));
 }
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4 + 0; // + 0 turns -0 into 0
@@ -97,10 +100,47 @@ export function fit(examples: readonly Example[], priors: Readonly<Record<string
   return { bias: round4(b), weights };
 }
 
+type Model = { bias: number; weights: Record<string, number>; wording?: Weights["wording"] };
+
 /** A dev case's score as the reader will give it: 0 when no harm is read (its verdict is proceed). */
-function probabilityOf(model: { bias: number; weights: Record<string, number> }, features: readonly string[]): number {
+function probabilityOf(model: Model, features: readonly string[]): number {
   const { probability, harmRead } = scoreOf(features, { version: "", thresholds: { proceed_with_caution: 0, pause_for_review: 0, do_not_proceed: 0 }, ...model });
   return harmRead ? probability : 0;
+}
+
+/**
+ * The harm code each word weighing toward harm speaks for, when the wording alone reads a harm:
+ * the code of the most harmful train cases the word appears in (ties in taxonomy order), with the
+ * share of those cases among all the harmful cases it appears in, so a word found under every
+ * code ("all", "send") counts for little when a code is chosen.
+ */
+export function wordingCodes(train: readonly Example[], weights: Readonly<Record<string, number>>): Record<string, WordingCode> {
+  const counts = new Map<string, Map<HarmCode, number>>();
+  for (const e of train)
+    if (e.label === 1)
+      for (const f of new Set(e.features)) {
+        if (!isLexical(f) || (weights[f] ?? 0) <= 0) continue;
+        const byCode = counts.get(f) ?? new Map<HarmCode, number>();
+        byCode.set(e.code, (byCode.get(e.code) ?? 0) + 1);
+        counts.set(f, byCode);
+      }
+  const codes: Record<string, WordingCode> = {};
+  for (const f of [...counts.keys()].sort()) {
+    const byCode = counts.get(f)!;
+    const code = HARM_CODES.reduce((best, c) => ((byCode.get(c) ?? 0) > (byCode.get(best) ?? 0) ? c : best), HARM_CODES[0]);
+    const total = [...byCode.values()].reduce((a, b) => a + b, 0);
+    codes[f] = { code, share: round4(byCode.get(code)! / total) };
+  }
+  return codes;
+}
+
+/** Balanced accuracy on dev as served at a pause threshold (a case the engine flags counts as flagged). */
+function servedBalancedAccuracy(scored: ReadonlyArray<{ p: number; label: 0 | 1; flagged?: boolean }>, pause: number): number {
+  const rate = (label: 0 | 1) => {
+    const of = scored.filter((s) => s.label === label);
+    return of.filter((s) => s.flagged || round4(s.p) >= pause).length / Math.max(1, of.length);
+  };
+  return (rate(1) + 1 - rate(0)) / 2;
 }
 
 /**
@@ -156,8 +196,21 @@ export async function trainWeights(corpus: readonly CorpusCase[] = loadCorpus())
   const model = fit(train);
   const flagged: boolean[] = [];
   for (const c of devCases) flagged.push(await engineFlags(c));
-  const thresholds = chooseThresholds(dev.map((e, i) => ({ p: probabilityOf(model, e.features), label: e.label, flagged: flagged[i]! })));
-  const body = { bias: model.bias, weights: model.weights, thresholds };
+  // The wording alone reads a harm at the score, among the candidates, that serves dev best
+  // (ties to the higher, the more sparing), or never when none beats the rules alone.
+  const codes = wordingCodes(train, model.weights);
+  const scoredWith = (m: Model) => dev.map((e, i) => ({ p: probabilityOf(m, e.features), label: e.label, flagged: flagged[i]! }));
+  let best: Model = model;
+  let bestScored = scoredWith(model);
+  let bestAccuracy = servedBalancedAccuracy(bestScored, chooseThresholds(bestScored).pause_for_review);
+  for (const alone of [...TRAINING.wordingAlone].sort((a, b) => b - a)) {
+    const candidate: Model = { ...model, wording: { alone, codes } };
+    const scored = scoredWith(candidate);
+    const accuracy = servedBalancedAccuracy(scored, chooseThresholds(scored).pause_for_review);
+    if (accuracy > bestAccuracy) [best, bestScored, bestAccuracy] = [candidate, scored, accuracy];
+  }
+  const thresholds = chooseThresholds(bestScored);
+  const body = { bias: model.bias, weights: model.weights, thresholds, ...(best.wording ? { wording: best.wording } : {}) };
   const digest = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 10);
   const file = {
     version: `lr-${digest}`,

@@ -51,12 +51,36 @@ describe("the wording in the reading", () => {
   // what training happened to give those words.
   const tilted = (words: Record<string, number>): Weights => ({ ...WEIGHTS, weights: { ...WEIGHTS.weights, ...words } });
 
-  it("never makes a harm read on its own: heavily weighted words alone still proceed, with no reason", () => {
-    const weights = tilted({ "lex.banana": 50 });
-    const r = readAction({ action: "Peel the banana." }, weights);
+  it("without a wording threshold, never makes a harm read on its own: heavy words alone still proceed, with no reason", () => {
+    const { wording: _none, ...rulesOnly } = tilted({ "lex.banana": 50 });
+    const r = readAction({ action: "Peel the banana." }, rulesOnly);
     expect(r.probability).toBeGreaterThan(0.99);
     expect(r.verdict).toBe("proceed");
     expect(r.reasons).toEqual([]);
+  });
+
+  it("with one, reads a harm from the wording alone only at or above it, asks for review and never blocks, naming the code its words speak for", () => {
+    const words = (banana: number): Weights => ({
+      ...tilted({ "lex.banana": banana, "lex.peel": 0.5, "lex.slowli": 0 }),
+      wording: {
+        alone: 0.7,
+        codes: { "lex.banana": { code: "illegal_goods", share: 0.9 }, "lex.peel": { code: "self_harm", share: 0.2 } },
+      },
+    });
+    const action = "Peel the banana slowly.";
+    const heavy = readAction({ action }, words(50));
+    expect(heavy.probability).toBeGreaterThan(0.99);
+    expect(heavy.verdict).toBe("pause_for_review");
+    expect(heavy.reasons).toHaveLength(1);
+    const [reason] = heavy.reasons;
+    expect(reason!.code).toBe("illegal_goods");
+    expect(reason!.verdict).toBe("pause_for_review");
+    expect(reason!.message).toMatch(/wording alone, which no rule recognised \("banana"\)/);
+    expect(reason!.grounding).toEqual([{ field: "action", start: 9, end: 15, quote: "banana" }]);
+    // Below the wording's threshold: nothing recognised.
+    const light = readAction({ action }, words(-60));
+    expect(light.verdict).toBe("proceed");
+    expect(light.reasons).toEqual([]);
   });
 
   it("sharpens a harm read and is quoted in the reason after the rules' spans", () => {

@@ -224,10 +224,15 @@ function politeAfraid(tokens: readonly Token[], from: number, to: number): boole
   return (before === "i'm" || before === "am") && (AUTHOR_SUBJECTS.has(after) || after === "not" || after === "so" || after === "that's" || after === "it's");
 }
 
-/** "so angry that I grabbed", "so furious I kicked", "in a rage I": the passion given as what moved the act. */
-function actedOn(tokens: readonly Token[], to: number): boolean {
+/**
+ * The passion given as what moved the act: "so angry that I grabbed", "so furious I kicked",
+ * "jealous of the attention, so I deleted". Not when the act resisted it ("scared, but I called").
+ */
+function actedOn(tokens: readonly Token[], from: number, to: number): boolean {
   const sentence = tokens[to - 1]!.sentence;
-  for (let i = to, seen = 0; i < tokens.length && seen < 8; i++) {
+  const before = [tokens[from - 1], tokens[from - 2]].filter((t): t is Token => t !== undefined && t.sentence === sentence).map((t) => t.lower);
+  const degree = before.some((w) => w === "so" || w === "such" || w === "too");
+  for (let i = to, seen = 0; i < tokens.length && seen < 12; i++) {
     const t = tokens[i]!;
     if (t.sentence !== sentence) return false;
     if (t.kind === "punct") {
@@ -235,10 +240,10 @@ function actedOn(tokens: readonly Token[], to: number): boolean {
       return false;
     }
     seen++;
-    if (t.lower === "but" || t.lower === "though" || t.lower === "although" || t.lower === "yet") return false;
+    if (t.lower === "but" || t.lower === "though" || t.lower === "although" || t.lower === "yet" || t.lower === "until") return false;
     if (AUTHOR_SUBJECTS.has(t.lower)) {
-      const prev = tokens[i - 1];
-      return prev !== undefined && (prev.lower === "that" || prev.lower === "so" || prev.lower === "and" || prev.kind === "punct" || (i > to && seen <= 6));
+      const prev = tokens[i - 1]!;
+      return degree || prev.lower === "so" || prev.lower === "that";
     }
   }
   return false;
@@ -359,7 +364,7 @@ export function readPassions(input: string | Segment): PassionsReading {
       // Temptation in a flirtation is erotic.
       if (root === "epithumia" && sub === null && inSentence(EROTIC).length > 0) sub = "eros";
       if (root === "lupe" && sub === "achos" && tokens[m.to]?.lower === "for") continue;
-      const acted = actedOn(tokens, m.to) || (root === "epithumia" && sub === "orge" && /temper|snapped|lashed/.test(m.span.quote.toLowerCase()));
+      const acted = actedOn(tokens, m.from, m.to) || (root === "epithumia" && sub === "orge" && /temper|snapped|lashed/.test(m.span.quote.toLowerCase()));
       take(root, sub, intensity, m.from, m.to, acted);
     }
   }

@@ -1,0 +1,151 @@
+import { findAll, lexicon, type Lexicon } from "../lexicon";
+import type { Segment, Span } from "../types";
+import { accountSegment, denied, holderOf } from "./grammar";
+import { readPassions, type PassionReading } from "./passions";
+
+/**
+ * How a first-person account shows its act was reasoned, with the words that show it:
+ *
+ *   none        on impulse: "without thinking", "on the spur of the moment", "I snapped", "I lost my
+ *               temper", or a strong passion given as what moved the act ("so furious I kicked").
+ *   habitual    from custom or routine: "like I always do", "every Saturday", "that's how we do it".
+ *   considered  weighed: "after thinking it over", "I weighed it up", "we compared the options".
+ *   principled  from a stated principle or duty: "on principle", "because I'd given him my word",
+ *               "it was my duty", "the rules are the rules".
+ *   exemplary   only when clearly so: at least two marks of a sage's composure ("calmly, without
+ *               complaint, taking each day as it came").
+ *
+ * An account that shows none of these reads `habitual` with no evidence (the reading of the
+ * reasoning presented, and none is presented) and `examined` null. A cue that is denied ("I didn't
+ * act on impulse", "without weighing it") does not count.
+ */
+
+export type DeliberationLevelId = "none" | "habitual" | "considered" | "principled" | "exemplary";
+
+export interface DeliberationReading {
+  readonly level: DeliberationLevelId;
+  /** Whether the account says the act was examined first: true when weighed or reasoned from principle, false on impulse, null when it does not say. */
+  readonly examined: boolean | null;
+  /** The words that show the level, the deciding ones first (at most 8). */
+  readonly evidence: readonly Span[];
+  /** Every cue found, by level. */
+  readonly cues: Readonly<Record<DeliberationLevelId, readonly Span[]>>;
+}
+
+const DAYS = ["day", "morning", "night", "evening", "week", "weekend", "month", "year", "time", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "shift", "summer", "winter"];
+
+export const IMPULSE = lexicon("deliberation.none", [
+  "without thinking", "without a second thought", "without thinking twice", "without stopping to think", "before I could think", "before I could stop myself", "before thinking",
+  "not think twice", "not stop to think", "not think it through", "not think about the consequences", "=impulsively", "=impulsive", "on impulse", "on a whim", "on the spur of the moment",
+  "spur of the moment", "in the heat of the moment", "=snapped", "=blurted", "lashed out", "lost ? my temper", "flew off the handle", "=rashly", "=reflexively", "=instinctively",
+  "on instinct", "just reacted", "in a fit of", "before I knew it", "=hastily", "snap decision", "knee jerk", "gut reaction", "red mist", "=recklessly", "without a thought",
+  "not even think", "never thought twice",
+]);
+
+export const HABIT = lexicon("deliberation.habitual", [
+  "=always", "as always", "like always", "as usual", "out of habit", "=habit", "=habitually", "=routine", "=routinely", ...DAYS.map((d) => `every ${d}`), ...DAYS.map((d) => `each ${d}`),
+  "every single", "=whenever", "without fail", "never fail", "as a rule", "=usually", "=normally", "=regularly", "for years", "just what I do", "how we do it", "how it's done",
+  "how things are done", "everyone does", "everybody does", "everyone in the office does", "everyone else does", "as my father did", "as my mother did", "as my parents did", "like my father did",
+  "like my mother did", "as the rules say", "as the rules require", "by the book", "=customary", "by custom", "=tradition", "=traditionally", "=weekly", "=daily", "=nightly", "=monthly",
+  "of every month", "the first of every", "like every night", "like every week", "like every year", "second nature", "on autopilot", "=automatically", "force of habit",
+]);
+
+export const CONSIDERED = lexicon("deliberation.considered", [
+  "weighed it", "weighed up", "weighed the", "weighed both", "weighed my", "weighing up", "weighing the", "weigh it up", "weigh up", "weigh both", "weigh the pros", "weigh the options",
+  "weigh the risks", "thought it over", "thought it through", "thought about it", "thought about what", "thought about how", "thought about whether", "thought about the", "thought carefully",
+  "thought hard", "thought long", "gave it some thought", "after some thought", "after thinking", "after talking to", "after consulting", "after speaking to", "after discussing", "after sleeping on it",
+  "slept on it", "after running the numbers", "ran the numbers", "running the numbers", "sat down with the numbers", "did the maths", "did the math", "=considered", "=deliberated", "=reflected",
+  "on reflection", "asked for advice", "sought advice", "=consulted", "talked it through", "talked it over", "talked through", "discussed it with", "took a breath", "took a deep breath",
+  "took a moment", "took a step back", "=stepped back from", "took time to", "took my time", "=paused", "stopped and asked", "stopped to think", "stopped and thought", "waited until we",
+  "waited until I", "compared the", "pros and cons", "looked at the options", "looked at both sides", "looked at all the", "=whether to", "wondering whether", "wondering if", "thinking about whether",
+  "not sure whether", "not sure if", "can't decide", "torn between", "I think I'll", "I think I will", "=reviewed", "thought twice", "is it wrong to", "is it okay to", "or is it not",
+  "is it my place", "is it fair to", "=reconsidered", "=weighing",
+]);
+
+export const PRINCIPLED = lexicon("deliberation.principled", [
+  "on principle", "as a matter of principle", "=principle", "=principles", "my duty", "our duty", "out of duty", "=duty", "the right thing", "because it was right", "because it's right",
+  "because it is right", "it was right", "it was wrong to", "it would be wrong", "=it's wrong to", "wouldn't be right", "wouldn't be fair", "not fair to", "only fair", "=obligation",
+  "=obliged", "owed it to", "=owe it to", "my word", "as I'd agreed", "as I had agreed", "as agreed", "as promised", "I'd promised", "I had promised", "I promised", "we promised", "had said =I'd",
+  "I'd said =I'd", "I said =I'd", "kept my word", "keep my word", "given my word", "gave my word", "given * my word", "gave * my word", "my responsibility", "my charge", "=conscience", "look them in the eye", "look myself in the eye", "look myself in the mirror", "the rules are the rules",
+  "rules apply", "whatever it cost", "regardless of the cost", "no matter the cost", "no matter what it cost", "in trust", "trusted me", "trusted us", "taught me", "always own up",
+  "worth a life", "=integrity", "because people will", "not mine to", "wasn't mine", "isn't mine", "=honour bound", "a matter of honour", "it's their money", "it was their money",
+  "=what's right", "=what was right", "keep them safe", "what keep", "because they trusted",
+]);
+
+export const EXEMPLARY = lexicon("deliberation.exemplary", [
+  "=calmly", "without complaint", "without complaining", "never complained", "each day as it came", "felt nothing I needed", "wished him well", "wished her well", "wished them well",
+  "wished him a better day", "wished her a better day", "without stopping to save", "anything of my own", "would have done the same", "asked nothing in return", "expected nothing in return",
+  "without resentment", "=serenely", "=equanimity", "doing what was needed", "=strangers alike", "with a steady mind", "=unperturbed", "=forgave him", "=forgave her",
+]);
+
+/** Words that undo a promise as a reason: it was broken, not kept. */
+const BROKEN = new Set(["but", "then", "anyway", "instead", "broke", "break", "breaking"]);
+
+function spansOf(segment: Segment, lex: Lexicon, authorOnly = false): Span[] {
+  return findAll(segment, lex)
+    .filter((m) => !denied(segment.tokens, m.from) && !(authorOnly && holderOf(segment.tokens, m.from) === "other"))
+    .map((m) => m.span);
+}
+
+/** "because", "since", "as" before a promise, or "so" after it: the promise given as the reason of the act. */
+const REASON_BEFORE = new Set(["because", "since", "as", "cause"]);
+
+/** A kept promise or word is a reason from principle; a promise followed by "but…" or "then…" is one broken. */
+function principledSpans(segment: Segment): Span[] {
+  const tokens = segment.tokens;
+  return findAll(segment, PRINCIPLED)
+    .filter((m) => {
+      // A principle is often said with a negation ("no deadline is worth a life"): only a denial
+      // right before it ("it wasn't my duty") or a "without" undoes it.
+      const before = tokens[m.from - 1];
+      if (before && before.sentence === m.sentence && (before.stem === "not" || before.lower === "no" || before.lower === "never")) return false;
+      if (denied(tokens, m.from) && !tokens[m.from]!.negated) return false;
+      if (!/promis|word|agreed|said/i.test(m.span.quote) || /^(?:as|kept|keep)\b/i.test(m.span.quote)) return true;
+      let result = false;
+      for (let i = m.to; i < tokens.length && tokens[i]!.sentence === m.sentence; i++) {
+        if (BROKEN.has(tokens[i]!.lower)) return false;
+        if (tokens[i]!.lower === "so" || tokens[i]!.lower === "therefore") result = true;
+      }
+      const reason = [1, 2, 3, 4, 5].some((k) => {
+        const t = tokens[m.from - k];
+        return t !== undefined && t.sentence === m.sentence && REASON_BEFORE.has(t.lower);
+      });
+      return result || reason;
+    })
+    .map((m) => m.span);
+}
+
+/** The cues of every level in the account (denied ones left out), for the reading and for corroboration. */
+export function deliberationCues(input: string | Segment, passions?: readonly PassionReading[]): Record<DeliberationLevelId, Span[]> {
+  const segment = typeof input === "string" ? accountSegment(input) : input;
+  // A hot passion (anger, panic, terror) given as what moved the act shows no deliberation.
+  const moved = (passions ?? readPassions(segment).passions).filter((p) => p.intensity === "strong" && p.acted && HOT.has(p.sub ?? "")).map((p) => p.span);
+  const impulse = [...spansOf(segment, IMPULSE), ...moved].sort((a, b) => a.start - b.start);
+  return {
+    none: dedupe(impulse),
+    habitual: spansOf(segment, HABIT, true),
+    considered: spansOf(segment, CONSIDERED),
+    principled: principledSpans(segment),
+    exemplary: spansOf(segment, EXEMPLARY),
+  };
+}
+
+const HOT = new Set(["orge", "thorybos", "deima"]);
+
+function dedupe(spans: readonly Span[]): Span[] {
+  return spans.filter((s, i) => spans.findIndex((t) => t.start < s.end && s.start < t.end) === i);
+}
+
+/** The deliberation level of the account with its evidence. */
+export function readDeliberation(input: string | Segment, passions?: readonly PassionReading[]): DeliberationReading {
+  const segment = typeof input === "string" ? accountSegment(input) : input;
+  const cues = deliberationCues(segment, passions);
+  const exemplary = new Set(cues.exemplary.map((s) => s.quote.toLowerCase())).size >= 2;
+  const level: DeliberationLevelId =
+    cues.none.length > 0 ? "none" : exemplary ? "exemplary" : cues.principled.length > 0 ? "principled" : cues.considered.length > 0 ? "considered" : "habitual";
+  // The deciding cues first, then the others found; a lone mark of composure is not evidence of a level.
+  const order: DeliberationLevelId[] = [level, ...(["none", "principled", "considered", "habitual"] as const).filter((l) => l !== level)];
+  const evidence = order.flatMap((l) => cues[l]).slice(0, 8);
+  const examined = level === "none" ? false : level === "habitual" ? null : true;
+  return { level, examined, evidence, cues };
+}

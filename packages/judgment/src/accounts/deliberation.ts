@@ -39,7 +39,10 @@ export const IMPULSE = lexicon("deliberation.none", [
   "not think twice", "not stop to think", "not think it through", "not think about the consequences", "=impulsively", "=impulsive", "on impulse", "on a whim", "on the spur of the moment",
   "spur of the moment", "in the heat of the moment", "=snapped", "=blurted", "lashed out", "lost ? my temper", "flew off the handle", "=rashly", "=reflexively", "=instinctively",
   "on instinct", "just reacted", "in a fit of", "before I knew it", "=hastily", "snap decision", "knee jerk", "gut reaction", "red mist", "=recklessly", "without a thought",
-  "not even think", "never thought twice",
+  "not even think", "never thought twice", "not stop to think", "lost control", "flew into a rage", "=exploded", "blew up at", "got the better of me",
+  "before I could stop myself", "not stop myself", "couldn't help myself", "without a moment's thought", "my first reaction", "first instinct", "out of anger", "in anger", "in a rage",
+  "in a panic", "=reacted", "just reacted", "on reflex", "by reflex", "=reflex", "right then and there", "=spontaneously", "in the moment", "not think about it", "never thought about",
+  "gave it no thought", "without any thought", "=thoughtlessly", "=carelessly", "=mindlessly", "=absentmindedly", "without looking", "without checking", "without a second look", "just did it",
 ]);
 
 export const HABIT = lexicon("deliberation.habitual", [
@@ -59,7 +62,18 @@ export const CONSIDERED = lexicon("deliberation.considered", [
   "took a moment", "took a step back", "=stepped back from", "took time to", "took my time", "=paused", "stopped and asked", "stopped to think", "stopped and thought", "waited until we",
   "waited until I", "compared the", "pros and cons", "looked at the options", "looked at both sides", "looked at all the", "=whether to", "wondering whether", "wondering if", "thinking about whether",
   "not sure whether", "not sure if", "can't decide", "torn between", "I think I'll", "I think I will", "=reviewed", "thought twice", "is it wrong to", "is it okay to", "or is it not",
-  "is it my place", "is it fair to", "=reconsidered", "=weighing",
+  "is it my place", "is it fair to", "=reconsidered", "=weighing", "thought about the consequences", "thinking about the consequences", "=considering", "we discussed",
+  "discussed it", "talked it over with", "talked to my", "spoke to my", "asked my * what", "asked my * for advice", "looked into", "=researched", "did some research", "read up on", "made a list",
+  "listed the", "=balanced", "=calculated", "=reasoned", "reasoned that", "=carefully", "=thoughtfully", "took a day", "took a few days", "took some time", "waited a day",
+  "waited a few days", "gave it a week", "gave it a day", "on second thought", "on second thoughts", "second thoughts", "thought better of it", "changed my mind", "the best option",
+  "the best choice", "the better option", "the options", "my options", "the alternatives", "=assessed", "=evaluated", "=planned", "=prepared", "weighed up", "after a long", "after much thought",
+  "after careful", "after a lot of thought", "after a week", "after a few days", "a long talk", "long and hard", "the risks", "the consequences", "what would happen if", "what would happen",
+  "both sides", "either way", "in the long run", "made sense", "it made more sense", "the trade off", "=tradeoff", "cost me", "it would cost", "=deliberately", "=figured",
+  "chose to", "made the decision", "made a choice", "opted to", "on the same criteria", "=criteria", "asked myself", "sat down and", "looked at the numbers",
+  "looked at the figures", "looked at the budget", "looked at the evidence", "looked at the facts", "checked the facts", "checked the records", "checked the contract", "double checked",
+  "=verified", "asked around", "second opinion", "asked a friend", "asked a colleague", "after a conversation", "after some discussion", "after a discussion", "we decided together",
+  "together we decided", "not rush", "at stake", "the impact", "the effect on", "how it would affect", "would affect", "how she'd feel", "how he'd feel", "how they'd feel",
+  "how she would feel", "how he would feel", "how they would feel", "put myself in", "point of view", "=perspective", "=worked out", "=budgeted", "=strategy", "long term", "in the end",
 ]);
 
 export const PRINCIPLED = lexicon("deliberation.principled", [
@@ -69,7 +83,22 @@ export const PRINCIPLED = lexicon("deliberation.principled", [
   "I'd said =I'd", "I said =I'd", "kept my word", "keep my word", "given my word", "gave my word", "given * my word", "gave * my word", "my responsibility", "my charge", "=conscience", "look them in the eye", "look myself in the eye", "look myself in the mirror", "the rules are the rules",
   "rules apply", "whatever it cost", "regardless of the cost", "no matter the cost", "no matter what it cost", "in trust", "trusted me", "trusted us", "taught me", "always own up",
   "worth a life", "=integrity", "because people will", "not mine to", "wasn't mine", "isn't mine", "=honour bound", "a matter of honour", "it's their money", "it was their money",
-  "=what's right", "=what was right", "keep them safe", "what keep", "because they trusted",
+  "=what's right", "=what was right", "keep them safe", "what keep", "because they trusted", "the honest thing", "the decent thing", "the fair thing", "the only fair", "the only honest",
+  "because it's wrong", "because it was wrong", "because that would be wrong", "is wrong", "it's not right", "it wasn't right", "it isn't right", "wasn't fair", "isn't fair", "not fair",
+  "=unfair", "deserved to know", "deserve to know", "a right to know", "has a right to", "had a right to", "have a right to", "their right", "because it's the law", "=the law",
+  "my job is to", "it's my job", "it was my job", "part of my job", "I'm responsible", "I was responsible", "I believe in", "I don't believe in", "=values", "I =refuse to",
+  "no one should", "nobody should", "everyone deserves", "deserves to", "deserved to", "should be treated", "not mine to keep", "wasn't mine to", "=belonged to",
+  "do the right thing", "did the right thing", "doing the right thing", "how I'd want to be treated", "how I would want to be treated", "treat others", "in their shoes", "=honesty",
+  "=fairness", "=loyalty", "=oath", "=sworn", "code of conduct", "the code", "=policy", "=confidential", "=confidentiality", "without their consent", "=consent",
+  "safety comes first", "safety first", "lives were at stake", "lives are at stake", "could get hurt", "could have been killed", "could have died", "=ethics", "=ethical", "=unethical",
+  "=morally", "=moral", "on my honour", "the truth matters", "honesty matters", "=dignity", "=respect for", "you always", "you never", "you don't", "one should", "one must",
+  "a promise is a promise", "a deal is a deal", "rules are rules", "comes first", "come first", "no one deserves", "nobody deserves", "isn't worth", "is worth", "no amount of", "matters more than",
+  "live with myself", "look her in the eye", "look him in the eye", "look my kids in the eye", "look my children in the eye", "not my money", "wasn't my money", "isn't my money",
+  "counting on me", "relying on me", "depended on me", "depend on me", "rely on me", "keep my promises", "what friends are for", "what friends do", "what family does", "what family is for",
+  "against the rules", "against the law", "against my principles", "against my values", "goes against", ...["=don't", "=won't", "=wouldn't", "never"].flatMap((n) => ["lie", "steal", "cheat", "break a promise", "break my word"].map((v) => `I ${n} ${v}`)),
+  "at my own expense", "whatever the cost", "even though no one", "even though nobody", "even if no one", "even if nobody", "no one else saw",
+  "nobody else saw", "no one was watching", "nobody was watching", "even though it meant", "even though it would cost", "even though I'd lose", "even though I would lose", "felt I had to",
+  "knew I had to", "the right to", "in good faith",
 ]);
 
 export const EXEMPLARY = lexicon("deliberation.exemplary", [
@@ -115,17 +144,78 @@ function principledSpans(segment: Segment): Span[] {
     .map((m) => m.span);
 }
 
+/** Words of a reason that looks beyond the author's own advantage: trust, safety, rights, duty, truth. */
+const DUTY_WORDS = new Set([
+  "trust", "trusted", "trusts", "safe", "safety", "right", "rights", "fair", "unfair", "deserve", "deserved", "deserves", "owe", "owed", "promise", "promised", "word", "duty", "duties",
+  "honest", "honesty", "truth", "lives", "life", "law", "rule", "rules", "responsibility", "responsible", "charge", "wrong", "vulnerable", "depend", "depends", "depended", "rely", "relied",
+  "counting", "theirs", "belong", "belongs", "belonged", "harm", "hurt", "risk", "danger", "dangerous", "welfare", "dignity", "respect", "consent", "privacy", "private", "confidential",
+  "loyal", "loyalty", "honour", "honor", "oath", "principle", "conscience", "justice", "equal", "equally",
+]);
+/** Openers of a maxim, a general rule stated as the act's reason: "no deadline is worth a life", "rules apply the same", "you always own up". */
+const MAXIM_OPENERS = new Set(["no", "nobody", "everyone", "everybody", "every", "rules", "a", "you", "one", "people", "nothing", "honesty", "family", "promises", "lying", "stealing", "cheating", "what"]);
+const MAXIM_VERBS = new Set(["is", "are", "deserve", "deserves", "stay", "stays", "apply", "applies", "matter", "matters", "come", "comes", "should", "must", "always", "never", "don't", "doesn't", "owe", "owes", "keep", "keeps", "belongs", "belong"]);
+
+/**
+ * Reasons from principle told in the account's own structure: a "because" whose clause speaks of
+ * trust, safety, rights, duty or truth ("because people trusted me with their money"), and a maxim
+ * stated after the act ("; no deadline is worth a life", "what he told me in trust stays between us").
+ */
+function principledStructures(segment: Segment): Span[] {
+  const tokens = segment.tokens;
+  const out: Span[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.lower === "because" && !t.negated) {
+      let end = i + 1;
+      while (end < tokens.length && tokens[end]!.sentence === t.sentence && tokens[end]!.kind !== "punct") end++;
+      const clause = tokens.slice(i + 1, end);
+      if (clause.some((c) => DUTY_WORDS.has(c.lower)) && end > i + 1) out.push(quoteOfRange(segment, i, end));
+      continue;
+    }
+    // A clause opening after ";" or ":" (or a new sentence) on a generic subject, with a present-tense verb soon after.
+    const prev = tokens[i - 1];
+    const opens = t.kind === "word" && (prev === undefined || prev.sentence !== t.sentence || prev.text === ";" || prev.text === ":");
+    if (!opens || !MAXIM_OPENERS.has(t.lower) || i === 0) continue;
+    let end = i + 1;
+    while (end < tokens.length && tokens[end]!.sentence === t.sentence && tokens[end]!.kind !== "punct") end++;
+    const clause = tokens.slice(i, end);
+    if (clause.length >= 3 && clause.slice(1, 6).some((c) => MAXIM_VERBS.has(c.lower)) && !clause.some((c) => c.lower === "how")) out.push(quoteOfRange(segment, i, end));
+  }
+  return out;
+}
+
+function quoteOfRange(segment: Segment, from: number, to: number): Span {
+  const start = segment.tokens[from]!.start;
+  const end = Math.min(segment.tokens[to - 1]!.end, start + 500);
+  return { field: segment.field, start, end, quote: segment.text.slice(start, end) };
+}
+
+const NOT_THINK = lexicon("deliberation.not_think", ["not think", "not stop", "never thought", "not even think", "not pause"]);
+const THOUGHTLESS_AFTER = new Set(["and", "before", "first", "twice", "straight", "properly", "clearly", "at", "then", "so", "but"]);
+
+/** "I was jealous and didn't think.", "I didn't think, I just grabbed it": thinking denied outright, not a belief ("I didn't think he'd mind"). */
+function thoughtless(segment: Segment): Span[] {
+  const tokens = segment.tokens;
+  return findAll(segment, NOT_THINK)
+    .filter((m) => {
+      if (holderOf(tokens, m.from) === "other") return false;
+      const after = tokens[m.to];
+      return after === undefined || after.sentence !== m.sentence || after.kind === "punct" || THOUGHTLESS_AFTER.has(after.lower);
+    })
+    .map((m) => m.span);
+}
+
 /** The cues of every level in the account (denied ones left out), for the reading and for corroboration. */
 export function deliberationCues(input: string | Segment, passions?: readonly PassionReading[]): Record<DeliberationLevelId, Span[]> {
   const segment = typeof input === "string" ? accountSegment(input) : input;
   // A hot passion (anger, panic, terror) given as what moved the act shows no deliberation.
   const moved = (passions ?? readPassions(segment).passions).filter((p) => p.intensity === "strong" && p.acted && HOT.has(p.sub ?? "")).map((p) => p.span);
-  const impulse = [...spansOf(segment, IMPULSE), ...moved].sort((a, b) => a.start - b.start);
+  const impulse = [...spansOf(segment, IMPULSE, true), ...thoughtless(segment), ...moved].sort((a, b) => a.start - b.start);
   return {
     none: dedupe(impulse),
     habitual: spansOf(segment, HABIT, true),
     considered: spansOf(segment, CONSIDERED),
-    principled: principledSpans(segment),
+    principled: dedupe([...principledSpans(segment), ...principledStructures(segment)].sort((a, b) => a.start - b.start)),
     exemplary: spansOf(segment, EXEMPLARY),
   };
 }

@@ -204,8 +204,9 @@ function feelerOf(tokens: readonly Token[], from: number, to: number): Holder {
       if (OTHER_OBJECT.has(after.lower) || after.lower === "his" || after.lower === "the") return "other";
     }
   }
-  // "It was terrifying", "that was humiliating": the situation as the author lived it.
-  if (to === from + 1 && word.lower.endsWith("ing")) {
+  // "It was terrifying", "that was humiliating": the situation as the author lived it (not "it's annoying the manager").
+  const object = tokens[to];
+  if (to === from + 1 && word.lower.endsWith("ing") && !(object && object.sentence === word.sentence && object.kind === "word" && !["to", "for", "and", "but", "when", "because"].includes(object.lower))) {
     let k = from - 1;
     while (k >= 0 && tokens[k]!.kind === "word" && (STRONGER.has(tokens[k]!.lower) || tokens[k]!.lower === "really" || tokens[k]!.lower === "very")) k--;
     const verb = tokens[k];
@@ -214,6 +215,27 @@ function feelerOf(tokens: readonly Token[], from: number, to: number): Holder {
     if (verb && ["it's", "that's"].includes(verb.lower)) return "author";
   }
   return holderOf(tokens, from);
+}
+
+const CONDITIONAL = new Set(["would", "could", "might", "i'd", "we'd", "you'd", "he'd", "she'd", "they'd", "if", "unless", "whether"]);
+const STRUGGLE = new Set(["stop", "quit", "avoid", "resist", "resisting", "resisted", "overcome", "overcoming", "fight", "fighting", "against", "beat", "beating", "kick", "kicking", "manage", "managing", "recover", "recovering", "treat", "treating", "help"]);
+
+/**
+ * A passion not felt but supposed ("I'd miss you", "I would be furious if", "if I were angry") or
+ * fought ("I'm trying to stop bingeing", "help with anxiety"): not the author's passion now.
+ */
+function notFelt(tokens: readonly Token[], from: number): boolean {
+  const sentence = tokens[from]!.sentence;
+  for (let i = from - 1, seen = 0; i >= 0 && seen < 4; i--) {
+    const t = tokens[i]!;
+    if (t.sentence !== sentence || t.kind === "punct") break;
+    seen++;
+    if (t.lower === "been" || t.lower === "had") return false;
+    if (CONDITIONAL.has(t.lower)) return true;
+    // "couldn't help feeling jealous" is felt.
+    if (seen <= 3 && STRUGGLE.has(t.lower) && tokens[i - 1]?.stem !== "not") return true;
+  }
+  return false;
 }
 
 /** "I'm afraid I can't", "I'm afraid not": a formula of politeness, not fear. */
@@ -344,7 +366,8 @@ export function readPassions(input: string | Segment): PassionsReading {
   for (const e of ENTRIES) {
     for (const m of findAll(segment, e.lex)) {
       if (!rangeFree(used, m.from, m.to) || politeAfraid(tokens, m.from, m.to)) continue;
-      const who = judge(m.from, m.to, e.strength === "mild" && (e.sub === "philoplousia" || e.sub === "philodoxia" || e.sub === "philedonia"));
+      let who: "author" | "denied" | "other" = judge(m.from, m.to, e.strength === "mild" && (e.sub === "philoplousia" || e.sub === "philodoxia" || e.sub === "philedonia"));
+      if (who === "author" && notFelt(tokens, m.from)) who = "denied";
       if (who !== "author") {
         used.push([m.from, m.to]);
         setAside.push({ root: e.root, sub: e.sub, span: m.span, why: who });
@@ -371,14 +394,14 @@ export function readPassions(input: string | Segment): PassionsReading {
 
   // Gladness at someone else's misfortune, without a word of pleasure from the lexicons.
   for (const m of findAll(segment, GLADNESS)) {
-    if (!rangeFree(used, m.from, m.to) || judge(m.from, m.to) !== "author") continue;
+    if (!rangeFree(used, m.from, m.to) || judge(m.from, m.to) !== "author" || notFelt(tokens, m.from)) continue;
     const misfortune = findAll(segment, MISFORTUNE).find((x) => x.sentence === m.sentence && !x.negated && agentOf(tokens, x.from) === "other");
     if (misfortune) take("hedone", "epichairekakia", "mild", m.from, m.to, false);
   }
 
   // "I wanted the higher price", "to impress my parents", "we really wanted toasted marshmallows".
   for (const m of findAll(segment, WANT)) {
-    if (!rangeFree(used, m.from, m.to) || judge(m.from, m.to) !== "author") continue;
+    if (!rangeFree(used, m.from, m.to) || judge(m.from, m.to) !== "author" || notFelt(tokens, m.from)) continue;
     const next = tokens.slice(m.to, m.to + 5).filter((t) => t.sentence === m.sentence && t.kind === "word").map((t) => t.lower);
     const kind = next.some((w) => HONOUR_WORDS.has(w))
       ? "philodoxia"
@@ -395,7 +418,7 @@ export function readPassions(input: string | Segment): PassionsReading {
 
   // Longing: "I miss my old town", "I missed her so much" (not "I missed the bus").
   for (const m of findAll(segment, MISS)) {
-    if (!rangeFree(used, m.from, m.to) || judge(m.from, m.to) !== "author") continue;
+    if (!rangeFree(used, m.from, m.to) || judge(m.from, m.to) !== "author" || notFelt(tokens, m.from)) continue;
     const a = tokens[m.to];
     const b = tokens[m.to + 1];
     if (!a || a.sentence !== m.sentence || a.kind !== "word") continue;
@@ -406,7 +429,7 @@ export function readPassions(input: string | Segment): PassionsReading {
 
   // "I was enjoying the afternoon at the pub so much that...": delight that carries one away.
   for (const m of findAll(segment, ENJOY)) {
-    if (!rangeFree(used, m.from, m.to) || judge(m.from, m.to) !== "author") continue;
+    if (!rangeFree(used, m.from, m.to) || judge(m.from, m.to) !== "author" || notFelt(tokens, m.from)) continue;
     for (let i = m.to; i < Math.min(tokens.length - 1, m.to + 9); i++) {
       const t = tokens[i]!;
       if (t.sentence !== m.sentence) break;

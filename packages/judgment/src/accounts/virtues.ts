@@ -60,7 +60,7 @@ export const TEMPERANCE_UP = lexicon("sophrosyne.up", [
 export const TEMPERANCE_DOWN = lexicon("sophrosyne.down", [
   "=binge", "=binged", "=bingeing", "=binging", "=indulged", ...each(["not stop"], ["eating", "drinking", "gambling", "scrolling", "playing", "smoking", "shopping"]), "gave in", "give in",
   "=splurged", "drank too much", "got drunk", "=overate", "=gambled", "=gambling", "ate an entire", "ate the entire", "ate the whole", "ate a whole", "stayed up all night", "stayed up gaming",
-  "stayed up until", "skipped my physio", "skipped my exercises", "skipped my medication", "skipped meals", "not eaten", "not slept", "lost control", "lost ? my temper", "flew off the handle",
+  "stayed up until", "skipped my physio", "skipped my exercises", "skipped my medication", "lost control", "lost ? my temper", "flew off the handle",
   "not help myself", "bottle of wine every", "=playing video games", "on the sofa all", "the whole weekend on the sofa", "maxed out", "spent the grocery money", "spent the rent money", "too many drinks",
   "too many beers", "=hungover", "chain smoked", "took it out on", "=overindulged", "=excess", "=excessive", "=greedily", "=gorged", "=devoured",
 ]);
@@ -70,9 +70,10 @@ const CONCESSIVE = new Set(["but", "though", "although", "despite", "anyway", "s
 /** Roots and sub-species whose passion engages each domain. */
 const TEMPERANCE_PASSIONS = new Set(["orge", "eros", "philedonia", "terpsis", "epithumia"]);
 
+/** The author's own words of the domain ("I stood up to him", "I binged"), not another's nor an instruction's. */
 function authorSpans(segment: Segment, lex: Lexicon): Span[] {
   return findAll(segment, lex)
-    .filter((m) => holderOf(segment.tokens, m.from) !== "other")
+    .filter((m) => holderOf(segment.tokens, m.from) === "author")
     // A denial counts only for the phrases that do not carry their own ("I didn't shout" is restraint).
     .filter((m) => segment.tokens[m.from]!.stem === "not" || !denied(segment.tokens, m.from))
     .map((m) => m.span);

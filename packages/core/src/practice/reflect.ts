@@ -328,10 +328,7 @@ export function composeReflectProfile(examined: readonly ExaminedAnswer[], previ
       disposition_stability: levelOf("disposition_stability"),
       oikeiosis_extension: levelOf("oikeiosis_extension"),
     },
-    // Like against like: the previous reflection is kept as its typical proximity, so this one is
-    // read by its typical too (a mean against a lower median reads the same answers as "improving"
-    // whenever they spread across rungs).
-    direction_of_travel: directionFrom(previous?.typical_proximity ?? null, [typical]),
+    direction_of_travel: directionFrom(previous?.typical_proximity ?? null, readings),
   };
 }
 

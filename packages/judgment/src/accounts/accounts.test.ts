@@ -84,6 +84,9 @@ describe("passions: denied and someone else's are not the author's", () => {
     "My colleague was obviously envious of my raise.",
     "My sister was thrilled with her exam results.",
     "I annoyed him on purpose.",
+    "Angry customers called all day and I answered every call.",
+    "I could see he was scared, so I stayed with him.",
+    "After the meeting my manager, who was clearly furious, sent me home.",
   ])("someone else's: %s", (text) => {
     const r = readPassions(text);
     expect(r.passions).toEqual([]);
@@ -96,6 +99,9 @@ describe("passions: denied and someone else's are not the author's", () => {
     ["My neighbour's music annoyed me.", "epithumia/orge/mild"],
     ["Furious, I slammed the door.", "epithumia/orge/strong"],
     ["He was livid and I was scared.", "phobos/-/mild"],
+    ["He made me feel so small and ashamed.", "phobos/aischyne/mild"],
+    ["Part of me was thrilled when his business failed.", "hedone/epichairekakia/strong"],
+    ["Out of jealousy, I read her messages.", "lupe/zelotypia/strong"],
   ])("the author's, whoever caused it: %s", (text, expected) => {
     expect(passionsOf(text)).toEqual([expected]);
   });

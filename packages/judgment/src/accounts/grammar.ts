@@ -43,6 +43,10 @@ export type Holder = "author" | "other" | null;
 const isWord = (t: Token | undefined): t is Token => t !== undefined && t.kind === "word";
 const isPossessiveNoun = (t: Token) => t.lower.endsWith("'s") && !AUTHOR_SUBJECTS.has(t.lower) && !OTHER_SUBJECTS.has(t.lower) && t.lower !== "it's" && t.lower !== "that's" && t.lower !== "what's" && t.lower !== "there's";
 const STOPS = new Set([".", "!", "?", ";", ":"]);
+/** Verbs that make their object feel: "made me feel ashamed", "left him shaking". */
+const CAUSATIVE = set("made make makes making left leaves leaving got gets let lets");
+/** How far a walk to the subject goes: a clause, not a run-on page (and a bound on the cost). */
+const WALK = 40;
 
 /**
  * Who holds the feeling or does the act named by tokens [from, to): the owner right before it
@@ -55,7 +59,7 @@ export function holderOf(tokens: readonly Token[], from: number): Holder {
   const sentence = tokens[from]!.sentence;
   let linked = false;
   let adjacent = true;
-  for (let i = from - 1; i >= 0; i--) {
+  for (let i = from - 1; i >= 0 && i >= from - WALK; i--) {
     const t = tokens[i]!;
     if (t.sentence !== sentence || (t.kind === "punct" && STOPS.has(t.text))) break;
     if (t.kind !== "word") {
@@ -73,16 +77,32 @@ export function holderOf(tokens: readonly Token[], from: number): Holder {
       continue;
     }
     if (PASS_OVER.has(w) || w.endsWith("ly") || t.stem === "not") continue;
+    // "made me feel ashamed", "part of me was thrilled": the author as the one who feels.
+    if (linked && (w === "me" || w === "us" || w === "him" || w === "them" || w === "her")) {
+      const before = tokens[i - 1]?.lower ?? "";
+      const partOf = before === "of" && tokens[i - 2]?.lower === "part";
+      if (CAUSATIVE.has(before) || partOf) return w === "me" || w === "us" ? "author" : "other";
+    }
     // After a linking verb, the first other word is the subject's head: a noun ("my boss was furious").
     if (linked && w !== "and" && w !== "or" && w !== "but" && w !== "then" && w !== "it" && w !== "this" && w !== "that" && w !== "which") return "other";
     adjacent = false;
   }
-  for (let i = from + 1; i < tokens.length; i++) {
+  // A detached phrase before its clause: "Furious, I slammed the door", "Out of jealousy, I read
+  // her messages". The subject is the first word after the comma; without a comma ("Angry
+  // customers called") the word qualifies a noun, no one's feeling the account tells.
+  let comma = -1;
+  for (let i = from + 1; i < tokens.length && i <= from + 8; i++) {
     const t = tokens[i]!;
-    if (t.sentence !== sentence || (t.kind === "punct" && STOPS.has(t.text))) break;
-    if (!isWord(t)) continue;
-    if (AUTHOR_SUBJECTS.has(t.lower) || t.lower === "me" || t.lower === "us") return "author";
-    if (OTHER_SUBJECTS.has(t.lower) || t.lower === "him" || t.lower === "them") return "other";
+    if (t.sentence !== sentence || (t.kind === "punct" && t.text !== ",")) break;
+    if (t.text === ",") {
+      comma = i;
+      break;
+    }
+  }
+  const after = comma >= 0 ? tokens[comma + 1] : undefined;
+  if (after && after.sentence === sentence && isWord(after)) {
+    if (AUTHOR_SUBJECTS.has(after.lower)) return "author";
+    if (OTHER_SUBJECTS.has(after.lower)) return "other";
   }
   return null;
 }
@@ -101,7 +121,7 @@ const COORDINATION = set("and or but then");
 export function agentOf(tokens: readonly Token[], from: number): Holder {
   const sentence = tokens[from]!.sentence;
   let coordinated = false;
-  for (let i = from - 1; i >= 0; i--) {
+  for (let i = from - 1; i >= 0 && i >= from - WALK; i--) {
     const t = tokens[i]!;
     if (t.sentence !== sentence || (t.kind === "punct" && STOPS.has(t.text))) break;
     if (t.kind !== "word") {
@@ -141,7 +161,7 @@ export function denied(tokens: readonly Token[], from: number): boolean {
     if (DENIERS.has(t.lower)) return true;
   }
   if (!tokens[from]!.negated) return false;
-  for (let i = from - 1; i >= 0; i--) {
+  for (let i = from - 1; i >= 0 && i >= from - 12; i--) {
     const t = tokens[i]!;
     if (t.sentence !== sentence) break;
     if (t.stem === "not" || t.lower === "never" || t.lower === "no") {

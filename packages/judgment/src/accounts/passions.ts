@@ -1,4 +1,4 @@
-import { lexicon, findAll, type Lexicon } from "../lexicon";
+import { findAll, lexicon, matchAt, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
 import type { Segment, Span, Token } from "../types";
 import { AUTHOR_SUBJECTS, LINKING, accountSegment, agentOf, denied, holderOf, quoteOf, type Holder } from "./grammar";
 
@@ -101,6 +101,7 @@ const ENTRIES: readonly Entry[] = [
     "=resent", "=resented", "=resentful", "=resentment", "=resenting", "mad at", "mad with", "got mad", "cross with", "cross at", "=indignant", "=indignation", "pissed off",
     "=pissed", "ticked off", "worked up", "wound up", "=bitter", "=bitterness", "=spite", "=spiteful", "=spitefully", "held a grudge", "=grudge", "hot headed", "fed up", "=aggravated", "get back at", "got back at", "getting back at", "get even with",
     "snapped at", "lashed out", "=riled", "=irked", "=vexed", "=cranky", "=grumpy", "=huffy",
+    ...each(["=hate", "=hated", "=hating", "=loathe", "=loathed", "=despise", "=despised"], ["him", "her", "them", "my", "his", "that man", "that woman", "the man", "the woman"]),
   ]),
   entry("epithumia", null, "strong", ["desperate to", "desperate for", "=obsessed", "dying to", "burning to"]),
   entry("epithumia", null, "mild", ["=tempted", "=temptation", "=desire", "=desires", "itching to", "=coveted", "=covet"]),
@@ -162,6 +163,46 @@ const ENTRIES: readonly Entry[] = [
   ]),
   entry("lupe", null, "mild", ["=sad", "=sadness", "=unhappy", "=upset", "=saddened", "=gutted", "=sorrowful", "=downcast", "=glum"]),
 ];
+
+/** Every phrase of every entry under its first stem, so one pass over the tokens reads them all. */
+const BY_FIRST = (() => {
+  const index = new Map<string, Array<{ readonly parts: readonly Part[]; readonly entry: number }>>();
+  ENTRIES.forEach((e, entry) => {
+    for (const [stem, list] of e.lex.byFirst) {
+      const into = index.get(stem) ?? [];
+      for (const parts of list) into.push({ parts, entry });
+      index.set(stem, into);
+    }
+  });
+  return index;
+})();
+
+/** The entries' phrases in the segment, leftmost-longest, never overlapping; on a tie the entry listed first. */
+function entryMatches(segment: Segment): Array<{ readonly m: Match; readonly entry: Entry }> {
+  const tokens = segment.tokens;
+  const out: Array<{ m: Match; entry: Entry }> = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const candidates = BY_FIRST.get(tokens[i]!.stem);
+    if (!candidates) continue;
+    let best = -1;
+    let bestEntry = -1;
+    for (const { parts, entry } of candidates) {
+      const head = parts[0]!;
+      if ("word" in head && head.word !== undefined && !partMatches(tokens[i]!, head)) continue;
+      const end = matchAt(tokens, i + 1, parts, 1);
+      if (end <= i || tokens[end - 1]!.sentence !== tokens[i]!.sentence) continue;
+      if (end > best || (end === best && entry < bestEntry)) {
+        best = end;
+        bestEntry = entry;
+      }
+    }
+    if (best > i) {
+      out.push({ m: { segment, from: i, to: best, negated: tokens[i]!.negated, sentence: tokens[i]!.sentence, span: spanOf(segment, i, best) }, entry: ENTRIES[bestEntry]! });
+      i = best - 1;
+    }
+  }
+  return out;
+}
 
 /** Verbs whose object, not subject, feels: "the noise annoyed me", "it frightened him". */
 const OBJECT_FEELERS = new Set([
@@ -318,12 +359,13 @@ const VICTIMS = new Set([
  * The account gives a provocation for the blow: "because he talked back", "for being late", "again",
  * or the sentence opens on what someone else did ("The dog next door barked all night, so...").
  */
-function provoked(tokens: readonly Token[], from: number, to: number): boolean {
-  const sentence = tokens[from]!.sentence;
+function provoked(segment: Segment, from: number, to: number): boolean {
+  const tokens = segment.tokens;
+  const s = segment.sentences[tokens[from]!.sentence]!;
   let first = -1;
-  for (let i = 0; i < tokens.length; i++) {
+  for (let i = s.from; i < s.to; i++) {
     const t = tokens[i]!;
-    if (t.sentence !== sentence || t.kind !== "word") continue;
+    if (t.kind !== "word") continue;
     if (first < 0) first = i;
     if (t.lower === "because" || t.lower === "again") return true;
     if (i >= to && t.lower === "for" && (tokens[i + 1]?.lower.endsWith("ing") ?? false)) return true;
@@ -363,8 +405,15 @@ export function readPassions(input: string | Segment): PassionsReading {
     return denied(tokens, from) ? "denied" : "author";
   };
 
-  for (const e of ENTRIES) {
-    for (const m of findAll(segment, e.lex)) {
+  // Matches of the context lexicons, read once and only when a passion asks for them.
+  const cache = new Map<Lexicon, Match[]>();
+  const matchesOf = (lex: Lexicon) => {
+    let ms = cache.get(lex);
+    if (!ms) cache.set(lex, (ms = findAll(segment, lex)));
+    return ms;
+  };
+  {
+    for (const { m, entry: e } of entryMatches(segment)) {
       if (!rangeFree(used, m.from, m.to) || politeAfraid(tokens, m.from, m.to)) continue;
       let who: "author" | "denied" | "other" = judge(m.from, m.to, e.strength === "mild" && (e.sub === "philoplousia" || e.sub === "philodoxia" || e.sub === "philedonia"));
       if (who === "author" && notFelt(tokens, m.from)) who = "denied";
@@ -376,7 +425,7 @@ export function readPassions(input: string | Segment): PassionsReading {
       let { root, sub } = e;
       let intensity = degreeOf(tokens, m.from, e.strength);
       const sentence = tokens[m.from]!.sentence;
-      const inSentence = (lex: Lexicon) => findAll(segment, lex).filter((x) => x.sentence === sentence && !x.negated);
+      const inSentence = (lex: Lexicon) => matchesOf(lex).filter((x) => x.sentence === sentence && !x.negated);
       // Pleasure at someone else's misfortune is malicious joy.
       if (root === "hedone" && sub !== "epichairekakia" && inSentence(MISFORTUNE).some((x) => agentOf(tokens, x.from) === "other")) {
         sub = "epichairekakia";
@@ -395,7 +444,7 @@ export function readPassions(input: string | Segment): PassionsReading {
   // Gladness at someone else's misfortune, without a word of pleasure from the lexicons.
   for (const m of findAll(segment, GLADNESS)) {
     if (!rangeFree(used, m.from, m.to) || judge(m.from, m.to) !== "author" || notFelt(tokens, m.from)) continue;
-    const misfortune = findAll(segment, MISFORTUNE).find((x) => x.sentence === m.sentence && !x.negated && agentOf(tokens, x.from) === "other");
+    const misfortune = matchesOf(MISFORTUNE).find((x) => x.sentence === m.sentence && !x.negated && agentOf(tokens, x.from) === "other");
     if (misfortune) take("hedone", "epichairekakia", "mild", m.from, m.to, false);
   }
 
@@ -448,7 +497,7 @@ export function readPassions(input: string | Segment): PassionsReading {
         const lastWord = tokens[x.to - 1]!.lower;
         const victim = tokens.slice(x.to, x.to + 3).some((t) => t.sentence === x.sentence && VICTIMS.has(t.lower));
         const aimed = lastWord === "at" || lastWord === "in" || lastWord === "out" || lastWord === "power" || lastWord === "stupid" || lastWord === "idiot" || lastWord === "names" || victim;
-        return aimed && provoked(tokens, x.from, x.to);
+        return aimed && provoked(segment, x.from, x.to);
       });
       if (m) {
         take("epithumia", "orge", strength, m.from, m.to, strength === "strong");

@@ -42,7 +42,7 @@ export const IMPULSE = lexicon("deliberation.none", [
   "not even think", "never thought twice", "not stop to think", "lost control", "flew into a rage", "=exploded", "blew up at", "got the better of me",
   "before I could stop myself", "not stop myself", "couldn't help myself", "without a moment's thought", "my first reaction", "first instinct", "out of anger", "in anger", "in a rage",
   "in a panic", "=reacted", "just reacted", "on reflex", "by reflex", "=reflex", "right then and there", "=spontaneously", "in the moment", "not think about it", "never thought about",
-  "gave it no thought", "without any thought", "=thoughtlessly", "=carelessly", "=mindlessly", "=absentmindedly", "without looking", "without checking", "without a second look", "just did it",
+  "gave it no thought", "without any thought", "before I knew what I was doing", "not know what I was doing", "=thoughtlessly", "=carelessly", "=mindlessly", "=absentmindedly", "without looking", "without checking", "without a second look", "just did it",
 ]);
 
 export const HABIT = lexicon("deliberation.habitual", [
@@ -73,7 +73,7 @@ export const CONSIDERED = lexicon("deliberation.considered", [
   "looked at the figures", "looked at the budget", "looked at the evidence", "looked at the facts", "checked the facts", "checked the records", "checked the contract", "double checked",
   "=verified", "asked around", "second opinion", "asked a friend", "asked a colleague", "after a conversation", "after some discussion", "after a discussion", "we decided together",
   "together we decided", "not rush", "at stake", "the impact", "the effect on", "how it would affect", "would affect", "how she'd feel", "how he'd feel", "how they'd feel",
-  "how she would feel", "how he would feel", "how they would feel", "put myself in", "point of view", "=perspective", "=worked out", "=budgeted", "=strategy", "long term", "in the end",
+  "how she would feel", "how he would feel", "how they would feel", "put myself in", "going over the", "went over the", "gone over the", "listed what", "what each", "each option", "each choice", "=mulled", "point of view", "=perspective", "=worked out", "=budgeted", "=strategy", "long term", "in the end",
 ]);
 
 export const PRINCIPLED = lexicon("deliberation.principled", [
@@ -98,7 +98,7 @@ export const PRINCIPLED = lexicon("deliberation.principled", [
   "against the rules", "against the law", "against my principles", "against my values", "goes against", ...["=don't", "=won't", "=wouldn't", "never"].flatMap((n) => ["lie", "steal", "cheat", "break a promise", "break my word"].map((v) => `I ${n} ${v}`)),
   "at my own expense", "whatever the cost", "even though no one", "even though nobody", "even if no one", "even if nobody", "no one else saw",
   "nobody else saw", "no one was watching", "nobody was watching", "even though it meant", "even though it would cost", "even though I'd lose", "even though I would lose", "felt I had to",
-  "knew I had to", "the right to", "in good faith",
+  "knew I had to", "the right to", "in good faith", "I =owe", "we =owe", "=betray", "=betrayed", "would betray",
 ]);
 
 export const EXEMPLARY = lexicon("deliberation.exemplary", [

@@ -38,7 +38,8 @@ export const COURAGE_UP = lexicon("andreia.up", [
   "stood between", "put myself between", "=defended", "ran into the", "jumped in", "dived in", "dove in", "=rescued", "=risked", "owned up", "refused to sign", "refused to lie",
   "refused to falsify", "refused to cover", "said no to my boss", "despite my fear", "despite the risk", "despite the danger", "despite being scared", "despite being afraid",
   "stopped the whole", "held my ground", "stood my ground", "told the truth anyway", "=bravely", "=courage", "summoned the courage", "plucked up the courage", "found the courage",
-  "told him it was my", "told her it was my", "=challenged",
+  "told him it was my", "told her it was my", "=challenged", "cost me my job", "cost me my career", "risk my job", "risking my job", "risked my job", "lose my job",
+  "losing my job", "put my job on the line", "on the line", "=burning", "into the fire", "into the water", "=testified", "=testify", "gave evidence", "=whistle",
 ]);
 
 export const COURAGE_DOWN = lexicon("andreia.down", [
@@ -54,7 +55,8 @@ export const TEMPERANCE_UP = lexicon("sophrosyne.up", [
   "stopped drinking", "quit smoking", "quit drinking", "gave up smoking", "gave up drinking", "gave up sugar", "gave up alcohol", "gave up gambling", "said no to", "turned down the",
   "went to bed at", "went to bed early", "one glass", "only one drink", "just one drink", "=sober", "walked out of the room", "stepped outside", "instead of staying up", "not shout",
   "not lose my temper", "not snap", "not react", "not hit", "not give in", "=cancelled my", "=abstained", "=fasted", "skipped dessert", "went back to my room",
-  "kept my temper", "kept my composure", "=composure",
+  "kept my temper", "kept my composure", "=composure", "stopped at one", "one drink", "good night's sleep", "early night", "=skipped dessert", "put the phone away",
+  "=declined the", "turned down a", "just water", "=saved up", "stuck to my budget", "stuck to my diet", "=exercised",
 ]);
 
 export const TEMPERANCE_DOWN = lexicon("sophrosyne.down", [
@@ -62,7 +64,8 @@ export const TEMPERANCE_DOWN = lexicon("sophrosyne.down", [
   "=splurged", "drank too much", "got drunk", "=overate", "=gambled", "=gambling", "ate an entire", "ate the entire", "ate the whole", "ate a whole", "stayed up all night", "stayed up gaming",
   "stayed up until", "skipped my physio", "skipped my exercises", "skipped my medication", "lost control", "lost ? my temper", "flew off the handle",
   "not help myself", "bottle of wine every", "=playing video games", "on the sofa all", "the whole weekend on the sofa", "maxed out", "spent the grocery money", "spent the rent money", "too many drinks",
-  "too many beers", "=hungover", "chain smoked", "took it out on", "=overindulged", "=excess", "=excessive", "=greedily", "=gorged", "=devoured",
+  "too many beers", "=hungover", "chain smoked", "took it out on", "and then a fourth", "and then a third", "another slice", "second helping", "=whole paycheck",
+  "=whole paycheque", "whole salary", "shopping spree", "=impulse buy", "=impulse buys", "all night drinking", "=overspent", "=overslept", "=overindulged", "=excess", "=excessive", "=greedily", "=gorged", "=devoured",
 ]);
 
 /** Words that set a passion against the act: felt, and not obeyed. */

@@ -1,6 +1,6 @@
-import { findAll, lexicon, type Lexicon } from "../lexicon";
+import { lexicon, type Match } from "../lexicon";
 import type { Segment, Span } from "../types";
-import { accountSegment, denied, holderOf } from "./grammar";
+import { accountSegment, denied, holderOf, taggedIndex, taggedMatches } from "./grammar";
 import { readPassions, type PassionReading } from "./passions";
 
 /**
@@ -110,19 +110,17 @@ export const EXEMPLARY = lexicon("deliberation.exemplary", [
 /** Words that undo a promise as a reason: it was broken, not kept. */
 const BROKEN = new Set(["but", "then", "anyway", "instead", "broke", "break", "breaking"]);
 
-function spansOf(segment: Segment, lex: Lexicon, authorOnly = false): Span[] {
-  return findAll(segment, lex)
-    .filter((m) => !denied(segment.tokens, m.from) && !(authorOnly && holderOf(segment.tokens, m.from) === "other"))
-    .map((m) => m.span);
+function spansOf(segment: Segment, matches: readonly Match[], authorOnly = false): Span[] {
+  return matches.filter((m) => !denied(segment.tokens, m.from) && !(authorOnly && holderOf(segment.tokens, m.from) === "other")).map((m) => m.span);
 }
 
 /** "because", "since", "as" before a promise, or "so" after it: the promise given as the reason of the act. */
 const REASON_BEFORE = new Set(["because", "since", "as", "cause"]);
 
 /** A kept promise or word is a reason from principle; a promise followed by "but…" or "then…" is one broken. */
-function principledSpans(segment: Segment): Span[] {
+function principledSpans(segment: Segment, matches: readonly Match[]): Span[] {
   const tokens = segment.tokens;
-  return findAll(segment, PRINCIPLED)
+  return matches
     .filter((m) => {
       // A principle is often said with a negation ("no deadline is worth a life"): only a denial
       // right before it ("it wasn't my duty") or a "without" undoes it.
@@ -194,9 +192,9 @@ const NOT_THINK = lexicon("deliberation.not_think", ["not think", "not stop", "n
 const THOUGHTLESS_AFTER = new Set(["and", "before", "first", "twice", "straight", "properly", "clearly", "at", "then", "so", "but"]);
 
 /** "I was jealous and didn't think.", "I didn't think, I just grabbed it": thinking denied outright, not a belief ("I didn't think he'd mind"). */
-function thoughtless(segment: Segment): Span[] {
+function thoughtless(segment: Segment, matches: readonly Match[]): Span[] {
   const tokens = segment.tokens;
-  return findAll(segment, NOT_THINK)
+  return matches
     .filter((m) => {
       if (holderOf(tokens, m.from) === "other") return false;
       const after = tokens[m.to];
@@ -210,17 +208,23 @@ export function deliberationCues(input: string | Segment, passions?: readonly Pa
   const segment = typeof input === "string" ? accountSegment(input) : input;
   // A hot passion (anger, panic, terror) given as what moved the act shows no deliberation.
   const moved = (passions ?? readPassions(segment).passions).filter((p) => p.intensity === "strong" && p.acted && HOT.has(p.sub ?? "")).map((p) => p.span);
-  const impulse = [...spansOf(segment, IMPULSE, true), ...thoughtless(segment), ...moved].sort((a, b) => a.start - b.start);
+  const byTag: Match[][] = CUE_LEXICONS.map(() => []);
+  for (const { m, tag } of taggedMatches(segment, CUE_INDEX)) byTag[tag]!.push(m);
+  const [impulse, notThink, principled, considered, habit, exemplary] = byTag as [Match[], Match[], Match[], Match[], Match[], Match[]];
+  const none = [...spansOf(segment, impulse, true), ...thoughtless(segment, notThink), ...moved].sort((a, b) => a.start - b.start);
   return {
-    none: dedupe(impulse),
-    habitual: spansOf(segment, HABIT, true),
-    considered: spansOf(segment, CONSIDERED),
-    principled: dedupe([...principledSpans(segment), ...principledStructures(segment)].sort((a, b) => a.start - b.start)),
-    exemplary: spansOf(segment, EXEMPLARY),
+    none: dedupe(none),
+    habitual: spansOf(segment, habit, true),
+    considered: spansOf(segment, considered),
+    principled: dedupe([...principledSpans(segment, principled), ...principledStructures(segment)].sort((a, b) => a.start - b.start)),
+    exemplary: spansOf(segment, exemplary),
   };
 }
 
 const HOT = new Set(["orge", "thorybos", "deima"]);
+/** The cue lexicons, read in one pass; where two overlap, the longer phrase, then the one listed first. */
+const CUE_LEXICONS = [IMPULSE, NOT_THINK, PRINCIPLED, CONSIDERED, HABIT, EXEMPLARY] as const;
+const CUE_INDEX = taggedIndex(CUE_LEXICONS);
 
 function dedupe(spans: readonly Span[]): Span[] {
   return spans.filter((s, i) => spans.findIndex((t) => t.start < s.end && s.start < t.end) === i);

@@ -1,4 +1,4 @@
-import { findAll, type Lexicon, type Match } from "../lexicon";
+import { findAll, matchAt, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
 import { tokenize } from "../text";
 import type { Segment, Span, Token } from "../types";
 
@@ -192,4 +192,46 @@ export function quoteOf(segment: Segment, from: number, to: number): Span {
 export function sentenceRange(segment: Segment, index: number): { from: number; to: number } {
   const s = segment.sentences[segment.tokens[index]!.sentence]!;
   return { from: s.from, to: s.to };
+}
+
+/** Several lexicons read in one pass: each phrase under its first stem, tagged with its lexicon's index. */
+export type TaggedIndex = ReadonlyMap<string, ReadonlyArray<{ readonly parts: readonly Part[]; readonly tag: number }>>;
+
+export function taggedIndex(lexicons: readonly Lexicon[]): TaggedIndex {
+  const index = new Map<string, Array<{ parts: readonly Part[]; tag: number }>>();
+  lexicons.forEach((lex, tag) => {
+    for (const [stem, list] of lex.byFirst) {
+      const into = index.get(stem) ?? [];
+      for (const parts of list) into.push({ parts, tag });
+      index.set(stem, into);
+    }
+  });
+  return index;
+}
+
+/** The phrases of every lexicon of the index in the segment, leftmost-longest, never overlapping; on a tie the lexicon listed first. */
+export function taggedMatches(segment: Segment, index: TaggedIndex): Array<{ readonly m: Match; readonly tag: number }> {
+  const tokens = segment.tokens;
+  const out: Array<{ m: Match; tag: number }> = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const candidates = index.get(tokens[i]!.stem);
+    if (!candidates) continue;
+    let best = -1;
+    let bestTag = -1;
+    for (const { parts, tag } of candidates) {
+      const head = parts[0]!;
+      if ("word" in head && head.word !== undefined && !partMatches(tokens[i]!, head)) continue;
+      const end = matchAt(tokens, i + 1, parts, 1);
+      if (end <= i || tokens[end - 1]!.sentence !== tokens[i]!.sentence) continue;
+      if (end > best || (end === best && tag < bestTag)) {
+        best = end;
+        bestTag = tag;
+      }
+    }
+    if (best > i) {
+      out.push({ m: { segment, from: i, to: best, negated: tokens[i]!.negated, sentence: tokens[i]!.sentence, span: spanOf(segment, i, best) }, tag: bestTag });
+      i = best - 1;
+    }
+  }
+  return out;
 }

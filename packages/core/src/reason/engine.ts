@@ -15,9 +15,8 @@ import { PASSIONS } from "../framework";
 import { deriveFromProximity, lowestOf, rankOf } from "../ladders";
 import {
   CIRCLE_TERMS,
-  DELIBERATION_CUES,
+  deliberationSentence,
   firstSentenceMatching,
-  IMPULSIVITY_CUES,
   locate,
   VIOLATION_CUES,
 } from "./corroboration";
@@ -194,8 +193,8 @@ export function assess(input: { extraction: Layer1Extraction; text: string; exam
     }
   }
   if (extraction.grave_act.present && extraction.deliberation.examined_before_acting === true) {
-    const impulsive = firstSentenceMatching(text, IMPULSIVITY_CUES);
-    const examined = firstSentenceMatching(text, DELIBERATION_CUES);
+    const impulsive = deliberationSentence(text, "impulse");
+    const examined = deliberationSentence(text, "examined");
     const finding = impulsive ? "contradicted" : examined ? "corroborated" : "uncorroborated";
     claims.push({
       id: "examined_before_acting",

@@ -121,7 +121,7 @@ describe("offline extractor: passions read with negation and attribution, throug
     expect(extract("I will give the waitress the tip.").situation.act_kind).toBe("proposed_action");
     expect(extract("I took some cash from the till at work.").situation.act_kind).toBe("past_action");
     expect(extract("I told him I will pay it back.").situation.act_kind).toBe("past_action");
-    expect(extract("Is it wrong to keep the change?").situation.act_kind).toBe("reasoning");
+    expect(extract("Is it wrong to keep the change?").situation.act_kind).toBe("proposed_action");
   });
 
   it("deliberation carries its evidence, and a promise given as the reason reads principled", () => {
@@ -145,8 +145,8 @@ describe("offline extractor: ambiguity triggers", () => {
   it("two 'Should I' questions fuse two decisions: ELEMENT_FUSION with both as slot fills", () => {
     const ex = extract("Should I tell her? Should I quit?");
     expect(ex.ambiguity).toEqual({ trigger_code: "ELEMENT_FUSION", slot_fills: ["Should I tell her?", "Should I quit?"] });
-    // A question about what to do is a reasoning, as the accounts corpus labels it.
-    expect(ex.situation.act_kind).toBe("reasoning");
+    // A question about what to do is an act still to decide, as the language model's reading defines it.
+    expect(ex.situation.act_kind).toBe("proposed_action");
   });
 
   it("an act already done and still to be done: TEMPORAL_AMBIGUITY", () => {

@@ -173,9 +173,9 @@ describe("act kind, from the author's verbs", () => {
     ["I scan the cheap carrots at the self-checkout.", "past_action"],
     ["I lied to her. I'll never do it again.", "past_action"],
     ["My sister was thrilled with her exam results.", "past_action"],
-    ["Should I tell my sister?", "reasoning"],
-    ["Is it wrong to keep the change?", "reasoning"],
-    ["I'm wondering whether to visit her on Sundays.", "reasoning"],
+    ["Should I tell my sister?", "proposed_action"],
+    ["Is it wrong to keep the change?", "proposed_action"],
+    ["I'm wondering whether to visit her on Sundays.", "proposed_action"],
     ["I did what I had to do, and I'd do it again.", "unclear"],
   ] as const)("%s -> %s", (text, kind) => {
     expect(readActKind(text).kind).toBe(kind);

@@ -7,12 +7,14 @@ import { AUTHOR_SUBJECTS, accountSegment, quoteOf } from "./grammar";
  * to do, read from the author's own verbs (the verb after "I" or "we", past or future) rather
  * than from a list of cues:
  *
- *   reasoning        a question about what to do or whether it is right ("Should I…?", "Is it
- *                    wrong to…?", "Would it be okay…?") with no act of the author's told as done,
- *                    or a weighing in progress ("I'm wondering whether to…").
- *   proposed_action  an act the author will do: "I'm going to", "I'll", "I will", "I plan to",
- *                    "I'm about to", "I'm thinking of <doing>", "Tomorrow I'm taking…"; not when
- *                    reported ("I told him I'd pay", "I said I'll").
+ *   proposed_action  an act still to decide, as the language model's reading defines it: an act
+ *                    the author will do ("I'm going to", "I'll", "I will", "I plan to", "I'm about
+ *                    to", "I'm thinking of <doing>", "Tomorrow I'm taking…"; not when reported: "I
+ *                    told him I'd pay"), a question about what to do or whether it is right
+ *                    ("Should I…?", "Is it wrong to…?", "Would it be okay…?") with no act of the
+ *                    author's told as done, or a weighing in progress ("I'm wondering whether to…").
+ *   reasoning        an argument rather than an act: "because…", "therefore…", a view of what one
+ *                    should do ("I should…", "I would never…").
  *   past_action      an act told as done (past, present perfect) or as the author's custom ("I scan
  *                    the cheap carrots"); also an account of others told in the past.
  *   unclear          a short account whose only acts are "did it", "do what I had to", "didn't say
@@ -133,7 +135,7 @@ export function readActKind(input: string | Segment): ActKindReading {
   const segment = typeof input === "string" ? accountSegment(input) : input;
   const tokens = segment.tokens;
   const weighing = findAll(segment, WEIGHING).find((m) => !m.negated);
-  if (weighing) return { kind: "reasoning", evidence: weighing.span };
+  if (weighing) return { kind: "proposed_action", evidence: weighing.span };
 
   const clauses: Array<{ kind: ClauseKind; at: number; subject: number }> = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -147,7 +149,7 @@ export function readActKind(input: string | Segment): ActKindReading {
   const span = (c: { at: number; subject: number }) => quoteOf(segment, c.subject, c.at + 1);
   const question = segment.sentences.find((s) => questionAt(segment, s.index));
   const past = clauses.find((c) => c.kind === "past");
-  if (question && !past) return { kind: "reasoning", evidence: quoteOf(segment, question.from, question.to) };
+  if (question && !past) return { kind: "proposed_action", evidence: quoteOf(segment, question.from, question.to) };
   const future = clauses.find((c) => c.kind === "future");
   // "I lied to her. I'll never do it again.": a resolution after the act, not a proposal.
   const resolution = future !== undefined && past !== undefined && tokens.slice(future.at, segment.sentences[tokens[future.at]!.sentence]!.to).some((t) => t.lower === "again");
@@ -156,7 +158,7 @@ export function readActKind(input: string | Segment): ActKindReading {
   if (told.length > 0 && told.every((c) => c.kind === "pro") && segment.tokens.filter((t) => t.kind === "word").length <= 20) return { kind: "unclear", evidence: span(told[0]!) };
   const act = told.find((c) => c.kind === "past" || c.kind === "present");
   if (act) return { kind: "past_action", evidence: span(act) };
-  if (question) return { kind: "reasoning", evidence: quoteOf(segment, question.from, question.to) };
+  if (question) return { kind: "proposed_action", evidence: quoteOf(segment, question.from, question.to) };
   // No clause of the author's: an account of others told in the past, or an argument.
   const pastVerb = tokens.find((t) => t.kind === "word" && ((t.lower.endsWith("ed") && !t.lower.endsWith("eed") && t.lower.length > 3) || IRREGULAR_PAST.has(t.lower) || t.lower === "been"));
   if (pastVerb) return { kind: "past_action", evidence: null };

@@ -1,3 +1,4 @@
+import { memoised } from "../memo";
 import { matchAt, spanOf, type Lexicon, type Part } from "../lexicon";
 import { stemOf } from "../text";
 import type { Hit, Segment, Span, Token } from "../types";
@@ -240,12 +241,8 @@ export function clean(found: readonly Found[], blockers: ReadonlySet<string> | n
 
 const ROLE_LINE = /^[ \t]*(user|human|system|assistant|ai|tool|function|observation|tool_output|tool result)\s*(?:\([^)\n]{0,60}\))?\s*:/gim;
 const TOOL_ROLES = new Set(["tool", "function", "observation", "tool_output", "tool result"]);
-const toolRangeCache = new WeakMap<Segment, ReadonlyArray<readonly [number, number]>>();
-
 /** Offsets [start, end) of the tool turns of a flattened conversation in a context segment. */
-export function toolRanges(s: Segment): ReadonlyArray<readonly [number, number]> {
-  let ranges = toolRangeCache.get(s);
-  if (ranges) return ranges;
+export const toolRanges = memoised((s: Segment): ReadonlyArray<readonly [number, number]> => {
   const out: Array<[number, number]> = [];
   if (s.role === "context") {
     const labels = [...s.text.matchAll(ROLE_LINE)];
@@ -254,10 +251,8 @@ export function toolRanges(s: Segment): ReadonlyArray<readonly [number, number]>
       out.push([m.index, k + 1 < labels.length ? labels[k + 1]!.index : s.text.length]);
     });
   }
-  ranges = out;
-  toolRangeCache.set(s, ranges);
-  return ranges;
-}
+  return out;
+});
 
 /** Drop the matches that sit in a tool turn of a flattened conversation. */
 export function outsideToolTurns(found: readonly Found[]): Found[] {

@@ -1,4 +1,5 @@
 import { findAll, lexicon, matchAt, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
+import { memo, memoised } from "../memo";
 import type { HarmCode, Hit, Rule, Segment, Span } from "../types";
 
 /**
@@ -114,40 +115,27 @@ function matchAllRegistered(segment: Segment): Match[][] {
   return out;
 }
 
-const cache = new WeakMap<Segment, Match[][]>();
-const extra = new WeakMap<Segment, Map<Lexicon, Match[]>>();
-
-/** The lexicon's matches in the segment, computed once per segment (segments are immutable, built per request). */
+/**
+ * The lexicon's matches in the segment, computed once per segment (memo.ts): a registered
+ * lexicon's with every other registered one, in one pass (keyed by the combined index, which a
+ * later registration replaces), any other by itself (keyed by the lexicon).
+ */
 export function matches(segment: Segment, l: Lexicon): Match[] {
   const idx = INDEX_OF.get(l);
-  if (idx === undefined) {
-    let bySeg = extra.get(segment);
-    if (!bySeg) extra.set(segment, (bySeg = new Map()));
-    let m = bySeg.get(l);
-    if (!m) bySeg.set(l, (m = findAll(segment, l)));
-    return m;
-  }
-  let all = cache.get(segment);
-  if (!all || all.length !== REGISTRY.length) cache.set(segment, (all = matchAllRegistered(segment)));
-  return all[idx]!;
+  if (idx === undefined) return memo(segment, l, () => findAll(segment, l));
+  return memo(segment, combinedIndex(), () => matchAllRegistered(segment))[idx]!;
 }
-
-const wordIndex = new WeakMap<Segment, Int32Array>();
 
 /** Per token, how many word or number tokens precede it: gaps count words, not JSON punctuation. */
-function wordsBefore(segment: Segment): Int32Array {
-  let w = wordIndex.get(segment);
-  if (!w) {
-    const tokens = segment.tokens;
-    w = new Int32Array(tokens.length + 1);
-    for (let i = 0; i < tokens.length; i++) {
-      const k = tokens[i]!.kind;
-      w[i + 1] = w[i]! + (k === "word" || k === "number" ? 1 : 0);
-    }
-    wordIndex.set(segment, w);
+const wordsBefore = memoised((segment: Segment): Int32Array => {
+  const tokens = segment.tokens;
+  const w = new Int32Array(tokens.length + 1);
+  for (let i = 0; i < tokens.length; i++) {
+    const k = tokens[i]!.kind;
+    w[i + 1] = w[i]! + (k === "word" || k === "number" ? 1 : 0);
   }
   return w;
-}
+});
 
 interface Calls {
   /** Per token: the index of the "(" opening the outermost call it sits in (its name included), or -1. */
@@ -155,7 +143,6 @@ interface Calls {
   /** Per token: part of a call's name ("send_email", "bank.transfer"). */
   readonly name: Uint8Array;
 }
-const callIndex = new WeakMap<Segment, Calls>();
 /** What may join the parts of a call's name: nothing, "_", "-" ("post_review", "bulk-update"). */
 const JOINED = /^[_-]*$/;
 
@@ -163,9 +150,7 @@ const JOINED = /^[_-]*$/;
  * Calls written in the text (`send_email(to=..., body=...)`, `bank.transfer({...})`): the name is
  * the act and the arguments are its objects, however many sentences or JSON words lie between.
  */
-function callsOf(segment: Segment): Calls {
-  let c = callIndex.get(segment);
-  if (c) return c;
+const callsOf = memoised((segment: Segment): Calls => {
   const tokens = segment.tokens;
   const id = new Int32Array(tokens.length).fill(-1);
   const name = new Uint8Array(tokens.length);
@@ -198,10 +183,8 @@ function callsOf(segment: Segment): Calls {
     }
     if (depth > 0) id[i] = open;
   }
-  c = { id, name };
-  callIndex.set(segment, c);
-  return c;
-}
+  return { id, name };
+});
 
 /** Same sentence, or inside the same written call. */
 function together(a: Match, b: Match): boolean {

@@ -119,6 +119,34 @@ export function spanOf(segment: Segment, from: number, to: number): Span {
   return { field: segment.field, start, end, quote: segment.text.slice(start, end) };
 }
 
+/**
+ * A match whose span (an object and a slice of the text) is built the first time it is asked
+ * for, then kept: most matches are only compared by position and never quoted. The span is the
+ * one `spanOf` gives, so what is read is the same whenever it is asked.
+ */
+class LazyMatch implements Match {
+  readonly negated: boolean;
+  readonly sentence: number;
+  private built: Span | undefined = undefined;
+  constructor(
+    readonly segment: Segment,
+    readonly from: number,
+    readonly to: number,
+  ) {
+    const t = segment.tokens[from]!;
+    this.negated = t.negated;
+    this.sentence = t.sentence;
+  }
+  get span(): Span {
+    return (this.built ??= spanOf(this.segment, this.from, this.to));
+  }
+}
+
+/** The match of tokens [from, to) of the segment: negated and in the sentence as its first token. */
+export function matchOf(segment: Segment, from: number, to: number): Match {
+  return new LazyMatch(segment, from, to);
+}
+
 /** Every occurrence of the lexicon's phrases in the segment: leftmost-longest, never overlapping. */
 export function findAll(segment: Segment, lex: Lexicon): Match[] {
   const out: Match[] = [];
@@ -134,7 +162,7 @@ export function findAll(segment: Segment, lex: Lexicon): Match[] {
       if (end > best && tokens[end - 1]!.sentence === tokens[i]!.sentence) best = end;
     }
     if (best > i) {
-      out.push({ segment, from: i, to: best, negated: tokens[i]!.negated, sentence: tokens[i]!.sentence, span: spanOf(segment, i, best) });
+      out.push(matchOf(segment, i, best));
       i = best - 1;
     }
   }

@@ -18,12 +18,16 @@ export interface Memoised {
   readonly memo: Memo;
 }
 
-/** The value under `key` on the owner, computed by `compute` the first time it is asked for. */
-export function memo<V>(owner: Memoised, key: object, compute: () => V): V {
+/**
+ * The value under `key` on the owner, computed by `compute(owner)` the first time it is asked
+ * for. Allocates nothing once computed (it sits on hot paths): pass a function that captures
+ * nothing where it is called often.
+ */
+export function memo<O extends Memoised, V>(owner: O, key: object, compute: (owner: O) => V): V {
   const slot = owner.memo;
   let v = slot.get(key) as V | undefined;
   if (v === undefined && !slot.has(key)) {
-    v = compute();
+    v = compute(owner);
     slot.set(key, v);
   }
   return v as V;
@@ -31,5 +35,5 @@ export function memo<V>(owner: Memoised, key: object, compute: () => V): V {
 
 /** `compute`, remembered per owner (the function itself is the key). */
 export function memoised<O extends Memoised, V>(compute: (owner: O) => V): (owner: O) => V {
-  return (owner) => memo(owner, compute, () => compute(owner));
+  return (owner) => memo(owner, compute, compute);
 }

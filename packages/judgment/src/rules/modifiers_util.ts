@@ -1,5 +1,5 @@
 import { memoised } from "../memo";
-import { matchAt, spanOf, type Lexicon, type Part } from "../lexicon";
+import { matchAt, matchOf, type Lexicon, type Part } from "../lexicon";
 import { stemOf } from "../text";
 import type { Hit, Segment, Span, Token } from "../types";
 
@@ -210,7 +210,7 @@ export function findMulti(segments: readonly Segment[], multi: MultiLexicon): Fo
       if (n > 1) touched.subarray(0, n).sort();
       for (let k = 0; k < n; k++) {
         const tag = touched[k]!;
-        out[tag]!.push({ segment: s, from: i, to: best[tag]!, span: spanOf(s, i, best[tag]!) });
+        out[tag]!.push(matchOf(s, i, best[tag]!));
         best[tag] = -1;
       }
     }

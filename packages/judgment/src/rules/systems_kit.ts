@@ -1,4 +1,4 @@
-import { findAll, lexicon, matchAt, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
+import { findAll, lexicon, matchAt, matchOf, partMatches, type Lexicon, type Match, type Part } from "../lexicon";
 import { memo, memoised } from "../memo";
 import type { HarmCode, Hit, Rule, Segment, Span } from "../types";
 
@@ -107,7 +107,7 @@ function matchAllRegistered(segment: Segment): Match[][] {
     for (let k = 0; k < n; k++) {
       const idx = touched[k]!;
       const end = best[idx]!;
-      out[idx]!.push({ segment, from: i, to: end, negated: t.negated, sentence, span: spanOf(segment, i, end) });
+      out[idx]!.push(matchOf(segment, i, end));
       next[idx] = end;
       best[idx] = -1;
     }
@@ -122,8 +122,8 @@ function matchAllRegistered(segment: Segment): Match[][] {
  */
 export function matches(segment: Segment, l: Lexicon): Match[] {
   const idx = INDEX_OF.get(l);
-  if (idx === undefined) return memo(segment, l, () => findAll(segment, l));
-  return memo(segment, combinedIndex(), () => matchAllRegistered(segment))[idx]!;
+  if (idx === undefined) return memo(segment, l, (s) => findAll(s, l));
+  return memo(segment, combinedIndex(), matchAllRegistered)[idx]!;
 }
 
 /** Per token, how many word or number tokens precede it: gaps count words, not JSON punctuation. */
@@ -252,7 +252,27 @@ const CONJUNCTIONS = new Set(["and", "or", "then", "but", "so", "also", "plus", 
 
 /** The act at `from` is declined by a counter-act right before it, or one word before ("refuse to ever send"). */
 function declined(seg: Segment, counter: readonly Match[], from: number): boolean {
-  return counter.some((c) => c.to === from || (c.to === from - 1 && seg.tokens[from - 1]!.kind === "word" && !CONJUNCTIONS.has(seg.tokens[from - 1]!.lower)));
+  // A loop, not some() with a closure: it runs for every act of every rule.
+  for (const c of counter) if (c.to === from || (c.to === from - 1 && seg.tokens[from - 1]!.kind === "word" && !CONJUNCTIONS.has(seg.tokens[from - 1]!.lower))) return true;
+  return false;
+}
+
+// The two checks of a pair below are loops, not find/some with closures: they run for every act
+// and object of every pair rule, and the closures were most of what a read allocated.
+
+/** The first qualifier near the act or the object (in the act's call, or within `window` words of either). */
+function qualifierOf(needs: readonly Match[], a: Match, o: Match, inCall: boolean, window: number): Match | undefined {
+  for (const n of needs)
+    if (!n.negated && n.from !== a.from && n.from !== o.from && together(a, n) && ((inCall && argumentOf(a, n)) || gapOf(n, a) <= window || gapOf(n, o) <= window)) return n;
+  return undefined;
+}
+
+/** A blocker cancels the pair: anywhere in the act's sentence, or (with a window) just before the object or right after it. */
+function blocked(blockers: readonly { m: readonly Match[]; window: number | undefined }[], a: Match, o: Match): boolean {
+  for (const { m, window } of blockers)
+    for (const b of m)
+      if (!b.negated && !inside(b, o) && (window === undefined ? together(a, b) : together(o, b) && gapOf(b, o) <= (b.from < o.from ? window : 1))) return true;
+  return false;
 }
 
 /** A rule that fires once (one hit, up to two act/object pairs as spans) when act meets object. */
@@ -285,14 +305,10 @@ export function pairRule(spec: PairSpec): Rule {
           if (!inCall && gapOf(a, o) > window) continue;
           let q: Match | undefined;
           if (needs) {
-            q = needs.find(
-              (n) =>
-                !n.negated && n.from !== a.from && n.from !== o.from && together(a, n) &&
-                ((inCall && argumentOf(a, n)) || gapOf(n, a) <= needWindow || gapOf(n, o) <= needWindow),
-            );
+            q = qualifierOf(needs, a, o, inCall, needWindow);
             if (!q) continue;
           }
-          if (blockers.some(({ m, window }) => m.some((b) => !b.negated && !inside(b, o) && (window === undefined ? together(a, b) : together(o, b) && gapOf(b, o) <= (b.from < o.from ? window : 1))))) continue;
+          if (blocked(blockers, a, o)) continue;
           spans.push(a.span, o.span);
           if (q) spans.push(q.span);
           found++;

@@ -9,7 +9,7 @@ export function renderToolCall(call: ToolCall): string {
 
 function segment(field: string, role: SegmentRole, isAction: boolean, text: string): Segment {
   const { tokens, sentences } = tokenize(text);
-  return { field, role, isAction, text, tokens, sentences };
+  return { field, role, isAction, text, tokens, sentences, memo: new Map() };
 }
 
 /**
@@ -40,5 +40,5 @@ export function documentOf(input: ReaderInput): Doc {
     });
   });
   if (input.context?.trim()) segments.push(segment("context", "context", false, input.context));
-  return { segments, action: segments.filter((s) => s.isAction), context: segments.filter((s) => !s.isAction), toolCalls };
+  return { segments, action: segments.filter((s) => s.isAction), context: segments.filter((s) => !s.isAction), toolCalls, memo: new Map() };
 }

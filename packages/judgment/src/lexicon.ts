@@ -9,8 +9,21 @@ import type { Segment, Span, Token } from "./types";
  * "=word" matches that word exactly (lower case, or with "'s"), not every word sharing its stem:
  * "=police" does not match "policy" (both stem to "polic"), "=news" does not match "new".
  */
-/** One word of a compiled phrase: a stem (exactly `word` when marked "=word"), optional or not, or any one word. */
-export type Part = { readonly stem: string; readonly optional: boolean; readonly word?: string } | { readonly any: true };
+/**
+ * One word of a compiled phrase: a stem (exactly `word` when marked "=word"), optional or not; or,
+ * with `any`, any one word. Every part has the same four fields, made by `partOf` or ANY: one
+ * object shape, so the matcher's reads of them stay monomorphic (with three shapes of parts they
+ * were a good part of matching every lexicon).
+ */
+export interface Part {
+  readonly any: boolean;
+  readonly stem: string;
+  readonly optional: boolean;
+  readonly word: string | undefined;
+}
+
+const partOf = (stem: string, optional: boolean, word?: string): Part => ({ any: false, stem, optional, word });
+const ANY: Part = { any: true, stem: "", optional: false, word: undefined };
 
 export interface Lexicon {
   readonly name: string;
@@ -23,28 +36,28 @@ export function lexicon(name: string, phrases: readonly string[]): Lexicon {
   for (const phrase of phrases) {
     const words = phraseWords(phrase);
     const parts: Part[] = words.map((w): Part => {
-      if (w === "*") return { any: true as const };
+      if (w === "*") return ANY;
       const optional = w.startsWith("?");
       if (optional) w = w.slice(1);
       if (w.startsWith("=") && w.length > 1) {
         const word = w.slice(1).replace(/’/g, "'");
-        return { stem: stemWord(word), optional, word };
+        return partOf(stemWord(word), optional, word);
       }
-      return { stem: stemWord(w), optional };
+      return partOf(stemWord(w), optional);
     });
     // A leading optional word: the phrase with it required, and the phrase without it.
     const variants: Part[][] = [];
     const expand = (ps: Part[]) => {
       const head = ps[0];
-      if (head && !("any" in head) && head.optional) {
-        expand([{ ...head, optional: false }, ...ps.slice(1)]);
+      if (head && !head.any && head.optional) {
+        expand([partOf(head.stem, false, head.word), ...ps.slice(1)]);
         expand(ps.slice(1));
       } else variants.push(ps);
     };
     expand(parts);
     for (const v of variants) {
       const first = v[0];
-      if (!first || "any" in first) throw new Error(`lexicon ${name}: phrase "${phrase}" must start with a word`);
+      if (!first || first.any) throw new Error(`lexicon ${name}: phrase "${phrase}" must start with a word`);
       const list = byFirst.get(first.stem) ?? [];
       list.push(v);
       byFirst.set(first.stem, list);
@@ -102,7 +115,7 @@ export function matchAt(tokens: readonly Token[], i: number, parts: readonly Par
   if (k === parts.length) return i;
   const part = parts[k]!;
   const t = tokens[i];
-  if ("any" in part) {
+  if (part.any) {
     if (!t || t.kind !== "word") return -1;
     return matchAt(tokens, i + 1, parts, k + 1);
   }
@@ -119,6 +132,34 @@ export function spanOf(segment: Segment, from: number, to: number): Span {
   return { field: segment.field, start, end, quote: segment.text.slice(start, end) };
 }
 
+/**
+ * A match whose span (an object and a slice of the text) is built the first time it is asked
+ * for, then kept: most matches are only compared by position and never quoted. The span is the
+ * one `spanOf` gives, so what is read is the same whenever it is asked.
+ */
+class LazyMatch implements Match {
+  readonly negated: boolean;
+  readonly sentence: number;
+  private built: Span | undefined = undefined;
+  constructor(
+    readonly segment: Segment,
+    readonly from: number,
+    readonly to: number,
+  ) {
+    const t = segment.tokens[from]!;
+    this.negated = t.negated;
+    this.sentence = t.sentence;
+  }
+  get span(): Span {
+    return (this.built ??= spanOf(this.segment, this.from, this.to));
+  }
+}
+
+/** The match of tokens [from, to) of the segment: negated and in the sentence as its first token. */
+export function matchOf(segment: Segment, from: number, to: number): Match {
+  return new LazyMatch(segment, from, to);
+}
+
 /** Every occurrence of the lexicon's phrases in the segment: leftmost-longest, never overlapping. */
 export function findAll(segment: Segment, lex: Lexicon): Match[] {
   const out: Match[] = [];
@@ -129,12 +170,12 @@ export function findAll(segment: Segment, lex: Lexicon): Match[] {
     let best = -1;
     for (const parts of phrases) {
       const head = parts[0]!;
-      if ("word" in head && head.word !== undefined && !partMatches(tokens[i]!, head)) continue;
+      if (head.word !== undefined && !partMatches(tokens[i]!, head)) continue;
       const end = matchAt(tokens, i + 1, parts, 1);
       if (end > best && tokens[end - 1]!.sentence === tokens[i]!.sentence) best = end;
     }
     if (best > i) {
-      out.push({ segment, from: i, to: best, negated: tokens[i]!.negated, sentence: tokens[i]!.sentence, span: spanOf(segment, i, best) });
+      out.push(matchOf(segment, i, best));
       i = best - 1;
     }
   }

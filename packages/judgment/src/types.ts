@@ -1,3 +1,5 @@
+import type { Memo } from "./memo";
+
 /**
  * The harm taxonomy and the shapes every rule shares. A rule reads a Doc and returns Hits: a named
  * feature (what fired), the harm code it argues for (null for a modifier, which argues for no code
@@ -35,6 +37,8 @@ export interface Segment {
   readonly text: string;
   readonly tokens: readonly Token[];
   readonly sentences: readonly Sentence[];
+  /** What the rules derived from this segment, computed once per read (see memo.ts). */
+  readonly memo: Memo;
 }
 
 export interface Token {
@@ -110,6 +114,8 @@ export interface Doc {
   readonly context: readonly Segment[];
   /** Tool calls given structurally (tool_call, or tool_calls of the last assistant turn). */
   readonly toolCalls: readonly { readonly call: ToolCall; readonly segment: Segment }[];
+  /** What the rules derived from the whole document, computed once per read (see memo.ts). */
+  readonly memo: Memo;
 }
 
 /**

@@ -169,6 +169,15 @@ describe("quotes", () => {
     expect(signal?.quote).toBe("I WANT TO DIE");
   });
 
+  it("a match starts on a word boundary: not after a letter, digit or '_' (astral letters included)", () => {
+    for (const before of ["x", "é", "7", "_", "\u{1D49C}"]) expect(detectDistress([`${before}I want to die`]).signals).toEqual([]);
+    for (const before of [" ", "-", "\n", "'", "\u{1F600}"]) {
+      expect(detectDistress([`${before}I want to die`]).signals).toEqual([{ tier: 1, kind: "suicidal_ideation", quote: "I want to die" }]);
+    }
+    // A failed start does not hide a later one in the same text.
+    expect(detectDistress(["xI want to die, I want to die"]).signals).toEqual([{ tier: 1, kind: "suicidal_ideation", quote: "I want to die" }]);
+  });
+
   it("an overlapping lower-tier span is not reported twice", () => {
     const result = detectDistress(["Everyone would be better off without me."]);
     expect(result.signals).toEqual([{ tier: 1, kind: "suicidal_ideation", quote: "Everyone would be better off without me" }]);

@@ -1,4 +1,4 @@
-import { lexicon, near, spanOf, type Lexicon } from "../lexicon";
+import { lexicon, matchOf, near, type Lexicon } from "../lexicon";
 import type { Hit, Rule, Segment, Span } from "../types";
 import { AGGRAVATOR_RULES } from "./modifiers_aggravators";
 import {
@@ -395,7 +395,7 @@ const MULTI = multiLexicon(
 function pairFound(segments: readonly Segment[], pairs: readonly VerbObject[], context: boolean): Found[] {
   const out: Found[] = [];
   for (const { verbs, objects } of pairs)
-    for (const [v, o] of near(segments, verbs, objects, { window: 2, ordered: true })) out.push({ segment: v.segment, from: v.from, to: o.to, span: spanOf(v.segment, v.from, o.to) });
+    for (const [v, o] of near(segments, verbs, objects, { window: 2, ordered: true })) out.push(matchOf(v.segment, v.from, o.to));
   return context ? outsideToolTurns(out) : out;
 }
 
@@ -405,7 +405,7 @@ function runSpec(spec: Spec, segments: readonly Segment[], lexFound: readonly Fo
   if (spec.extra)
     for (const s of segments)
       for (const [from, to] of spec.extra(s)) {
-        const f: Found = { segment: s, from, to, span: spanOf(s, from, to) };
+        const f: Found = matchOf(s, from, to);
         if (!context || outsideToolTurns([f]).length === 1) found.push(f);
       }
   if (spec.veto) found = found.filter((f) => !sentenceHas(f, spec.veto!));

@@ -1,3 +1,4 @@
+import { memoised } from "../memo";
 import { lexicon, type Lexicon } from "../lexicon";
 import type { Hit, Rule, Segment } from "../types";
 import { readOnlyVerbs } from "./modifiers_benign";
@@ -128,14 +129,9 @@ function againstWillAccept(f: Found): boolean {
  * Breadth in a read-only sentence ("list every port open to the internet", "summarise all the
  * tickets") is the reach of a report, not of an act.
  */
-const readOnlyCache = new WeakMap<Segment, ReadonlySet<number>>();
+const readOnlySentences = memoised((s: Segment): ReadonlySet<number> => new Set(readOnlyVerbs(s).map(([from]) => s.tokens[from]!.sentence)));
 function inReadOnlySentence(f: Found): boolean {
-  let sentences = readOnlyCache.get(f.segment);
-  if (!sentences) {
-    sentences = new Set(readOnlyVerbs(f.segment).map(([from]) => f.segment.tokens[from]!.sentence));
-    readOnlyCache.set(f.segment, sentences);
-  }
-  return sentences.has(f.segment.tokens[f.from]!.sentence);
+  return readOnlySentences(f.segment).has(f.segment.tokens[f.from]!.sentence);
 }
 
 /** Time words: "every 12 hours" is a frequency, read by agg.repetition, not breadth. */

@@ -1,4 +1,5 @@
-import { matchAt, spanOf, type Lexicon, type Part } from "../lexicon";
+import { memoised } from "../memo";
+import { matchAt, matchOf, type Lexicon, type Part } from "../lexicon";
 import { stemOf } from "../text";
 import type { Hit, Segment, Span, Token } from "../types";
 
@@ -153,7 +154,7 @@ export function multiLexicon(lexicons: readonly Lexicon[], literals: readonly (r
     for (const [first, list] of lex.byFirst as ReadonlyMap<string, readonly (readonly Part[])[]>)
       for (const parts of list) {
         const second = parts[1];
-        file(entry(byFirst, first), second && !("any" in second) && !second.optional ? second.stem : null, { parts, tag });
+        file(entry(byFirst, first), second && !second.any && !second.optional ? second.stem : null, { parts, tag });
       }
   });
   const byLower = new Map<string, Entry<Literal>>();
@@ -209,7 +210,7 @@ export function findMulti(segments: readonly Segment[], multi: MultiLexicon): Fo
       if (n > 1) touched.subarray(0, n).sort();
       for (let k = 0; k < n; k++) {
         const tag = touched[k]!;
-        out[tag]!.push({ segment: s, from: i, to: best[tag]!, span: spanOf(s, i, best[tag]!) });
+        out[tag]!.push(matchOf(s, i, best[tag]!));
         best[tag] = -1;
       }
     }
@@ -240,12 +241,8 @@ export function clean(found: readonly Found[], blockers: ReadonlySet<string> | n
 
 const ROLE_LINE = /^[ \t]*(user|human|system|assistant|ai|tool|function|observation|tool_output|tool result)\s*(?:\([^)\n]{0,60}\))?\s*:/gim;
 const TOOL_ROLES = new Set(["tool", "function", "observation", "tool_output", "tool result"]);
-const toolRangeCache = new WeakMap<Segment, ReadonlyArray<readonly [number, number]>>();
-
 /** Offsets [start, end) of the tool turns of a flattened conversation in a context segment. */
-export function toolRanges(s: Segment): ReadonlyArray<readonly [number, number]> {
-  let ranges = toolRangeCache.get(s);
-  if (ranges) return ranges;
+export const toolRanges = memoised((s: Segment): ReadonlyArray<readonly [number, number]> => {
   const out: Array<[number, number]> = [];
   if (s.role === "context") {
     const labels = [...s.text.matchAll(ROLE_LINE)];
@@ -254,10 +251,8 @@ export function toolRanges(s: Segment): ReadonlyArray<readonly [number, number]>
       out.push([m.index, k + 1 < labels.length ? labels[k + 1]!.index : s.text.length]);
     });
   }
-  ranges = out;
-  toolRangeCache.set(s, ranges);
-  return ranges;
-}
+  return out;
+});
 
 /** Drop the matches that sit in a tool turn of a flattened conversation. */
 export function outsideToolTurns(found: readonly Found[]): Found[] {

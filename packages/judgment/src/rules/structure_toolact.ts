@@ -1,3 +1,4 @@
+import { memoised } from "../memo";
 import type { Leaf } from "../structure/args";
 import { CONTEXT_TOOLS, structureOf, type ToolUnit } from "../structure/code";
 import { Hits, spanAt } from "../structure/emit";
@@ -114,18 +115,13 @@ export function readToolAct(t: ToolUnit, own: Own, emit: Emit): void {
 }
 
 /** The user's own addresses, read once per document (both scopes share them). */
-const OWN = new WeakMap<Doc, Own>();
+const ownOfDoc = memoised((doc: Doc): Own => ownOf([], ownTexts(doc)));
 
 export const toolActRule: Rule = (scope, doc) => {
   const hits = new Hits();
-  let base: Own | null = OWN.get(doc) ?? null;
   for (const segment of scope.segments) {
     for (const t of structureOf(segment).tools.slice(0, scope.kind === "context" ? CONTEXT_TOOLS : undefined)) {
-      if (!base) {
-        base = ownOf([], ownTexts(doc));
-        OWN.set(doc, base);
-      }
-      const own = ownOf(t.leaves, base);
+      const own = ownOf(t.leaves, ownOfDoc(doc));
       const emit: Emit = (feature, code, note, leaves) => {
         const spans = leaves && leaves.length > 0 ? leaves.slice(0, 3).map((l) => spanAt(segment, l.start, l.end)).filter((s) => s.end > s.start) : [];
         hits.add(feature, code, spans.length > 0 ? spans : [spanAt(segment, t.start, t.end)], note);

@@ -1,4 +1,5 @@
-import { findAll, lexicon, matchAt, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
+import { findAll, lexicon, matchAt, matchOf, partMatches, type Lexicon, type Match, type Part } from "../lexicon";
+import { memo, memoised } from "../memo";
 import type { HarmCode, Hit, Rule, Segment, Span } from "../types";
 
 /**
@@ -46,9 +47,9 @@ function combinedIndex(): Map<string, Entry> {
     for (const [stem, phrases] of l.byFirst) {
       for (const parts of phrases as readonly (readonly Part[])[]) {
         const head = parts[0]!;
-        const tagged: Tagged = { idx, parts, exactHead: "word" in head && head.word !== undefined };
+        const tagged: Tagged = { idx, parts, exactHead: head.word !== undefined };
         const second = parts[1];
-        if (second && !("any" in second) && !second.optional) {
+        if (second && !second.any && !second.optional) {
           let bySecond = bySeconds.get(stem);
           if (!bySecond) bySeconds.set(stem, (bySecond = new Map()));
           const list = bySecond.get(second.stem) ?? [];
@@ -95,7 +96,7 @@ function matchAllRegistered(segment: Segment): Match[][] {
         const p: Tagged = list[j]!;
         const idx = p.idx;
         if (next[idx]! > i) continue;
-        if (p.exactHead && !partMatches(t, p.parts[0] as { stem: string; word?: string })) continue;
+        if (p.exactHead && !partMatches(t, p.parts[0]!)) continue;
         const end = matchAt(tokens, i + 1, p.parts, 1);
         if (end > best[idx]! && end > i && tokens[end - 1]!.sentence === sentence) {
           if (best[idx] === -1) touched[n++] = idx;
@@ -106,7 +107,7 @@ function matchAllRegistered(segment: Segment): Match[][] {
     for (let k = 0; k < n; k++) {
       const idx = touched[k]!;
       const end = best[idx]!;
-      out[idx]!.push({ segment, from: i, to: end, negated: t.negated, sentence, span: spanOf(segment, i, end) });
+      out[idx]!.push(matchOf(segment, i, end));
       next[idx] = end;
       best[idx] = -1;
     }
@@ -114,40 +115,27 @@ function matchAllRegistered(segment: Segment): Match[][] {
   return out;
 }
 
-const cache = new WeakMap<Segment, Match[][]>();
-const extra = new WeakMap<Segment, Map<Lexicon, Match[]>>();
-
-/** The lexicon's matches in the segment, computed once per segment (segments are immutable, built per request). */
+/**
+ * The lexicon's matches in the segment, computed once per segment (memo.ts): a registered
+ * lexicon's with every other registered one, in one pass (keyed by the combined index, which a
+ * later registration replaces), any other by itself (keyed by the lexicon).
+ */
 export function matches(segment: Segment, l: Lexicon): Match[] {
   const idx = INDEX_OF.get(l);
-  if (idx === undefined) {
-    let bySeg = extra.get(segment);
-    if (!bySeg) extra.set(segment, (bySeg = new Map()));
-    let m = bySeg.get(l);
-    if (!m) bySeg.set(l, (m = findAll(segment, l)));
-    return m;
-  }
-  let all = cache.get(segment);
-  if (!all || all.length !== REGISTRY.length) cache.set(segment, (all = matchAllRegistered(segment)));
-  return all[idx]!;
+  if (idx === undefined) return memo(segment, l, (s) => findAll(s, l));
+  return memo(segment, combinedIndex(), matchAllRegistered)[idx]!;
 }
-
-const wordIndex = new WeakMap<Segment, Int32Array>();
 
 /** Per token, how many word or number tokens precede it: gaps count words, not JSON punctuation. */
-function wordsBefore(segment: Segment): Int32Array {
-  let w = wordIndex.get(segment);
-  if (!w) {
-    const tokens = segment.tokens;
-    w = new Int32Array(tokens.length + 1);
-    for (let i = 0; i < tokens.length; i++) {
-      const k = tokens[i]!.kind;
-      w[i + 1] = w[i]! + (k === "word" || k === "number" ? 1 : 0);
-    }
-    wordIndex.set(segment, w);
+const wordsBefore = memoised((segment: Segment): Int32Array => {
+  const tokens = segment.tokens;
+  const w = new Int32Array(tokens.length + 1);
+  for (let i = 0; i < tokens.length; i++) {
+    const k = tokens[i]!.kind;
+    w[i + 1] = w[i]! + (k === "word" || k === "number" ? 1 : 0);
   }
   return w;
-}
+});
 
 interface Calls {
   /** Per token: the index of the "(" opening the outermost call it sits in (its name included), or -1. */
@@ -155,7 +143,6 @@ interface Calls {
   /** Per token: part of a call's name ("send_email", "bank.transfer"). */
   readonly name: Uint8Array;
 }
-const callIndex = new WeakMap<Segment, Calls>();
 /** What may join the parts of a call's name: nothing, "_", "-" ("post_review", "bulk-update"). */
 const JOINED = /^[_-]*$/;
 
@@ -163,9 +150,7 @@ const JOINED = /^[_-]*$/;
  * Calls written in the text (`send_email(to=..., body=...)`, `bank.transfer({...})`): the name is
  * the act and the arguments are its objects, however many sentences or JSON words lie between.
  */
-function callsOf(segment: Segment): Calls {
-  let c = callIndex.get(segment);
-  if (c) return c;
+const callsOf = memoised((segment: Segment): Calls => {
   const tokens = segment.tokens;
   const id = new Int32Array(tokens.length).fill(-1);
   const name = new Uint8Array(tokens.length);
@@ -198,10 +183,8 @@ function callsOf(segment: Segment): Calls {
     }
     if (depth > 0) id[i] = open;
   }
-  c = { id, name };
-  callIndex.set(segment, c);
-  return c;
-}
+  return { id, name };
+});
 
 /** Same sentence, or inside the same written call. */
 function together(a: Match, b: Match): boolean {
@@ -269,7 +252,27 @@ const CONJUNCTIONS = new Set(["and", "or", "then", "but", "so", "also", "plus", 
 
 /** The act at `from` is declined by a counter-act right before it, or one word before ("refuse to ever send"). */
 function declined(seg: Segment, counter: readonly Match[], from: number): boolean {
-  return counter.some((c) => c.to === from || (c.to === from - 1 && seg.tokens[from - 1]!.kind === "word" && !CONJUNCTIONS.has(seg.tokens[from - 1]!.lower)));
+  // A loop, not some() with a closure: it runs for every act of every rule.
+  for (const c of counter) if (c.to === from || (c.to === from - 1 && seg.tokens[from - 1]!.kind === "word" && !CONJUNCTIONS.has(seg.tokens[from - 1]!.lower))) return true;
+  return false;
+}
+
+// The two checks of a pair below are loops, not find/some with closures: they run for every act
+// and object of every pair rule, and the closures were most of what a read allocated.
+
+/** The first qualifier near the act or the object (in the act's call, or within `window` words of either). */
+function qualifierOf(needs: readonly Match[], a: Match, o: Match, inCall: boolean, window: number): Match | undefined {
+  for (const n of needs)
+    if (!n.negated && n.from !== a.from && n.from !== o.from && together(a, n) && ((inCall && argumentOf(a, n)) || gapOf(n, a) <= window || gapOf(n, o) <= window)) return n;
+  return undefined;
+}
+
+/** A blocker cancels the pair: anywhere in the act's sentence, or (with a window) just before the object or right after it. */
+function blocked(blockers: readonly { m: readonly Match[]; window: number | undefined }[], a: Match, o: Match): boolean {
+  for (const { m, window } of blockers)
+    for (const b of m)
+      if (!b.negated && !inside(b, o) && (window === undefined ? together(a, b) : together(o, b) && gapOf(b, o) <= (b.from < o.from ? window : 1))) return true;
+  return false;
 }
 
 /** A rule that fires once (one hit, up to two act/object pairs as spans) when act meets object. */
@@ -302,14 +305,10 @@ export function pairRule(spec: PairSpec): Rule {
           if (!inCall && gapOf(a, o) > window) continue;
           let q: Match | undefined;
           if (needs) {
-            q = needs.find(
-              (n) =>
-                !n.negated && n.from !== a.from && n.from !== o.from && together(a, n) &&
-                ((inCall && argumentOf(a, n)) || gapOf(n, a) <= needWindow || gapOf(n, o) <= needWindow),
-            );
+            q = qualifierOf(needs, a, o, inCall, needWindow);
             if (!q) continue;
           }
-          if (blockers.some(({ m, window }) => m.some((b) => !b.negated && !inside(b, o) && (window === undefined ? together(a, b) : together(o, b) && gapOf(b, o) <= (b.from < o.from ? window : 1))))) continue;
+          if (blocked(blockers, a, o)) continue;
           spans.push(a.span, o.span);
           if (q) spans.push(q.span);
           found++;

@@ -1,3 +1,4 @@
+import { memoised } from "../memo";
 import type { Segment } from "../types";
 import { readArgs, type Leaf } from "./args";
 
@@ -233,17 +234,8 @@ interface Region {
 }
 const inside = (regions: readonly Region[], i: number) => regions.some((r) => i >= r.start && i < r.end);
 
-const cache = new WeakMap<Segment, Structure>();
-
 /** The code of a segment, read once per segment. */
-export function structureOf(segment: Segment): Structure {
-  let s = cache.get(segment);
-  if (!s) {
-    s = read(segment);
-    cache.set(segment, s);
-  }
-  return s;
-}
+export const structureOf: (segment: Segment) => Structure = memoised(read);
 
 function read(segment: Segment): Structure {
   const text = segment.text;

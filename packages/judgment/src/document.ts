@@ -7,7 +7,8 @@ export function renderToolCall(call: ToolCall): string {
   return `${call.name}(${args})`;
 }
 
-function segment(field: string, role: SegmentRole, isAction: boolean, text: string): Segment {
+/** One segment of text, tokenized, with its own memo of what rules derive from it. */
+export function segment(field: string, role: SegmentRole, isAction: boolean, text: string): Segment {
   const { tokens, sentences } = tokenize(text);
   return { field, role, isAction, text, tokens, sentences, memo: new Map() };
 }

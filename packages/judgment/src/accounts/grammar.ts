@@ -1,5 +1,5 @@
 import { findAll, matchAt, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
-import { tokenize } from "../text";
+import { segment } from "../document";
 import type { Segment, Span, Token } from "../types";
 
 /**
@@ -11,8 +11,7 @@ import type { Segment, Span, Token } from "../types";
 
 /** The account as the lexicons read it: one segment, field "input". */
 export function accountSegment(text: string): Segment {
-  const { tokens, sentences } = tokenize(text);
-  return { field: "input", role: "user", isAction: true, text, tokens, sentences };
+  return segment("input", "user", true, text);
 }
 
 const set = (words: string) => new Set(words.split(/\s+/).filter(Boolean));

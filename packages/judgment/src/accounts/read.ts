@@ -1,0 +1,376 @@
+import { findAll, matchAt, spanOf, type Match } from "../lexicon";
+import { sigmoid } from "../scorer";
+import { tokenize } from "../text";
+import type { Segment, Token } from "../types";
+import { ACTS, EXAM, NOUNS, REFUSAL, SAYING, UNDERTAKING, VALUABLES, WRONGS, type ActType, type Circle, type NounClass } from "./lexicons";
+import WEIGHTS_JSON from "./weights.json";
+
+/**
+ * The reader of first-person accounts: the author's acts, each a verb with its object, the circle
+ * the object belongs to, and whether it is a wrong or a right; then a score that the act is wrong,
+ * by a logistic regression over named features, its weights trained in the repository
+ * (packages/platform/src/judgment_accounts_train.ts). Pure and deterministic: no I/O.
+ *
+ *   the author's acts  the subject is "I" or "we": "my brother stole" and "she hit me" are not the
+ *                      author's acts (they count as `other.*`).
+ *   negation           a wrong not done, or refused ("I didn't lie", "I refused to lie"), is a right
+ *                      kept (`right.refrained`); a right not done ("I didn't return it") is a wrong
+ *                      by omission (`wrong.omitted`).
+ *   the circle         of the object: household (family, partner), community (friends, neighbours,
+ *                      colleagues, classmates, customers, one's town), humanity (strangers, people
+ *                      at large, an owner not known), cosmic (animals and nature), self_preservation
+ *                      (one's own body and health). A harm, a care or a neglect touches the head of
+ *                      its object ("my neighbour's dog" is the dog: cosmic); a taking, a deceiving, a
+ *                      cheating or a returning touches the person whose it was ("my grandmother's
+ *                      purse" is the grandmother: household). With no one named, each act has its
+ *                      usual circle (a theft or a cheating: community; a harm to nature: cosmic; a
+ *                      found thing kept or returned: humanity).
+ */
+
+export interface AccountSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly quote: string;
+}
+
+export interface AccountAct {
+  /** What was done, as its kind: a wrong's or a right's name. */
+  readonly type: ActType;
+  /** wrong: a wrong done or a right left undone; right: a right done or a wrong refused. */
+  readonly polarity: "wrong" | "right";
+  readonly how: "done" | "refrained" | "omitted";
+  readonly circle: Circle;
+  /** Whether the circle was read from a word of the account (false: the act's usual circle). */
+  readonly named: boolean;
+  /** The act with its object, verbatim. */
+  readonly span: AccountSpan;
+}
+
+export interface AccountReading {
+  readonly acts: readonly AccountAct[];
+  /** Named features, sorted: act kinds, circles, words. */
+  readonly features: readonly string[];
+  /** The probability that the account reports a wrong. */
+  readonly probability: number;
+}
+
+export interface AccountWeights {
+  readonly version: string;
+  readonly bias: number;
+  readonly weights: Readonly<Record<string, number>>;
+  /** violated: a wrong read at or above it; met: a right read at or below it. */
+  readonly thresholds: { readonly violated: number; readonly met: number };
+}
+
+export const ACCOUNT_WEIGHTS: AccountWeights = WEIGHTS_JSON as AccountWeights;
+
+const WRONG_TYPES: ReadonlySet<ActType> = new Set(WRONGS);
+/** Acts that touch the head of their object (the dog), not its owner (the neighbour). */
+const TOUCH_HEAD: ReadonlySet<ActType> = new Set(["harm", "harm_animal", "cruelty", "neglect", "caring", "protecting", "helping", "humiliation", "harm_nature"]);
+/** The usual circle of an act when the account names no one. */
+const USUAL_CIRCLE: Readonly<Record<ActType, Circle>> = {
+  theft: "community", harm: "community", harm_animal: "cosmic", harm_nature: "cosmic", deception: "community", broken_promise: "community",
+  cheating: "community", neglect: "household", unfairness: "community", humiliation: "community", cruelty: "cosmic", intrusion: "community",
+  returning: "community", repairing: "community", keeping_word: "community", protecting: "community", truth: "community", helping: "humanity",
+  caring: "household", fairness: "community",
+};
+
+const SUBJECT_AUTHOR = new Set(["i", "we"]);
+const SUBJECT_OTHER = new Set(["he", "she", "they", "you", "it", "someone", "somebody", "everyone", "everybody", "nobody", "who", "which", "that", "one", "anyone", "people"]);
+const OBJECT_PRONOUNS = new Set(["him", "her", "them", "me", "us", "you"]);
+const SKIP = new Set(
+  "did do does had have has was were am is are be been being would could should will shall might may must can not never also then just still even always once finally later soon already ever almost nearly only first again anyway sometimes often usually both all really actually".split(" "),
+);
+const COORDINATORS = new Set(["and", "or", "then", "but", "nor"]);
+const CLAUSE_OPENERS = new Set(["when", "while", "because", "after", "before", "since", "as", "until", "although", "though", "if", "so", "whenever", "once"]);
+const CLAUSE_BREAKS = new Set([...CLAUSE_OPENERS, "and", "but", "or", "then", "yet"]);
+const DETERMINERS = new Set(["a", "an", "the", "some", "another", "this", "that", "his", "her", "their", "its", "someone's", "somebody's", "a stranger's"]);
+/** Words of a found thing: kept or returned, it touches a stranger. */
+const FOUND = new Set(["found", "find", "dropped", "lost", "left", "forgot", "forgotten"]);
+
+const OBJECT_WINDOW = 10;
+
+/** Whose act the verb at token v is: the author's, another's. */
+function subjectOf(tokens: readonly Token[], from: number, v: number, nouns: ReadonlyMap<number, NounAt>): "author" | "other" {
+  let mode: "adjacent" | "coordinate" | "infinitive" = "adjacent";
+  for (let j = v - 1; j >= from; j--) {
+    const t = tokens[j]!;
+    if (t.kind === "punct") {
+      if (t.text === ",") {
+        if (mode === "adjacent") mode = "coordinate";
+        continue;
+      }
+      break;
+    }
+    if (t.kind !== "word") continue;
+    const stem = t.stem;
+    if (SUBJECT_AUTHOR.has(stem) || SUBJECT_AUTHOR.has(t.lower)) return "author";
+    if (SUBJECT_OTHER.has(t.lower) || SUBJECT_OTHER.has(stem)) return mode === "adjacent" ? "other" : t.lower === "that" || t.lower === "it" || t.lower === "which" ? "other" : "other";
+    if (SKIP.has(t.lower) || stem === "not" || (t.lower.length > 4 && t.lower.endsWith("ly"))) continue;
+    if (t.lower === "to") {
+      mode = "infinitive";
+      continue;
+    }
+    if (COORDINATORS.has(t.lower)) {
+      if (mode === "adjacent") mode = "coordinate";
+      continue;
+    }
+    if (CLAUSE_OPENERS.has(t.lower)) return "author";
+    if (mode === "infinitive" && OBJECT_PRONOUNS.has(t.lower)) return "other";
+    if (mode === "adjacent") {
+      // A noun right before the verb is its subject ("my brother stole", "the dog bit"); another
+      // word is a verb the act hangs on ("I kept shoving", "I went shopping").
+      const before = tokens[j - 1];
+      const named = nounAt(nouns, j) !== undefined;
+      const capital = j > from && t.text.charCodeAt(0) >= 65 && t.text.charCodeAt(0) <= 90;
+      if (named || capital || (before && DETERMINERS.has(before.lower)) || before?.lower === "my" || before?.lower === "our") return "other";
+      mode = "coordinate";
+    }
+  }
+  return "author";
+}
+
+/** The noun covering token j, if any. */
+function nounAt(nouns: ReadonlyMap<number, NounAt>, j: number): NounAt | undefined {
+  for (let k = j; k >= 0 && j - k < 4; k--) {
+    const n = nouns.get(k);
+    if (n) return n.to > j ? n : undefined;
+  }
+  return undefined;
+}
+
+interface NounAt {
+  readonly circle: Circle;
+  readonly kind: NounClass["kind"];
+  readonly possessive: boolean;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** The circle noun starting at each token (the first class that claims it), with a determiner's say. */
+function nounsOf(segment: Segment): Map<number, NounAt> {
+  const at = new Map<number, NounAt>();
+  const tokens = segment.tokens;
+  for (const cls of NOUNS)
+    for (const m of findAll(segment, cls.lex)) {
+      if (at.has(m.from)) continue;
+      let circle = cls.circle;
+      // "a child", "the new kid", "their son", "my friend's mum": another's household is not the author's.
+      if (circle === "household") {
+        for (let k = m.from - 1; k >= Math.max(0, m.from - 3); k--) {
+          const before = tokens[k]!;
+          if (before.kind !== "word" || before.lower === "my" || before.lower === "our") break;
+          if (DETERMINERS.has(before.lower)) {
+            circle = "humanity";
+            break;
+          }
+          if (/['’]s$/.test(before.lower)) {
+            circle = nounAt(at, k)?.circle ?? "humanity";
+            break;
+          }
+        }
+      }
+      const last = tokens[m.to - 1]!;
+      at.set(m.from, { circle, kind: cls.kind, possessive: /['’]s$/.test(last.lower) || (tokens[m.to]?.text === "'" && last.lower.endsWith("s")), from: m.from, to: m.to });
+    }
+  return at;
+}
+
+/** The end (exclusive) of the object window after token `end`: the clause's end or OBJECT_WINDOW words. */
+function windowEnd(tokens: readonly Token[], end: number, sentenceTo: number): number {
+  let k = end;
+  let words = 0;
+  while (k < sentenceTo && words < OBJECT_WINDOW) {
+    const t = tokens[k]!;
+    if (t.kind === "punct" || (t.kind === "word" && CLAUSE_BREAKS.has(t.lower))) break;
+    if (t.kind === "word") words++;
+    k++;
+  }
+  return k;
+}
+
+/** Whether a refusal ("refused to", "resisted the urge to", "instead of") ends just before token i. */
+function refusedBefore(refusals: readonly Match[], i: number): boolean {
+  return refusals.some((m) => m.to <= i && i - m.to <= 2);
+}
+
+function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
+  const { tokens, sentences } = tokenize(text);
+  const segment: Segment = { field: "account", role: "user", isAction: true, text, tokens, sentences };
+  const nouns = nounsOf(segment);
+  const valuables = findAll(segment, VALUABLES);
+  const exams = findAll(segment, EXAM);
+  const refusals = findAll(segment, REFUSAL);
+  const acts: AccountAct[] = [];
+  const others = new Set<string>();
+  const claimed = new Set<number>();
+  for (const sentence of sentences) {
+    for (let i = sentence.from; i < sentence.to; i++) {
+      const t = tokens[i]!;
+      if (t.kind !== "word" || claimed.has(i)) continue;
+      for (const a of ACTS) {
+        const phrases = a.lex.byFirst.get(t.stem);
+        if (!phrases) continue;
+        let end = -1;
+        for (const parts of phrases) {
+          const head = parts[0]!;
+          if ("word" in head && head.word !== undefined && t.lower !== head.word && t.lower !== `${head.word}'s`) continue;
+          const e = matchAt(tokens, i + 1, parts, 1);
+          if (e > end && e <= sentence.to) end = e;
+        }
+        if (end < 0) continue;
+        // A verb's stem on a noun: "the bully's fights", "plates and mugs", "a drowning man".
+        const prev = tokens[i - 1];
+        if (prev && prev.kind === "word" && (DETERMINERS.has(prev.lower) || prev.lower === "my" || prev.lower === "our" || prev.lower === "your" || prev.lower === "those")) continue;
+        if (t.lower.endsWith("s") && !t.lower.endsWith("ss") && !(prev && ["he", "she", "it", "who", "one"].includes(prev.lower)) && phrases.every((parts) => !("word" in parts[0]! && parts[0]!.word !== undefined))) continue;
+        const wEnd = windowEnd(tokens, end, sentence.to);
+        const candidates: NounAt[] = [];
+        for (let k = i + 1; k < wEnd; k++) {
+          const n = nouns.get(k);
+          if (n) candidates.push(n);
+        }
+        const beings = candidates.filter((n) => (n.kind === "person" || n.kind === "animal") && !n.possessive);
+        const objectWords = tokens.slice(end, wEnd).filter((x) => x.kind === "word");
+        const pronounObject = objectWords.length > 0 && OBJECT_PRONOUNS.has(objectWords[0]!.lower) && objectWords[0]!.lower !== "me" && objectWords[0]!.lower !== "us";
+        // "threw a rock at it": an animal named before in the account.
+        const animalBefore = objectWords.some((x) => x.lower === "it") ? [...nouns.values()].find((n) => n.kind === "animal" && n.to <= i) : undefined;
+        if (a.need === "being" && beings.length === 0 && !pronounObject && !animalBefore) continue;
+        if (animalBefore && beings.length === 0) candidates.push(animalBefore);
+        let objectEnd = end;
+        if (a.need === "valuable") {
+          // Not one's own: "I took my wallet" is no theft, "I took my son to school" none either.
+          const first = tokens[end];
+          if (first?.lower === "my" || first?.lower === "our") {
+            const owner = nouns.get(end + 1);
+            if (!owner || !owner.possessive || owner.kind !== "person") continue;
+          }
+          if (nouns.get(end)?.kind === "person" && !nouns.get(end)!.possessive) continue;
+          const thing = valuables.find((m) => m.from >= end && m.from < wEnd && tokens[m.from - 1]?.lower !== "my" && tokens[m.from - 1]?.lower !== "our");
+          // "I found a wallet and kept it": the thing named before, taken up by "it".
+          const back = !thing && (first?.lower === "it" || first?.lower === "them") ? valuables.find((m) => m.sentence === t.sentence && m.to <= i) : undefined;
+          // "ate my roommate's cake", "took paper home from the office": another's thing.
+          const anothers = candidates.find((n) => n.kind === "person" && n.possessive);
+          if (OBJECT_PRONOUNS.has(first?.lower ?? "")) continue;
+          if (!thing && !back && !anothers) continue;
+          objectEnd = thing ? thing.to : anothers ? anothers.to : end + 1;
+        }
+        if (a.need === "exam") {
+          const paper = exams.find((m) => m.from >= end && m.from < wEnd);
+          if (!paper) continue;
+          objectEnd = paper.to;
+        }
+        // The act is the author's.
+        const subject = subjectOf(tokens, sentence.from, i, nouns);
+        let type: ActType = a.type;
+        const headFirst = TOUCH_HEAD.has(type);
+        const heads = candidates.filter((n) => !n.possessive);
+        const persons = candidates.filter((n) => n.kind === "person" || n.kind === "self");
+        const chosen = headFirst ? (heads[0] ?? candidates[0]) : (persons[0] ?? candidates[0]);
+        if (type === "harm" && chosen?.kind === "animal") type = "harm_animal";
+        if (type === "harm" && chosen?.kind === "nature") type = "harm_nature";
+        let circle: Circle = chosen?.circle ?? USUAL_CIRCLE[type];
+        if (!chosen && (type === "theft" || type === "returning") && tokens.slice(sentence.from, sentence.to).some((x) => FOUND.has(x.lower))) circle = "humanity";
+        const negated = t.negated || refusedBefore(refusals, i);
+        const wrong = WRONG_TYPES.has(type);
+        const polarity = wrong !== negated ? "wrong" : "right";
+        const how = negated ? (wrong ? "refrained" : "omitted") : "done";
+        const last = Math.max(objectEnd, chosen ? chosen.to : end);
+        const span = spanOf(segment, i, last);
+        if (subject === "other") others.add(polarity);
+        else acts.push({ type, polarity, how, circle, named: chosen !== undefined, span: { start: span.start, end: span.end, quote: span.quote } });
+        for (let k = i; k < end; k++) claimed.add(k);
+        break;
+      }
+    }
+  }
+  // Words the account itself belies: "I told my sister it was brilliant when I hadn't read it" is a
+  // deception; "I promised to help my friend move, then went to the beach" a promise broken.
+  const belied = (lex: typeof SAYING, type: "deception" | "broken_promise", test: (k: number, sentence: { from: number; to: number }) => number) => {
+    for (const m of findAll(segment, lex)) {
+      if (m.negated || subjectOf(tokens, sentences[m.sentence]!.from, m.from, nouns) !== "author") continue;
+      // A saying read as a truth told may yet be belied ("I told the bartender I was 24 although I was 17").
+      const covering = acts.findIndex((x) => x.span.start <= m.span.start && x.span.end > m.span.start);
+      if (covering >= 0 && acts[covering]!.type !== "truth") continue;
+      const sentence = sentences[m.sentence]!;
+      let last = -1;
+      for (let k = m.to; k < sentence.to && last < 0; k++) last = test(k, sentence);
+      // The next sentence, when short, may belie the saying: "I told the landlord it was there. It wasn't."
+      const next = sentences[m.sentence + 1];
+      if (last < 0 && type === "deception" && next && next.to - next.from <= 8) {
+        for (let k = next.from; k < next.to && last < 0; k++) if (tokens[k]!.stem === "not" || tokens[k]!.lower === "actually" || tokens[k]!.lower === "never") last = sentence.to;
+      }
+      if (last < 0) continue;
+      let chosen: NounAt | undefined;
+      for (let j = m.to; j < Math.min(last, sentence.to) && !chosen; j++) {
+        const n = nouns.get(j);
+        if (n && n.kind === "person") chosen = n;
+      }
+      const span = spanOf(segment, m.from, Math.min(last, sentence.to));
+      if (covering >= 0) acts.splice(covering, 1);
+      acts.push({ type, polarity: "wrong", how: "done", circle: chosen?.circle ?? USUAL_CIRCLE[type], named: chosen !== undefined, span: { start: span.start, end: span.end, quote: span.quote } });
+    }
+  };
+  const word = (k: number) => tokens[k]?.kind === "word" ? tokens[k]!.lower : "";
+  belied(SAYING, "deception", (k, sentence) => {
+    const w = word(k);
+    if (w === "actually" || w === "falsely" || w === "false" || w === "untrue") return Math.min(k + 2, sentence.to);
+    // "... when I hadn't", "though it was mine", "so she would miss it"
+    if (w === "when" || w === "though" || w === "although" || w === "but") {
+      const who = tokens[k + 1];
+      const next = tokens[k + 2];
+      if (who && next && SUBJECT_AUTHOR.has(who.stem) && (next.stem === "not" || ["never", "knew", "really", "actually"].includes(next.lower) || (next.lower === "was" && ["only", "really", "actually", "not"].includes(word(k + 3))) || (next.lower === "had" && word(k + 3) === "never"))) return Math.min(k + 4, sentence.to);
+      if (who && next && (who.lower === "it" || who.lower === "they") && next.lower === "was" && word(k + 3) === "mine") return Math.min(k + 4, sentence.to);
+    }
+    if (w === "so" && ["he", "she", "they"].includes(word(k + 1)) && word(k + 2) === "would") return Math.min(k + 4, sentence.to);
+    return -1;
+  });
+  belied(UNDERTAKING, "broken_promise", (k, sentence) => {
+    const w = word(k);
+    if (!(w === "then" || w === "but" || w === "and" || w === "yet")) return -1;
+    for (let j = k + 1; j < Math.min(k + 5, sentence.to); j++) {
+      const x = tokens[j]!;
+      if (x.stem === "not" || ["never", "forgot", "instead", "went", "pull", "pulled", "backed", "bailed", "cancelled", "canceled", "skipped", "ignored", "kept", "called", "stopped", "didn't", "took"].includes(x.lower)) return Math.min(j + 3, sentence.to);
+    }
+    return -1;
+  });
+  // What a broken promise promised was not done: "I promised to help… then went to the beach".
+  const broken = acts.filter((a) => a.type === "broken_promise");
+  const kept = acts.filter((a) => !(a.polarity === "right" && broken.some((b) => b.span.start <= a.span.start && a.span.end <= b.span.end)));
+  kept.sort((x, y) => x.span.start - y.span.start);
+  return { acts: kept, others };
+}
+
+/** Words too common to say anything about an act (as the guardrail's lexical rule). */
+const STOP = new Set(
+  "a an the to of and or in on for is it its that this these those with i we you he she they be been being at as by from my our your his her their so are was were will would can could me us him them do does did have has had am if then than there here what which who whom into onto about over just also very".split(" "),
+);
+
+export function featuresOfActs(acts: readonly AccountAct[], others: ReadonlySet<string>, text: string): string[] {
+  const features = new Set<string>();
+  for (const a of acts) {
+    if (a.how === "done") features.add(`${a.polarity}.${a.type}`);
+    else features.add(a.how === "refrained" ? "right.refrained" : "wrong.omitted");
+    features.add(`circle.${a.circle}`);
+  }
+  if (acts.some((a) => a.polarity === "wrong") && acts.some((a) => a.polarity === "right")) features.add("act.mixed");
+  for (const p of others) features.add(`other.${p}`);
+  const { tokens } = tokenize(text);
+  for (const t of tokens) {
+    if (t.kind !== "word" || t.lower.length < 2 || STOP.has(t.lower)) continue;
+    features.add(`lex.${t.negated ? "not_" : ""}${t.stem}`);
+  }
+  return [...features].sort();
+}
+
+export function probabilityOf(features: readonly string[], weights: AccountWeights = ACCOUNT_WEIGHTS): number {
+  let z = weights.bias;
+  for (const f of features) z += weights.weights[f] ?? 0;
+  return sigmoid(z);
+}
+
+/** The account read: the author's acts, the features, and the probability that it reports a wrong. */
+export function readAccount(text: string, weights: AccountWeights = ACCOUNT_WEIGHTS): AccountReading {
+  const { acts, others } = actsOf(text);
+  const features = featuresOfActs(acts, others, text);
+  return { acts, features, probability: probabilityOf(features, weights) };
+}

@@ -1,0 +1,191 @@
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { readAccount, type AccountReading, type AccountWeights } from "@svc/judgment";
+import { accountSplitOf, loadAccounts, type Account } from "./judgment_accounts";
+import { ethicsSplitOf, loadEthics, type EthicsItem } from "./judgment_ethics";
+import { isMain, REPO_ROOT } from "./main";
+
+/**
+ * `npm run judgment:train-accounts [-- --check]`: learns the weights of the reader of accounts
+ * (packages/judgment/src/accounts) from the train splits of the ETHICS commonsense short scenarios
+ * and of the Stoic accounts (label_wrong), chooses its two thresholds on their dev splits, and writes
+ * packages/judgment/src/accounts/weights.json. Deterministic like the guardrail's trainer: full-batch
+ * gradient descent from zero, fixed steps, features in sorted order, weights rounded to 4 decimals;
+ * `--check` fails when the committed file is not what the data trains.
+ *
+ * A logistic regression over the reader's named features, with an L2 penalty and signs kept honest
+ * by projection: a wrong act (`wrong.`) can only raise the score, a right act (`right.`) only lower
+ * it; circles, others' acts and the words (`lex.`) are weighed either way.
+ */
+
+export const ACCOUNT_WEIGHTS_PATH = join(REPO_ROOT, "packages/judgment/src/accounts/weights.json");
+
+export const ACCOUNT_TRAINING = {
+  minSupport: 2,
+  /** The penalty on the acts and circles. */
+  lambda: 0.001,
+  /** The penalty on the words: chosen on dev (see the report in docs). */
+  lexicalLambda: 0.003,
+  learningRate: 1,
+  iterations: 3000,
+  /** violated: the threshold with the best balanced accuracy whose false-positive rate stays within this. */
+  maxFalsePositiveRate: 0.25,
+  /** met: the highest threshold under which at most this share of the rights read are labelled wrong. */
+  maxWrongAmongMet: 0.1,
+} as const;
+
+export interface AccountExample {
+  readonly label: 0 | 1;
+  readonly features: readonly string[];
+  /** The reading has an act of the author's that is a wrong / a right. */
+  readonly wrongAct: boolean;
+  readonly rightAct: boolean;
+  /** A Stoic account (not an ETHICS scenario): the met threshold is chosen on these. */
+  readonly account: boolean;
+}
+
+function exampleOf(text: string, label: 0 | 1, account: boolean): AccountExample {
+  const reading: AccountReading = readAccount(text);
+  return {
+    label,
+    features: reading.features,
+    wrongAct: reading.acts.some((a) => a.polarity === "wrong"),
+    rightAct: reading.acts.some((a) => a.polarity === "right"),
+    account,
+  };
+}
+
+export function examplesOfSplit(split: "train" | "dev", data: { ethics?: readonly EthicsItem[]; accounts?: readonly Account[] } = {}): AccountExample[] {
+  const ethics = (data.ethics ?? loadEthics()).filter((e) => ethicsSplitOf(e.pair) === split);
+  const accounts = (data.accounts ?? loadAccounts()).filter((a) => accountSplitOf(a.id) === split && a.label_wrong !== null);
+  return [...ethics.map((e) => exampleOf(e.text, e.label, false)), ...accounts.map((a) => exampleOf(a.text, a.label_wrong!, true))];
+}
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4 + 0;
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+const signOf = (f: string) => (f.startsWith("wrong.") ? 1 : f.startsWith("right.") ? -1 : 0);
+
+export function fitAccounts(examples: readonly AccountExample[], options: { lambda?: number; lexicalLambda?: number; words?: boolean } = {}): { bias: number; weights: Record<string, number> } {
+  const lambda = options.lambda ?? ACCOUNT_TRAINING.lambda;
+  const lexicalLambda = options.lexicalLambda ?? ACCOUNT_TRAINING.lexicalLambda;
+  const keep = (f: string) => options.words !== false || !f.startsWith("lex.");
+  const support = new Map<string, number>();
+  for (const e of examples) for (const f of e.features) if (keep(f)) support.set(f, (support.get(f) ?? 0) + 1);
+  const names = [...support].filter(([, n]) => n >= ACCOUNT_TRAINING.minSupport).map(([f]) => f).sort();
+  const index = new Map(names.map((f, i) => [f, i]));
+  const rows = examples.map((e) => e.features.map((f) => index.get(f)).filter((i): i is number => i !== undefined));
+  const sign = names.map(signOf);
+  const lambdas = names.map((f) => (f.startsWith("lex.") ? lexicalLambda : lambda));
+  const w = new Float64Array(names.length);
+  const grad = new Float64Array(names.length);
+  let b = 0;
+  const n = examples.length;
+  for (let it = 0; it < ACCOUNT_TRAINING.iterations; it++) {
+    grad.fill(0);
+    let gb = 0;
+    for (let i = 0; i < n; i++) {
+      let z = b;
+      for (const j of rows[i]!) z += w[j]!;
+      const err = sigmoid(z) - examples[i]!.label;
+      gb += err;
+      for (const j of rows[i]!) grad[j]! += err;
+    }
+    b -= (ACCOUNT_TRAINING.learningRate * gb) / n;
+    for (let j = 0; j < names.length; j++) {
+      let v = w[j]! - ACCOUNT_TRAINING.learningRate * (grad[j]! / n + lambdas[j]! * w[j]!);
+      if (v * sign[j]! < 0) v = 0;
+      w[j] = v;
+    }
+  }
+  const weights: Record<string, number> = {};
+  names.forEach((f, j) => {
+    const v = round4(w[j]!);
+    if (v !== 0) weights[f] = v;
+  });
+  return { bias: round4(b), weights };
+}
+
+export function scoreOfExample(model: { bias: number; weights: Record<string, number> }, e: AccountExample): number {
+  let z = model.bias;
+  for (const f of e.features) z += model.weights[f] ?? 0;
+  return round4(sigmoid(z));
+}
+
+/**
+ * The thresholds, on dev. violated: among cases whose reading has a wrong of the author's, called
+ * wrong at p >= t; t where balanced accuracy over all dev cases is best with the false-positive rate
+ * within its bound. met: among the Stoic accounts whose reading has a right of the author's and is
+ * not called wrong (a met duty is the accounts' label, not the scenarios'), the highest t such that
+ * of those at p <= t at most maxWrongAmongMet are labelled wrong.
+ * Each sits halfway between the dev score it admits and the next one out.
+ */
+export function chooseAccountThresholds(scored: ReadonlyArray<{ p: number; label: 0 | 1; wrongAct: boolean; rightAct: boolean; account: boolean }>): AccountWeights["thresholds"] {
+  const wrongs = scored.filter((s) => s.label === 1);
+  const rights = scored.filter((s) => s.label === 0);
+  const called = (s: { p: number; wrongAct: boolean }, t: number) => s.wrongAct && s.p >= t;
+  const candidates = [...new Set(scored.map((s) => s.p))].sort((a, b) => a - b);
+  candidates.push(1.0001);
+  let violated = 1.0001;
+  let best = -1;
+  for (const t of candidates) {
+    const fpr = rights.filter((s) => called(s, t)).length / Math.max(1, rights.length);
+    if (fpr > ACCOUNT_TRAINING.maxFalsePositiveRate) continue;
+    const ba = (wrongs.filter((s) => called(s, t)).length / Math.max(1, wrongs.length) + 1 - fpr) / 2;
+    if (ba > best) (best = ba), (violated = t);
+  }
+  const metCases = scored.filter((s) => s.account && s.rightAct && !s.wrongAct);
+  let met = -1;
+  for (const t of candidates) {
+    const under = metCases.filter((s) => s.p <= t);
+    if (under.length > 0 && under.filter((s) => s.label === 1).length / under.length <= ACCOUNT_TRAINING.maxWrongAmongMet) met = t;
+  }
+  const below = (t: number) => {
+    const lower = candidates.filter((c) => c < t);
+    return lower.length === 0 ? t : round4((t + lower[lower.length - 1]!) / 2);
+  };
+  const above = (t: number) => {
+    const higher = candidates.find((c) => c > t);
+    return higher === undefined || t < 0 ? t : round4((t + higher) / 2);
+  };
+  return { violated: violated > 1 ? violated : below(violated), met: above(met) };
+}
+
+export function trainAccountWeights(data: { ethics?: readonly EthicsItem[]; accounts?: readonly Account[] } = {}): string {
+  const train = examplesOfSplit("train", data);
+  const dev = examplesOfSplit("dev", data);
+  const model = fitAccounts(train);
+  const thresholds = chooseAccountThresholds(dev.map((e) => ({ p: scoreOfExample(model, e), label: e.label, wrongAct: e.wrongAct, rightAct: e.rightAct, account: e.account })));
+  const body = { bias: model.bias, weights: model.weights, thresholds };
+  const digest = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 10);
+  const file = {
+    version: `acc-lr-${digest}`,
+    trained_on: { train_cases: train.length, dev_cases: dev.length, features: Object.keys(model.weights).length, ...ACCOUNT_TRAINING },
+    ...body,
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+function main(): void {
+  const text = trainAccountWeights();
+  if (process.argv.includes("--check")) {
+    if (readFileSync(ACCOUNT_WEIGHTS_PATH, "utf8") !== text) {
+      console.error("packages/judgment/src/accounts/weights.json is not what the data trains: run npm run judgment:train-accounts");
+      process.exit(1);
+    }
+    console.log("accounts/weights.json is reproduced byte for byte from the data");
+    return;
+  }
+  writeFileSync(ACCOUNT_WEIGHTS_PATH, text);
+  const parsed = JSON.parse(text) as AccountWeights & { trained_on: { features: number } };
+  console.log(`wrote ${ACCOUNT_WEIGHTS_PATH}: ${parsed.version}, ${parsed.trained_on.features} weighted features, thresholds ${JSON.stringify(parsed.thresholds)}`);
+}
+
+if (isMain(import.meta.url)) {
+  try {
+    main();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+}

@@ -25,14 +25,14 @@ export const ACCOUNT_TRAINING = {
   minSupport: 2,
   /** The penalty on the acts and circles. */
   lambda: 0.001,
-  /** The penalty on the words: chosen on dev (see the report in docs). */
+  /** Whether the words of the account (`lex.`) are weighed beside the acts. */
+  words: false,
+  /** The penalty on the words. */
   lexicalLambda: 0.003,
   learningRate: 1,
   iterations: 3000,
   /** violated: the threshold with the best balanced accuracy whose false-positive rate stays within this. */
   maxFalsePositiveRate: 0.25,
-  /** met: the highest threshold under which at most this share of the rights read are labelled wrong. */
-  maxWrongAmongMet: 0.1,
 } as const;
 
 export interface AccountExample {
@@ -69,7 +69,8 @@ const signOf = (f: string) => (f.startsWith("wrong.") ? 1 : f.startsWith("right.
 export function fitAccounts(examples: readonly AccountExample[], options: { lambda?: number; lexicalLambda?: number; words?: boolean } = {}): { bias: number; weights: Record<string, number> } {
   const lambda = options.lambda ?? ACCOUNT_TRAINING.lambda;
   const lexicalLambda = options.lexicalLambda ?? ACCOUNT_TRAINING.lexicalLambda;
-  const keep = (f: string) => options.words !== false || !f.startsWith("lex.");
+  const words = options.words ?? ACCOUNT_TRAINING.words;
+  const keep = (f: string) => words || !f.startsWith("lex.");
   const support = new Map<string, number>();
   for (const e of examples) for (const f of e.features) if (keep(f)) support.set(f, (support.get(f) ?? 0) + 1);
   const names = [...support].filter(([, n]) => n >= ACCOUNT_TRAINING.minSupport).map(([f]) => f).sort();
@@ -115,9 +116,9 @@ export function scoreOfExample(model: { bias: number; weights: Record<string, nu
 /**
  * The thresholds, on dev. violated: among cases whose reading has a wrong of the author's, called
  * wrong at p >= t; t where balanced accuracy over all dev cases is best with the false-positive rate
- * within its bound. met: among the Stoic accounts whose reading has a right of the author's and is
- * not called wrong (a met duty is the accounts' label, not the scenarios'), the highest t such that
- * of those at p <= t at most maxWrongAmongMet are labelled wrong.
+ * within its bound. met: among the Stoic accounts whose reading has a right of the author's and no
+ * wrong (a met duty is the accounts' label, not the scenarios'), the t where the rights called met
+ * at p <= t outnumber the wrongs called met by the most.
  * Each sits halfway between the dev score it admits and the next one out.
  */
 export function chooseAccountThresholds(scored: ReadonlyArray<{ p: number; label: 0 | 1; wrongAct: boolean; rightAct: boolean; account: boolean }>): AccountWeights["thresholds"] {
@@ -135,17 +136,22 @@ export function chooseAccountThresholds(scored: ReadonlyArray<{ p: number; label
     if (ba > best) (best = ba), (violated = t);
   }
   const metCases = scored.filter((s) => s.account && s.rightAct && !s.wrongAct);
+  // met: each right called met must on balance be right: the threshold where the count of rights
+  // called met less the wrongs called met is highest (the lowest such).
   let met = -1;
-  for (const t of candidates) {
+  let net = 0;
+  const metCandidates = [...new Set(metCases.map((s) => s.p))].sort((a, b) => a - b);
+  for (const t of metCandidates) {
     const under = metCases.filter((s) => s.p <= t);
-    if (under.length > 0 && under.filter((s) => s.label === 1).length / under.length <= ACCOUNT_TRAINING.maxWrongAmongMet) met = t;
+    const gain = under.filter((s) => s.label === 0).length - under.filter((s) => s.label === 1).length;
+    if (gain > net) (net = gain), (met = t);
   }
   const below = (t: number) => {
     const lower = candidates.filter((c) => c < t);
     return lower.length === 0 ? t : round4((t + lower[lower.length - 1]!) / 2);
   };
   const above = (t: number) => {
-    const higher = candidates.find((c) => c > t);
+    const higher = metCandidates.find((c) => c > t);
     return higher === undefined || t < 0 ? t : round4((t + higher) / 2);
   };
   return { violated: violated > 1 ? violated : below(violated), met: above(met) };

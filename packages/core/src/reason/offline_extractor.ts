@@ -104,7 +104,7 @@ export function extractOffline(input: { text: string; answeredTriggers?: readonl
     const violated = mentions.find((s) => VIOLATION_CUES.test(s.quote));
     // A duty the account's own words say was not met stays violated: the reading only adds.
     if (violated) {
-      circles.push({ circle, obligation_claim: "violated", quote: (act?.polarity === "wrong" ? act.span.quote : violated.quote).slice(0, 500) });
+      circles.push({ circle, obligation_claim: "violated", quote: violated.quote.slice(0, 500) });
       continue;
     }
     if (act) {

@@ -47,6 +47,7 @@ export const ACTS: readonly ActLexicon[] = [
     "pocket the change", "=pocketed", "kept the change", "keep the change", "=nicked", "=pinched * money", "sneak * out of", "=snuck * out of", "slip * out of", "=slipped * out of",
     "=poached", "=siphoned", "become its new owner", "=became its new owner", "sold * without asking", "=sold * without asking", "=took * without asking", "=took * without permission", "=used * without asking", "=borrowed * without asking", "=drank * without asking", "=ate * without asking",
     "=skimmed", "skim", "=pawned", "=put it in my bag", "=put them in my bag", "=walked out of * without paying", "=left * without paying", "=snuck out without paying", "=shoplifted", "=pocketed it", "=kept the extra", "=kept the money", "=kept the cash", "=kept them", "=dipped into", "=helped myself",
+    "=scan the cheap", "=bag the expensive", "=took a box of", "=took * home from the office", "=took * home from work", "=opened it * kept", "=liked the * and kept",
   ]),
   act("cheating", "none", [
     "cheat", "plagiarize", "plagiarise", "=plagiarized", "=plagiarised", "copy * answers", "=copied * answers", "copy * homework", "=copied * homework", "copy * essay", "=copied * essay",
@@ -54,6 +55,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=padded", "pad my", "fake doctor's note", "fake note", "=faked", "fake my", "forge", "=forged", "=falsified", "falsify", "cook the books", "=cooked the books", "mark * as a par",
     "round up my hours", "=rounded up my hours", "under * different names", "=tampered with", "tamper with", "cheat on", "=cheated on", "have an affair", "=had an affair", "=sat the * for", "sit the * for me",
     "=paid someone to", "pay someone to", "=moved my * ball", "=changed the numbers", "=changed the figures", "=made up * figures", "=made up the", "=added sand", "=watered down", "sit * test for me", "=sat * exam for", "=took * test for", "=took it for me", "=hid my notes", "hide my notes", "=check them during", "=had the answers", "=looked up the answers", "=used a bot", "=used * program to complete", "=doped", "=took steroids", "=juiced", "=inflated", "=fudged", "fudge",
+    "=pirate site", "=sold * copies", "=moved my golf ball", "=under five different names", "=fake doctor", "=sit the * test for me", "=get my * to sit", "=check them during the exam", "=check them during",
   ]),
   act("deception", "none", [
     "lie to", "=lied", "=lying to", "=lying about", "=lies to", "tell * lie", "=told * lie", "=told * lies", "deceive", "=deceived", "mislead", "=misled", "=tricked", "con",
@@ -61,6 +63,7 @@ export const ACTS: readonly ActLexicon[] = [
     "make up * story", "=made up * story", "=made up * excuse", "=fabricated", "fabricate", "=gaslit", "gaslight", "lie about", "=blamed * for", "blame * for", "frame * for", "=misrepresented",
     "swore * never", "=swore", "=claimed", "=exaggerated", "=invented * excuse", "=catfished", "=impersonated", "pass * off as", "=passed * off as", "=passed off", "=told * it was * when", "=told * was * when",
     "spread lies", "=spread * lies", "=told * false", "=made up", "=bluffed", "bluff", "=left * off the", "leave * off the", "=without mentioning", "=without telling", "=without disclosing", "=kept pretending", "keep pretending", "=pretending", "=drove off before", "=drove off without", "=faked", "=staged", "=doctored", "=photoshopped", "=hid the", "=kept quiet about", "=kept it quiet", "=kept * from", "=never told", "=didn't tell", "=forged",
+    "=told * so she would", "=told * so he would", "=told * so they would", "=told * had been stolen", "=told * I had no idea", "=told * it had been", "=told * I was sick", "=texted that I was", "=told * I was working", "=said I had done", "=told * I'd seen", "=told the judges", "=said I couldn't", "=gave a glowing reference", "=told * my fault", "=told * the new guy's fault", "=told * it was the", "=told them I'd", "=pretending to", "=told * I'm staying", "=tell * I'm staying", "=tell the insurers", "=tell * the scratch",
   ]),
   act("broken_promise", "none", [
     "break * promise", "=broke * promise", "=broken * promise", "break my word", "=broke my word", "go back on my word", "=went back on my word", "back out", "=backed out", "=bailed on", "bail on",
@@ -73,12 +76,14 @@ export const ACTS: readonly ActLexicon[] = [
     "=ignored * crying", "ignore * crying", "walked the other way", "=walked * past", "=walked away", "looked the other way", "=kept scrolling", "=let * starve", "=stopped feeding", "=never visited",
     "=left * to fend", "=didn't call * ambulance", "=without calling anyone", "=let * go hungry", "=stopped visiting", "=left * unattended", "=left * in the heat",
     "=left * alone", "leave * alone", "=left * behind", "=left * tied up", "=let * wander", "=let * muddle", "=let * skip", "=skipped my rounds", "=forgot to pick", "=forgot * for * days", "=was on my phone", "=left early without", "=went on * holiday", "=never once called", "=too busy", "=didn't take * to the", "=didn't feed", "=never fed", "=forgot to feed", "=left * in the garden", "=left * in the yard", "=locked * out", "=kept * in a", "=let * play", "=let * go hungry", "=didn't check on", "=without checking",
+    "=let him wander", "=let her wander", "=let the ratio", "=slept in the staff", "=left it in the garden", "=left it in", "=didn't answer my phone", "=didn't take * to the", "=went back to sleep", "=went out drinking", "=left the cat behind", "=left the dog behind", "=keep scrolling", "=without telling anyone", "=stopped inviting",
   ]),
   act("unfairness", "none", [
     "cut in line", "=cut in line", "=cut the line", "=jumped the queue", "jump the queue", "=cut in front", "took credit", "take credit", "=took * credit", "=claimed credit", "discriminate", "=discriminated",
     "=refused to rent", "=refused to hire", "=refused to serve", "=refused to sell", "=overcharged", "overcharge", "=shortchanged", "=underpaid", "underpay", "=paid * less", "=favoured", "=favored", "=evicted", "=kept * for myself", "=kept the easy", "=took the bigger", "=took the larger", "=hogged", "=took all the",
     "=took the last", "=ate all the", "=parked in * disabled", "=parked in * handicapped", "=passed over", "=excluded", "=left * out of",
     "=gave the promotion to my", "=paid * less than", "=gave * lower mark", "=gave * a lower", "=fired * for being", "=fired * because", "=fired * who", "=give the difficult", "=keep the easy", "=blocked * promotion", "=drop * applicants", "=didn't pay", "=not paying", "=refused to pay", "=stiffed", "=skipped * queue", "=ate * share", "=took * share", "=took the best", "=took the biggest", "=charged * more", "=cut * pay", "=docked", "=withheld",
+    "=drop the older", "=drop * CVs", "=didn't pay the", "=gave the promotion to my", "=fire the employee who", "=fire * because", "=not paying my",
   ]),
   act("humiliation", "none", [
     "mock", "=mocked", "ridicule", "=ridiculed", "humiliate", "=humiliated", "laugh at", "=laughed at", "make fun of", "=made fun of", "taunt", "=taunted", "tease", "=teased", "insult", "=insulted",
@@ -101,6 +106,7 @@ export const ACTS: readonly ActLexicon[] = [
     "injure", "=attacked", "attack", "=assaulted", "assault", "=threatened", "threaten", "=ran over", "=run over", "=hunted", "=trapped", "=caged", "=whipped", "=smacked", "=spanked", "=stomped on",
     "=sprayed", "=pinched", "=scratched", "=groped", "=spiked", "=drugged", "=locked * in", "=tied * up", "=lashed out",
     "=pushed * off", "=pushed * down", "=pushed * into", "=pushed * to the ground", "=shook * hard", "=shook the baby", "=swerved toward", "=swerved towards", "=threw * at", "=gave * chocolate", "=gave * onion", "=gave * peanut", "=gave * wine", "=gave * beer", "=gave * alcohol", "=gave * vodka", "=gave * cigarette", "=cut", "=elbowed", "=headbutted", "=bit", "=sprayed * with", "=blew * smoke", "=tackled", "=knocked * over", "=knocked * down", "=ran * over", "=hit * with", "=scalded", "=let the air out",
+    "=threw * in * face", "=locked * in the", "=shook", "=honked * at", "=let the air out of", "=smash * car", "=smacked * hand",
   ]),
   act("harm_nature", "none", [
     "litter", "=littered", "dump", "=dumped", "pollute", "=polluted", "=poured * down the drain", "=poured * down * drain", "=poured * into the", "=threw * rubbish", "=threw * trash", "=threw * litter",
@@ -126,6 +132,7 @@ export const ACTS: readonly ActLexicon[] = [
     "pay * back", "=paid * back", "=repaid", "repay", "=returned", "return", "=gave it to * owner", "=took it to * owner", "=mailed * back", "=sent * back", "=posted * back", "=tracked down * owner",
     "=found * owner", "=reimbursed", "reimburse", "=refunded", "=paid for", "=left * note", "=left my number", "=owned up to", "=told * about the extra", "=pointed out * extra", "=pointed out * mistake",
     "give back", "=gave back", "hand back", "=handed back", "bring back", "=brought back", "pay back", "=paid back", "=paid * back", "=gave it back", "=put it back", "=put * back",
+    "=took * to the police", "=took it to", "=handed it in", "=turned it in", "=walked it over", "=walked * over to", "=brought it", "=paid the difference", "=went back in and paid", "=pointed it out", "=gave it back", "=took it and gave it back", "=mailed it", "=returned it", "return it", "=hang it on",
   ]),
   act("repairing", "none", [
     "repair", "=repaired", "fix", "=fixed", "mend", "=mended", "=replaced", "replace", "=apologized", "=apologised", "apologize", "apologise", "=made amends", "make amends", "=made it up to",
@@ -135,36 +142,42 @@ export const ACTS: readonly ActLexicon[] = [
     "keep * promise", "=kept * promise", "=kept my word", "keep my word", "=kept * word", "=showed up", "show up", "=turned up", "=followed through", "follow through", "=did as I promised", "=did what I promised",
     "=as I promised", "=as promised", "=like I promised", "=honoured", "=honored", "=stuck to", "=kept the appointment", "=kept our appointment", "=kept * secret", "keep * secret", "=kept it to myself",
     "=kept * confidence", "=delivered * on time", "=finished * on time", "=met the deadline", "=paid on time", "=paid * rent", "=paid my share", "=paid * debt", "=kept * commitment",
+    "=as I'd agreed", "=as agreed", "=as I'd promised", "=I'd given * my word", "=given him my word", "=given her my word", "=to finish the * I'd promised", "=covered * shift", "=and I didn't", "=paid * on time", "=kept * eyes on",
   ]),
   act("protecting", "none", [
     "protect", "=protected", "defend", "=defended", "shield", "=shielded", "rescue", "=rescued", "save", "=saved", "=stood up for", "stand up for", "=stepped in", "step in", "=intervened", "intervene",
     "=pulled * out of", "=called * police", "=called * ambulance", "=called 911", "=called 999", "=called for help", "=called the cops", "=reported", "report", "=warned", "warn", "=stopped * from",
     "=kept * safe", "keep * safe", "=carried * to safety", "=got * to safety", "=broke up the fight", "=blew the whistle", "=locked up the", "=buckled", "=held * hand", "=walked * home", "=escorted",
     "=released * into", "=released it", "=set * free", "=freed", "=took * to the vet", "=took * to the shelter", "=took * to the hospital", "=drove * to the hospital", "=put out the fire",
+    "=called * rescue", "=called the rescue", "=walked her to", "=walked him to", "=went down with", "=took * away from", "=told her and", "=pulled out a", "=kept my eyes on", "=refused because", "=turned it down", "=turned down",
   ]),
   act("truth", "none", [
     "tell * the truth", "=told * the truth", "=told * truth", "=admitted", "admit", "=confessed", "confess", "=owned up", "own up", "=came clean", "come clean", "=was honest", "be honest", "=been honest",
     "=was upfront", "=told * honestly", "=corrected", "correct the", "=disclosed", "disclose", "=exposed the truth", "=exposed", "=told * what happened", "=told * I had", "=told * I was", "=told * that I",
     "=gave * honest", "=declared", "=revealed", "=credited", "credit", "=gave * credit", "=acknowledged",
     "=told * I had", "=told * the mistake", "=told * I broke", "=told * I did", "=told * it was me", "=apologized and admitted", "=refused to lie", "=pointed out",
+    "=told * about the", "=told * kindly", "=told * honestly", "=showed * my", "=said so", "=said no", "=told * it was my", "=told * it wasn't her fault", "=told * it wasn't his fault", "=named what", "=gave * honest", "=own up", "=owned up", "=told * I hadn't", "=told * I had", "=told * I'd", "=explained why", "=called a penalty on myself", "=gave a penalty", "=reported * error", "=corrected it",
   ]),
   act("helping", "none", [
     "help", "=helped", "assist", "=assisted", "volunteer", "=volunteered", "donate", "=donated", "=gave * money to", "=gave * food", "=gave * my seat", "=gave up my seat", "=offered * seat",
     "=offered to", "=lent", "lend", "=shared", "share", "=taught", "teach", "=tutored", "=carried", "carry", "=shoveled", "=shovelled", "=mowed", "=cooked for", "=made * dinner", "=made * breakfast",
     "=made * lunch", "=bought * for", "=paid for * meal", "=paid for * groceries", "=gave * ride", "=drove * to", "=picked * up from", "=held the door", "hold the door", "=opened the door for", "=tipped",
     "=raised money", "=fundraised", "=mentored", "=encouraged", "=cheered", "=rooted for", "=root on", "=comforted", "=welcomed", "=fed the", "=fed my", "=gave * directions", "=showed * the way",
+    "=set up a fundraiser", "=fundraiser", "=covered * shift", "=sign * in", "=taught * to", "teach * to", "=asked nothing",
   ]),
   act("caring", "none", [
     "care for", "=cared for", "take care of", "=took care of", "=taken care of", "look after", "=looked after", "=nursed", "nurse", "=visited", "visit", "=called my", "=phoned my", "=checked on", "check on",
     "=sat with", "sit with", "=stayed with", "=listened to", "listen to", "=hugged", "hug", "=tucked * in", "=bathed", "=walked the dog", "=walked my", "=fed", "feed", "=watered", "water the",
     "=planted", "plant", "=recycled", "recycle", "=composted", "=picked up * litter", "=picked up * trash", "=picked up * rubbish", "=cleaned * beach", "=cleaned * park", "=adopted", "adopt",
     "=spent time with", "=read to", "=sang to", "=supported", "support", "=forgave", "forgive", "=thanked", "thank", "=praised", "=complimented", "=changed * diaper", "=changed * nappy",
+    "pick up litter", "pick up * litter", "call my", "=call * every", "=pick * up from", "=read my * a story", "=moved her in", "=moved him in", "=took the morning off", "=take my * to the", "=took my * to the", "=give him his", "=give her her", "=make sure", "=made sure", "=stayed home with", "=stayed with", "=clean the", "=finding * a * home", "=congratulated", "congratulate", "=set up a pill", "=check every", "=went to * bedside", "=took him out", "=took her out", "=waited with", "=buried him", "=buried her", "=talked it through", "=listened",
   ]),
   act("fairness", "none", [
     "=split * evenly", "=split * equally", "=divided * equally", "=divided * fairly", "=waited my turn", "wait my turn", "=waited in line", "=took turns", "=paid * fair", "=paid * the same",
     "=gave everyone", "=treated * equally", "=treated * fairly", "=graded * fairly", "=marked * fairly", "=hired the best", "=promoted the", "=gave * a fair", "=let * go first", "=let * go ahead",
     "=shared * equally", "=shared * fairly", "=paid what I owed", "=paid my fair share", "=declared * income", "=paid * tax", "=paid * taxes", "=paid * fine", "=paid the full", "=recused",
     "=paid the", "pay the", "=paid * in full", "=paid * wages", "=paid my", "pay my", "=tipped", "=waited * turn", "=let * have the",
+    "=raised their pay", "=gave the promotion to the best", "=on the same criteria", "=played the same", "=divide * between", "=rented the flat to the first", "=applied from our real", "=weigh every", "=wrote my own", "=turned my chair away", "=publish every receipt", "=split the", "=paid the difference",
   ]),
 ];
 

@@ -77,6 +77,7 @@ const USUAL_CIRCLE: Readonly<Record<ActType, Circle>> = {
 
 const SUBJECT_AUTHOR = new Set(["i", "we"]);
 const SUBJECT_OTHER = new Set(["he", "she", "they", "you", "it", "someone", "somebody", "everyone", "everybody", "nobody", "who", "which", "that", "one", "anyone", "people"]);
+const NOMINATIVE_OTHER = new Set(["he", "she", "they", "who"]);
 const OBJECT_PRONOUNS = new Set(["him", "her", "them", "me", "us", "you"]);
 const SKIP = new Set(
   "did do does had have has was were am is are be been being would could should will shall might may must can not never also then just still even always once finally later soon already ever almost nearly only first again anyway sometimes often usually both all really actually".split(" "),
@@ -105,7 +106,12 @@ function subjectOf(tokens: readonly Token[], from: number, v: number, nouns: Rea
     if (t.kind !== "word") continue;
     const stem = t.stem;
     if (SUBJECT_AUTHOR.has(stem) || SUBJECT_AUTHOR.has(t.lower)) return "author";
-    if (SUBJECT_OTHER.has(t.lower) || SUBJECT_OTHER.has(stem)) return mode === "adjacent" ? "other" : t.lower === "that" || t.lower === "it" || t.lower === "which" ? "other" : "other";
+    // Right before the verb any of these is its subject; further back only a nominative one is
+    // ("got a flat tyre on it, and returned it": "it" is the object of the verb before).
+    if (SUBJECT_OTHER.has(t.lower) || SUBJECT_OTHER.has(stem)) {
+      if (mode === "adjacent" || NOMINATIVE_OTHER.has(stem)) return "other";
+      continue;
+    }
     if (SKIP.has(t.lower) || stem === "not" || (t.lower.length > 4 && t.lower.endsWith("ly"))) continue;
     if (t.lower === "to") {
       mode = "infinitive";
@@ -127,6 +133,10 @@ function subjectOf(tokens: readonly Token[], from: number, v: number, nouns: Rea
       mode = "coordinate";
     }
   }
+  // No pronoun before the verb: a sentence that opens on a noun phrase ("The dog next door bit…")
+  // has that noun for its subject; one that opens on the verb is the author's ("Took the cash.").
+  const opener = tokens[from];
+  if (opener && opener.kind === "word" && from < v && (DETERMINERS.has(opener.lower) || ["my", "our", "your"].includes(opener.lower))) return "other";
   return "author";
 }
 
@@ -274,7 +284,14 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
         const wrong = WRONG_TYPES.has(type);
         const polarity = wrong !== negated ? "wrong" : "right";
         const how = negated ? (wrong ? "refrained" : "omitted") : "done";
-        const last = Math.max(objectEnd, chosen ? chosen.to : end);
+        let last = Math.max(objectEnd, chosen ? chosen.to : end);
+        // "my grandmother's" is whose; the quote goes on to what: "my grandmother's purse".
+        for (let k = last, words = 0; words < 3 && k < wEnd && /['’]s$/.test(tokens[last - 1]!.lower); k++, words++) {
+          const x = tokens[k]!;
+          if (x.kind !== "word" || STOP.has(x.lower)) break;
+          last = k + 1;
+          if (nouns.has(k) || valuables.some((m) => m.from === k)) break;
+        }
         const span = spanOf(segment, i, last);
         if (subject === "other") others.add(polarity);
         else acts.push({ type, polarity, how, circle, named: chosen !== undefined, span: { start: span.start, end: span.end, quote: span.quote } });
@@ -350,7 +367,8 @@ export function featuresOfActs(acts: readonly AccountAct[], others: ReadonlySet<
   for (const a of acts) {
     if (a.how === "done") features.add(`${a.polarity}.${a.type}`);
     else features.add(a.how === "refrained" ? "right.refrained" : "wrong.omitted");
-    features.add(`circle.${a.circle}`);
+    // The circle, by the side it is on: a wrong to the household and a right to it weigh apart.
+    features.add(`circle.${a.circle}.${a.polarity}`);
   }
   if (acts.some((a) => a.polarity === "wrong") && acts.some((a) => a.polarity === "right")) features.add("act.mixed");
   for (const p of others) features.add(`other.${p}`);

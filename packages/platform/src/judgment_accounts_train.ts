@@ -116,8 +116,8 @@ export function scoreOfExample(model: { bias: number; weights: Record<string, nu
 /**
  * The thresholds, on dev. violated: among cases whose reading has a wrong of the author's, called
  * wrong at p >= t; t where balanced accuracy over all dev cases is best with the false-positive rate
- * within its bound. met: among the Stoic accounts whose reading has a right of the author's and no
- * wrong (a met duty is the accounts' label, not the scenarios'), the t where the rights called met
+ * within its bound. met: among the Stoic accounts whose reading has a right of the author's and that
+ * are not called wrong (a met duty is the accounts' label, not the scenarios'), the t where the rights called met
  * at p <= t outnumber the wrongs called met by the most.
  * Each sits halfway between the dev score it admits and the next one out.
  */
@@ -135,7 +135,7 @@ export function chooseAccountThresholds(scored: ReadonlyArray<{ p: number; label
     const ba = (wrongs.filter((s) => called(s, t)).length / Math.max(1, wrongs.length) + 1 - fpr) / 2;
     if (ba > best) (best = ba), (violated = t);
   }
-  const metCases = scored.filter((s) => s.account && s.rightAct && !s.wrongAct);
+  const metCases = scored.filter((s) => s.account && s.rightAct && !called(s, violated));
   // met: each right called met must on balance be right: the threshold where the count of rights
   // called met less the wrongs called met is highest (the lowest such).
   let met = -1;

@@ -18,8 +18,8 @@ export type ActType = WrongAct | RightAct;
 export const CIRCLES = ["self_preservation", "household", "community", "humanity", "cosmic"] as const;
 export type Circle = (typeof CIRCLES)[number];
 
-/** What an act needs after its verb to count: nothing, a being (person or animal), a thing of value, a person. */
-export type ObjectNeed = "none" | "being" | "valuable" | "person" | "exam";
+/** What an act needs after its verb to count: nothing, a being (person or animal), a thing of value, something of another person's, a test. */
+export type ObjectNeed = "none" | "being" | "valuable" | "anothers" | "exam";
 
 export interface ActLexicon {
   readonly type: ActType;
@@ -27,16 +27,44 @@ export interface ActLexicon {
   readonly lex: Lexicon;
 }
 
-/** In an act's phrase "*" stands for one to three words: "=slipped * out of" matches "slipped two twenties out of". */
-function gaps(phrase: string): string[] {
+/** In an act's phrase "*" stands for one to four words: "=slipped * out of" matches "slipped two twenties out of". */
+export function gaps(phrase: string): string[] {
   const at = phrase.indexOf(" * ");
   if (at < 0) return [phrase];
   const rest = gaps(phrase.slice(at + 3));
   const head = phrase.slice(0, at);
-  return ["*", "* *", "* * *"].flatMap((g) => rest.map((r) => `${head} ${g} ${r}`));
+  return ["*", "* *", "* * *", "* * * *"].flatMap((g) => rest.map((r) => `${head} ${g} ${r}`));
 }
 
-const act = (type: ActType, need: ObjectNeed, phrases: readonly string[]): ActLexicon => ({ type, need, lex: lexicon(`act.${type}.${need}`, phrases.flatMap(gaps)) });
+/** Irregular past tenses and their present: "=stole * from" also reads "steal * from", "stealing * from". */
+const IRREGULAR: Readonly<Record<string, string>> = {
+  took: "take", kept: "keep", told: "tell", stole: "steal", left: "leave", threw: "throw", gave: "give", broke: "break", sold: "sell", ate: "eat", hid: "hide",
+  spent: "spend", fed: "feed", made: "make", said: "say", brought: "bring", paid: "pay", bought: "buy", ran: "run", drove: "drive", shook: "shake", bit: "bite",
+  tore: "tear", swore: "swear", spat: "spit", forgot: "forget", snuck: "sneak", dug: "dig", sat: "sit", stood: "stand", lent: "lend", went: "go", taught: "teach",
+  fought: "fight", wrote: "write", drank: "drink", wore: "wear", held: "hold", stuck: "stick", struck: "strike", beat: "beat", shot: "shoot", led: "lead",
+  sent: "send", got: "get", found: "find", lit: "light", spread: "spread", overheard: "overhear", forgave: "forgive", sang: "sing", froze: "freeze", blew: "blow",
+};
+
+/** Past tenses whose stem is another common word ("outed" is not "out"). */
+const KEEP_EXACT = new Set(["outed", "embarrassed", "shamed", "framed", "fired", "lifted", "used", "presented", "tipped", "checked", "called", "showed", "stopped", "exposed", "declared"]);
+
+/**
+ * A phrase as written and in its other tenses: an exact past tense in "-ed" is read by its stem
+ * ("=kicked" also reads "kick", "kicks", "kicking"), an irregular one with its present beside it,
+ * so a proposed act ("I'm going to take…", "Should I tell…") reads as the past one does.
+ */
+export function tenses(phrase: string): string[] {
+  const words = phrase.split(" ");
+  const out = new Set<string>([phrase]);
+  const relaxed = words.map((w) => (w.startsWith("=") && /^=[a-z]{3,}ed$/.test(w) && !KEEP_EXACT.has(w.slice(1)) ? w.slice(1) : w));
+  out.add(relaxed.join(" "));
+  const head = relaxed[0]!.startsWith("=") ? relaxed[0]!.slice(1) : relaxed[0]!;
+  const present = IRREGULAR[head];
+  if (present) out.add([present, ...relaxed.slice(1)].join(" "));
+  return [...out];
+}
+
+const act = (type: ActType, need: ObjectNeed, phrases: readonly string[]): ActLexicon => ({ type, need, lex: lexicon(`act.${type}.${need}`, phrases.flatMap(tenses).flatMap(gaps)) });
 
 /** Acts, most specific first: at a token the first lexicon that matches wins. */
 export const ACTS: readonly ActLexicon[] = [
@@ -48,6 +76,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=poached", "=siphoned", "become its new owner", "=became its new owner", "sold * without asking", "=sold * without asking", "=took * without asking", "=took * without permission", "=used * without asking", "=borrowed * without asking", "=drank * without asking", "=ate * without asking",
     "=skimmed", "skim", "=pawned", "=put it in my bag", "=put them in my bag", "=walked out of * without paying", "=left * without paying", "=snuck out without paying", "=shoplifted", "=pocketed it", "=kept the extra", "=kept the money", "=kept the cash", "=kept them", "=dipped into", "=helped myself",
     "=scan the cheap", "=bag the expensive", "=took a box of", "=took * home from the office", "=took * home from work", "=opened it * kept", "=liked the * and kept",
+    "=without a ticket", "=without buying a ticket", "=sneaked into", "=snuck into", "=fare dodged",
   ]),
   act("cheating", "none", [
     "cheat", "plagiarize", "plagiarise", "=plagiarized", "=plagiarised", "copy * answers", "=copied * answers", "copy * homework", "=copied * homework", "copy * essay", "=copied * essay",
@@ -64,6 +93,7 @@ export const ACTS: readonly ActLexicon[] = [
     "swore * never", "=swore", "=claimed", "=exaggerated", "=invented * excuse", "=catfished", "=impersonated", "pass * off as", "=passed * off as", "=passed off", "=told * it was * when", "=told * was * when",
     "spread lies", "=spread * lies", "=told * false", "=made up", "=bluffed", "bluff", "=left * off the", "leave * off the", "=without mentioning", "=without telling", "=without disclosing", "=kept pretending", "keep pretending", "=pretending", "=drove off before", "=drove off without", "=faked", "=staged", "=doctored", "=photoshopped", "=hid the", "=kept quiet about", "=kept it quiet", "=kept * from", "=never told", "=didn't tell", "=forged",
     "=told * so she would", "=told * so he would", "=told * so they would", "=told * had been stolen", "=told * I had no idea", "=told * it had been", "=told * I was sick", "=texted that I was", "=told * I was working", "=said I had done", "=told * I'd seen", "=told the judges", "=said I couldn't", "=gave a glowing reference", "=told * my fault", "=told * the new guy's fault", "=told * it was the", "=told them I'd", "=pretending to", "=told * I'm staying", "=tell * I'm staying", "=tell the insurers", "=tell * the scratch",
+    "=without asking", "without asking", "=without permission", "=without their permission", "=without her permission", "=without his permission", "=without consent", "=without her knowing", "=without him knowing", "=without her knowledge", "=without his knowledge", "=no intention of", "=backdated", "backdate",
   ]),
   act("broken_promise", "none", [
     "break * promise", "=broke * promise", "=broken * promise", "break my word", "=broke my word", "go back on my word", "=went back on my word", "back out", "=backed out", "=bailed on", "bail on",
@@ -77,6 +107,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=left * to fend", "=didn't call * ambulance", "=without calling anyone", "=let * go hungry", "=stopped visiting", "=left * unattended", "=left * in the heat",
     "=left * alone", "leave * alone", "=left * behind", "=left * tied up", "=let * wander", "=let * muddle", "=let * skip", "=skipped my rounds", "=forgot to pick", "=forgot * for * days", "=was on my phone", "=left early without", "=went on * holiday", "=never once called", "=too busy", "=didn't take * to the", "=didn't feed", "=never fed", "=forgot to feed", "=left * in the garden", "=left * in the yard", "=locked * out", "=kept * in a", "=let * play", "=let * go hungry", "=didn't check on", "=without checking",
     "=let him wander", "=let her wander", "=let the ratio", "=slept in the staff", "=left it in the garden", "=left it in", "=didn't answer my phone", "=didn't take * to the", "=went back to sleep", "=went out drinking", "=left the cat behind", "=left the dog behind", "=keep scrolling", "=without telling anyone", "=stopped inviting",
+    "=walked past", "walk past", "=stopped answering", "stop answering",
   ]),
   act("unfairness", "none", [
     "cut in line", "=cut in line", "=cut the line", "=jumped the queue", "jump the queue", "=cut in front", "took credit", "take credit", "=took * credit", "=claimed credit", "discriminate", "=discriminated",
@@ -84,6 +115,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=took the last", "=ate all the", "=parked in * disabled", "=parked in * handicapped", "=passed over", "=excluded", "=left * out of",
     "=gave the promotion to my", "=paid * less than", "=gave * lower mark", "=gave * a lower", "=fired * for being", "=fired * because", "=fired * who", "=give the difficult", "=keep the easy", "=blocked * promotion", "=drop * applicants", "=didn't pay", "=not paying", "=refused to pay", "=stiffed", "=skipped * queue", "=ate * share", "=took * share", "=took the best", "=took the biggest", "=charged * more", "=cut * pay", "=docked", "=withheld",
     "=drop the older", "=drop * CVs", "=didn't pay the", "=gave the promotion to my", "=fire the employee who", "=fire * because", "=not paying my",
+    "park in * disabled", "evict", "=threw out * application", "=never hire", "=not to show",
   ]),
   act("humiliation", "none", [
     "mock", "=mocked", "ridicule", "=ridiculed", "humiliate", "=humiliated", "laugh at", "=laughed at", "make fun of", "=made fun of", "taunt", "=taunted", "tease", "=teased", "insult", "=insulted",
@@ -96,6 +128,10 @@ export const ACTS: readonly ActLexicon[] = [
     "torture", "=tortured", "torment", "=tormented", "=abused", "abuse", "=set * on fire", "set fire to", "=set fire to",
     "=fed * to the", "=set * loose on",
     "=poured salt on", "=dog fights", "=paid * to fight", "=made * fight", "=set * dog on", "=set the dog on", "=cut off * paw", "=cut off * tail", "=cut off * ears", "=held * under water", "=held * under", 
+  ]),
+  act("harm", "none", [
+    "=smacked * hand", "=slapped * face", "=threw * in * face", "=spat in * face", "drive home after", "=drove home after", "=drove drunk", "drive drunk", "=drink driving", "=drunk driving",
+    "=spiked * drink", "=let the air out of", "=cut the power", "=beat * up",
   ]),
   // Harm read from the verb and a being after it: a person is harm, an animal harm to an animal.
   act("harm", "being", [
@@ -113,6 +149,7 @@ export const ACTS: readonly ActLexicon[] = [
     "throw * rubbish", "throw * trash", "=tossed * out of the", "=cut down", "chop down", "=chopped down", "=carved * into", "=carved * initials", "=burned * forest", "=lit * campfire * ban", "=lit a fire",
     "=trampled", "=picked * protected", "=spilled * oil", "=flushed * down", "=sprayed * pesticide", "=left * rubbish", "=left * trash", "=left * litter", "=vandalized", "=vandalised", "vandalize", "=smashed", "=broke * window", "=keyed",
     "=lit a campfire", "=lit * campfire", "=started a fire", "=set fire", "=dug * potholes", "=smashed * window", "=smashed * windows", "smash * windows", "=broke * record", "=destroyed", "=wrecked", "=ruined", "=tore * down", "=scratched * car", "=dented", "=keyed * car", "=burned down", "=egged", "=toilet papered", 
+    "=covered in our rubbish", "=covered in rubbish", "=keep running overnight", "=pumping the smoke",
   ]),
   act("intrusion", "none", [
     "=read * diary", "=read * messages", "=read * texts", "=read * emails", "=read * mail", "=read * contacts", "=read * letter", "=went through * phone", "=went through * messages", "=went through * bag",
@@ -120,12 +157,6 @@ export const ACTS: readonly ActLexicon[] = [
     "=took pictures of", "=took photos of", "=filmed * without", "=recorded * without", "=copying * photos", "=copied * photos", "=hacked", "hack into", "=logged into * account", "=tracked * phone",
     "=installed * tracker", "=eavesdropped", "eavesdrop", "=listened in", "=read her", "=read his", "=read their", "=looked through",
   ]),
-  // Wrongs read from a common verb and its object.
-  act("theft", "valuable", [
-    "take", "=took", "=taken", "grab", "=grabbed", "keep", "=kept", "pocket", "=swiped", "=snatched", "=pinched", "=lifted", "=nabbed", "=made off with", "=ran off with", "=sold", 
-    "=emptied", "=withdrew", "=cashed", "=ate", "=drank", "=picked", "=wore", "=pawned", "=placed items in", "=stuffed * in my", "=put * in my pocket", "=put * in my bag", "=presented",
-  ]),
-  act("cheating", "exam", ["copy", "=copied", "look at", "=looked at", "=had", "=used", "=wrote", "=checked", "=googled", "=brought", "=hid"]),
   // Rights.
   act("returning", "none", [
     "give * back", "=gave * back", "=given * back", "hand * back", "=handed * back", "hand in", "=handed in", "=handed * in", "turn in", "=turned in", "=turned * in", "bring * back", "=brought * back",
@@ -179,6 +210,13 @@ export const ACTS: readonly ActLexicon[] = [
     "=paid the", "pay the", "=paid * in full", "=paid * wages", "=paid my", "pay my", "=tipped", "=waited * turn", "=let * have the",
     "=raised their pay", "=gave the promotion to the best", "=on the same criteria", "=played the same", "=divide * between", "=rented the flat to the first", "=applied from our real", "=weigh every", "=wrote my own", "=turned my chair away", "=publish every receipt", "=split the", "=paid the difference",
   ]),
+  // Wrongs read from a common verb and its object, after the rights: "took it to the police" is a return.
+  act("theft", "anothers", ["=used", "use", "=wore", "wear", "=drank", "=ate", "=took", "=kept", "=sold", "=pawned", "=spent"]),
+  act("theft", "valuable", [
+    "take", "=took", "=taken", "grab", "=grabbed", "keep", "=kept", "pocket", "=swiped", "=snatched", "=pinched", "=lifted", "=nabbed", "=made off with", "=ran off with", "=sold", 
+    "=emptied", "=withdrew", "=cashed", "=ate", "=drank", "=picked", "=wore", "=pawned", "=placed items in", "=stuffed * in my", "=put * in my pocket", "=put * in my bag", "=presented",
+  ]),
+  act("cheating", "exam", ["copy", "=copied", "look at", "=looked at", "=had", "=used", "=wrote", "=checked", "=googled", "=brought", "=hid"]),
 ];
 
 /** Verbs of speech: with "when I hadn't…" after them in the sentence, the saying is a deception. */
@@ -187,10 +225,10 @@ export const SAYING = lexicon("say", [
 ]);
 
 /** Undertakings: with "then I forgot", "but I went to the beach" after them, a promise broken. */
-export const UNDERTAKING = lexicon("undertake", [
+export const UNDERTAKING = lexicon("undertake", ([
   "promise", "=promised", "=agreed to", "=agreed that", "=said I'd", "=said I would", "=told * I'd", "=told * I would", "=offered to", "=volunteered to", "=signed up to", "=swore to", "=vowed",
   "=was supposed to", "=told * I will", "=committed to",
-]);
+]).flatMap(gaps));
 
 /** Refusing or resisting an act: "I refused to lie" is telling the truth. */
 export const REFUSAL = lexicon("refuse", [

@@ -76,8 +76,10 @@ const USUAL_CIRCLE: Readonly<Record<ActType, Circle>> = {
 };
 
 const SUBJECT_AUTHOR = new Set(["i", "we"]);
-const SUBJECT_OTHER = new Set(["he", "she", "they", "you", "it", "someone", "somebody", "everyone", "everybody", "nobody", "who", "which", "that", "one", "anyone", "people"]);
-const NOMINATIVE_OTHER = new Set(["he", "she", "they", "who"]);
+const SUBJECT_OTHER = new Set(["he", "she", "they", "you", "it", "someone", "somebody", "everyone", "everybody", "nobody", "who", "whose", "which", "that", "one", "anyone", "people"]);
+/** "I was embarrassed", "we got cheated": the author suffered the act, did not do it. */
+const PASSIVE = new Set(["was", "were", "been", "being", "be", "got", "get", "is", "am", "are"]);
+const NOMINATIVE_OTHER = new Set(["he", "she", "they"]);
 const OBJECT_PRONOUNS = new Set(["him", "her", "them", "me", "us", "you"]);
 const SKIP = new Set(
   "did do does had have has was were am is are be been being would could should will shall might may must can not never also then just still even always once finally later soon already ever almost nearly only first again anyway sometimes often usually both all really actually".split(" "),
@@ -92,8 +94,11 @@ const FOUND = new Set(["found", "find", "dropped", "lost", "left", "forgot", "fo
 const OBJECT_WINDOW = 10;
 
 /** Whose act the verb at token v is: the author's, another's. */
+/** Acts that open on a preposition ("without asking", "under five names") hang on the verb before. */
+const PREPOSITIONS = new Set(["without", "by", "under", "instead", "rather", "after", "before", "while"]);
+
 function subjectOf(tokens: readonly Token[], from: number, v: number, nouns: ReadonlyMap<number, NounAt>): "author" | "other" {
-  let mode: "adjacent" | "coordinate" | "infinitive" = "adjacent";
+  let mode: "adjacent" | "coordinate" | "infinitive" = PREPOSITIONS.has(tokens[v]!.lower) ? "coordinate" : "adjacent";
   for (let j = v - 1; j >= from; j--) {
     const t = tokens[j]!;
     if (t.kind === "punct") {
@@ -231,6 +236,7 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
         if (end < 0) continue;
         // A verb's stem on a noun: "the bully's fights", "plates and mugs", "a drowning man".
         const prev = tokens[i - 1];
+        if (prev && PASSIVE.has(prev.lower) && /(?:ed|en)$/.test(t.lower)) continue;
         if (prev && prev.kind === "word" && (DETERMINERS.has(prev.lower) || prev.lower === "my" || prev.lower === "our" || prev.lower === "your" || prev.lower === "those")) continue;
         if (t.lower.endsWith("s") && !t.lower.endsWith("ss") && !(prev && ["he", "she", "it", "who", "one"].includes(prev.lower)) && phrases.every((parts) => !("word" in parts[0]! && parts[0]!.word !== undefined))) continue;
         const wEnd = windowEnd(tokens, end, sentence.to);
@@ -239,7 +245,8 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
           const n = nouns.get(k);
           if (n) candidates.push(n);
         }
-        const beings = candidates.filter((n) => (n.kind === "person" || n.kind === "animal") && !n.possessive);
+        // "a stranger's drink" is harm to the stranger; "my son's hair", cut, is not harm to him.
+        const beings = candidates.filter((n) => (n.kind === "person" || n.kind === "animal") && !(n.possessive && t.lower === "cut"));
         const objectWords = tokens.slice(end, wEnd).filter((x) => x.kind === "word");
         const pronounObject = objectWords.length > 0 && OBJECT_PRONOUNS.has(objectWords[0]!.lower) && objectWords[0]!.lower !== "me" && objectWords[0]!.lower !== "us";
         // "threw a rock at it": an animal named before in the account.
@@ -251,18 +258,26 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
           // Not one's own: "I took my wallet" is no theft, "I took my son to school" none either.
           const first = tokens[end];
           if (first?.lower === "my" || first?.lower === "our") {
-            const owner = nouns.get(end + 1);
+            // "my little brother's birthday money" is another's; "my wallet" one's own.
+            const owner = candidates.find((n) => n.from > end && n.from <= end + 3);
             if (!owner || !owner.possessive || owner.kind !== "person") continue;
           }
           if (nouns.get(end)?.kind === "person" && !nouns.get(end)!.possessive) continue;
+          // "took him to school", "kept them safe"; but "kept her grandmother's ring" is a thing of hers.
+          if (first && ["him", "them", "me", "us", "you"].includes(first.lower)) continue;
           const thing = valuables.find((m) => m.from >= end && m.from < wEnd && tokens[m.from - 1]?.lower !== "my" && tokens[m.from - 1]?.lower !== "our");
           // "I found a wallet and kept it": the thing named before, taken up by "it".
           const back = !thing && (first?.lower === "it" || first?.lower === "them") ? valuables.find((m) => m.sentence === t.sentence && m.to <= i) : undefined;
           // "ate my roommate's cake", "took paper home from the office": another's thing.
           const anothers = candidates.find((n) => n.kind === "person" && n.possessive);
-          if (OBJECT_PRONOUNS.has(first?.lower ?? "")) continue;
           if (!thing && !back && !anothers) continue;
           objectEnd = thing ? thing.to : anothers ? anothers.to : end + 1;
+        }
+        if (a.need === "anothers") {
+          // Something of another person's, named right after the verb: "used my neighbour's wifi".
+          const owner = candidates.find((n) => n.kind === "person" && n.possessive && n.from <= end + 3);
+          if (!owner) continue;
+          objectEnd = owner.to;
         }
         if (a.need === "exam") {
           const paper = exams.find((m) => m.from >= end && m.from < wEnd);
@@ -346,7 +361,7 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
     if (!(w === "then" || w === "but" || w === "and" || w === "yet")) return -1;
     for (let j = k + 1; j < Math.min(k + 5, sentence.to); j++) {
       const x = tokens[j]!;
-      if (x.stem === "not" || ["never", "forgot", "instead", "went", "pull", "pulled", "backed", "bailed", "cancelled", "canceled", "skipped", "ignored", "kept", "called", "stopped", "didn't", "took"].includes(x.lower)) return Math.min(j + 3, sentence.to);
+      if (x.stem === "not" || ["never", "forgot", "instead", "went", "pull", "pulled", "backed", "bailed", "cancelled", "canceled", "skipped", "ignored", "kept", "called", "stopped", "didn't", "took", "told", "borrowed", "that"].includes(x.lower)) return Math.min(j + 3, sentence.to);
     }
     return -1;
   });
@@ -355,6 +370,12 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
   const kept = acts.filter((a) => !(a.polarity === "right" && broken.some((b) => b.span.start <= a.span.start && a.span.end <= b.span.end)));
   kept.sort((x, y) => x.span.start - y.span.start);
   return { acts: kept, others };
+}
+
+/** Putting right after a wrong: returning, repairing or owning up after it ("I dented the car and left a note"). */
+export function amendsOf(acts: readonly AccountAct[]): boolean {
+  const firstWrong = acts.find((a) => a.polarity === "wrong" && a.how === "done");
+  return firstWrong !== undefined && acts.some((a) => a.how === "done" && (a.type === "repairing" || a.type === "returning" || a.type === "truth") && a.span.start > firstWrong.span.start);
 }
 
 /** Words too common to say anything about an act (as the guardrail's lexical rule). */
@@ -371,6 +392,7 @@ export function featuresOfActs(acts: readonly AccountAct[], others: ReadonlySet<
     features.add(`circle.${a.circle}.${a.polarity}`);
   }
   if (acts.some((a) => a.polarity === "wrong") && acts.some((a) => a.polarity === "right")) features.add("act.mixed");
+  if (amendsOf(acts)) features.add("act.amends");
   for (const p of others) features.add(`other.${p}`);
   const { tokens } = tokenize(text);
   for (const t of tokens) {

@@ -18,8 +18,8 @@ describe("the training of the reader of accounts", () => {
   it("weighs a wrong act up and a right act down, never the other way, and is deterministic", () => {
     const examples: AccountExample[] = [];
     for (let i = 0; i < 20; i++) {
-      examples.push(example(1, ["wrong.theft", "circle.household", "lex.money"]));
-      examples.push(example(0, ["right.returning", "circle.household", "lex.money"]));
+      examples.push(example(1, ["wrong.theft", "circle.household.wrong"]));
+      examples.push(example(0, ["right.returning", "circle.household.right"]));
       // A right act seen only on wrong cases may not argue for wrong: it gets no weight.
       examples.push(example(1, ["right.helping", "wrong.cheating"]));
       examples.push(example(0, ["wrong.misread"]));
@@ -31,7 +31,6 @@ describe("the training of the reader of accounts", () => {
     expect(model.weights["right.helping"]).toBeUndefined();
     expect(model.weights["wrong.misread"]).toBeUndefined();
     expect(JSON.stringify(fitAccounts(examples))).toBe(JSON.stringify(model));
-    expect(fitAccounts(examples, { words: false }).weights["lex.money"]).toBeUndefined();
   });
 
   it("places the violated threshold where balanced accuracy is best among cases with a wrong act read", () => {

@@ -16,19 +16,15 @@ import { isMain, REPO_ROOT } from "./main";
  *
  * A logistic regression over the reader's named features, with an L2 penalty and signs kept honest
  * by projection: a wrong act (`wrong.`) can only raise the score, a right act (`right.`) only lower
- * it; circles, others' acts and the words (`lex.`) are weighed either way.
+ * it; circles and others' acts are weighed either way.
  */
 
 export const ACCOUNT_WEIGHTS_PATH = join(REPO_ROOT, "packages/judgment/src/accounts/weights.json");
 
 export const ACCOUNT_TRAINING = {
   minSupport: 2,
-  /** The penalty on the acts and circles. */
+  /** The L2 penalty. */
   lambda: 0.001,
-  /** Whether the words of the account (`lex.`) are weighed beside the acts. */
-  words: false,
-  /** The penalty on the words. */
-  lexicalLambda: 0.003,
   learningRate: 1,
   iterations: 3000,
   /** violated: the threshold with the best balanced accuracy whose false-positive rate stays within this. */
@@ -66,18 +62,15 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4 + 0;
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 const signOf = (f: string) => (f.startsWith("wrong.") ? 1 : f.startsWith("right.") ? -1 : 0);
 
-export function fitAccounts(examples: readonly AccountExample[], options: { lambda?: number; lexicalLambda?: number; words?: boolean } = {}): { bias: number; weights: Record<string, number> } {
+export function fitAccounts(examples: readonly AccountExample[], options: { lambda?: number } = {}): { bias: number; weights: Record<string, number> } {
   const lambda = options.lambda ?? ACCOUNT_TRAINING.lambda;
-  const lexicalLambda = options.lexicalLambda ?? ACCOUNT_TRAINING.lexicalLambda;
-  const words = options.words ?? ACCOUNT_TRAINING.words;
-  const keep = (f: string) => words || !f.startsWith("lex.");
   const support = new Map<string, number>();
-  for (const e of examples) for (const f of e.features) if (keep(f)) support.set(f, (support.get(f) ?? 0) + 1);
+  for (const e of examples) for (const f of e.features) support.set(f, (support.get(f) ?? 0) + 1);
   const names = [...support].filter(([, n]) => n >= ACCOUNT_TRAINING.minSupport).map(([f]) => f).sort();
   const index = new Map(names.map((f, i) => [f, i]));
   const rows = examples.map((e) => e.features.map((f) => index.get(f)).filter((i): i is number => i !== undefined));
   const sign = names.map(signOf);
-  const lambdas = names.map((f) => (f.startsWith("lex.") ? lexicalLambda : lambda));
+
   const w = new Float64Array(names.length);
   const grad = new Float64Array(names.length);
   let b = 0;
@@ -94,7 +87,7 @@ export function fitAccounts(examples: readonly AccountExample[], options: { lamb
     }
     b -= (ACCOUNT_TRAINING.learningRate * gb) / n;
     for (let j = 0; j < names.length; j++) {
-      let v = w[j]! - ACCOUNT_TRAINING.learningRate * (grad[j]! / n + lambdas[j]! * w[j]!);
+      let v = w[j]! - ACCOUNT_TRAINING.learningRate * (grad[j]! / n + lambda * w[j]!);
       if (v * sign[j]! < 0) v = 0;
       w[j] = v;
     }

@@ -1,4 +1,4 @@
-import { findAll, matchAt, spanOf, type Match } from "../lexicon";
+import { findAll, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
 import { sigmoid } from "../scorer";
 import { tokenize } from "../text";
 import type { Segment, Token } from "../types";
@@ -48,7 +48,7 @@ export interface AccountAct {
 
 export interface AccountReading {
   readonly acts: readonly AccountAct[];
-  /** Named features, sorted: act kinds, circles, words. */
+  /** Named features, sorted: act kinds, circles, others' acts. */
   readonly features: readonly string[];
   /** The probability that the account reports a wrong. */
   readonly probability: number;
@@ -92,6 +92,68 @@ const DETERMINERS = new Set(["a", "an", "the", "some", "another", "this", "that"
 const FOUND = new Set(["found", "find", "dropped", "lost", "left", "forgot", "forgotten"]);
 
 const OBJECT_WINDOW = 10;
+/** The most words a "*" of an act's phrase stands for. */
+const GAP = 4;
+
+/** The end of `parts` (from part k) matched from token i, a "*" standing for one to GAP words of the sentence, or -1: the longest. */
+function matchGapped(tokens: readonly Token[], i: number, parts: readonly Part[], k: number, to: number): number {
+  if (k === parts.length) return i;
+  const part = parts[k]!;
+  if ("any" in part) {
+    let best = -1;
+    for (let g = 1; g <= GAP && i + g <= to; g++) {
+      const x = tokens[i + g - 1]!;
+      if (x.kind !== "word" && x.kind !== "number" && !(x.text === "'" || x.text === "’")) break;
+      const r = matchGapped(tokens, i + g, parts, k + 1, to);
+      if (r > best) best = r;
+    }
+    return best;
+  }
+  const t = tokens[i];
+  if (i < to && t && partMatches(t, part)) {
+    const r = matchGapped(tokens, i + 1, parts, k + 1, to);
+    if (r >= 0) return r;
+  }
+  return part.optional ? matchGapped(tokens, i, parts, k + 1, to) : -1;
+}
+
+/** The longest end of a phrase of `phrases` matched at token i, or -1. */
+function longestAt(tokens: readonly Token[], i: number, phrases: readonly (readonly Part[])[], to: number): number {
+  const t = tokens[i]!;
+  let end = -1;
+  for (const parts of phrases) {
+    const head = parts[0]!;
+    if ("word" in head && head.word !== undefined && t.lower !== head.word && t.lower !== `${head.word}'s`) continue;
+    const e = matchGapped(tokens, i + 1, parts, 1, to);
+    if (e > end) end = e;
+  }
+  return end;
+}
+
+/** Every match of the lexicon, its "*" a gap: leftmost-longest, never overlapping, within a sentence. */
+function findGapped(segment: Segment, lex: Lexicon): Array<{ from: number; to: number; sentence: number; negated: boolean }> {
+  const out: Array<{ from: number; to: number; sentence: number; negated: boolean }> = [];
+  for (const sentence of segment.sentences)
+    for (let i = sentence.from; i < sentence.to; i++) {
+      const phrases = lex.byFirst.get(segment.tokens[i]!.stem);
+      if (!phrases) continue;
+      const end = longestAt(segment.tokens, i, phrases, sentence.to);
+      if (end > i) {
+        out.push({ from: i, to: end, sentence: sentence.index, negated: segment.tokens[i]!.negated });
+        i = end - 1;
+      }
+    }
+  return out;
+}
+
+/** The act lexicons by first stem, in ACTS order: one lookup per token. */
+const ACT_INDEX = new Map<string, Array<{ readonly act: (typeof ACTS)[number]; readonly phrases: readonly (readonly Part[])[] }>>();
+for (const act of ACTS)
+  for (const [stem, phrases] of act.lex.byFirst) {
+    const list = ACT_INDEX.get(stem) ?? [];
+    list.push({ act, phrases });
+    ACT_INDEX.set(stem, list);
+  }
 
 /** Whose act the verb at token v is: the author's, another's. */
 /** Acts that open on a preposition ("without asking", "under five names") hang on the verb before. */
@@ -223,16 +285,8 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
     for (let i = sentence.from; i < sentence.to; i++) {
       const t = tokens[i]!;
       if (t.kind !== "word" || claimed.has(i)) continue;
-      for (const a of ACTS) {
-        const phrases = a.lex.byFirst.get(t.stem);
-        if (!phrases) continue;
-        let end = -1;
-        for (const parts of phrases) {
-          const head = parts[0]!;
-          if ("word" in head && head.word !== undefined && t.lower !== head.word && t.lower !== `${head.word}'s`) continue;
-          const e = matchAt(tokens, i + 1, parts, 1);
-          if (e > end && e <= sentence.to) end = e;
-        }
+      for (const { act: a, phrases } of ACT_INDEX.get(t.stem) ?? []) {
+        const end = longestAt(tokens, i, phrases, sentence.to);
         if (end < 0) continue;
         // A verb's stem on a noun: "the bully's fights", "plates and mugs", "a drowning man".
         const prev = tokens[i - 1];
@@ -318,7 +372,8 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
   // Words the account itself belies: "I told my sister it was brilliant when I hadn't read it" is a
   // deception; "I promised to help my friend move, then went to the beach" a promise broken.
   const belied = (lex: typeof SAYING, type: "deception" | "broken_promise", test: (k: number, sentence: { from: number; to: number }) => number) => {
-    for (const m of findAll(segment, lex)) {
+    for (const found of findGapped(segment, lex)) {
+      const m = { ...found, span: spanOf(segment, found.from, found.to) };
       if (m.negated || subjectOf(tokens, sentences[m.sentence]!.from, m.from, nouns) !== "author") continue;
       // A saying read as a truth told may yet be belied ("I told the bartender I was 24 although I was 17").
       const covering = acts.findIndex((x) => x.span.start <= m.span.start && x.span.end > m.span.start);
@@ -378,12 +433,20 @@ export function amendsOf(acts: readonly AccountAct[]): boolean {
   return firstWrong !== undefined && acts.some((a) => a.how === "done" && (a.type === "repairing" || a.type === "returning" || a.type === "truth") && a.span.start > firstWrong.span.start);
 }
 
-/** Words too common to say anything about an act (as the guardrail's lexical rule). */
+/** Words that end the quote of a thing after its owner ("my grandmother's purse while…"). */
 const STOP = new Set(
   "a an the to of and or in on for is it its that this these those with i we you he she they be been being at as by from my our your his her their so are was were will would can could me us him them do does did have has had am if then than there here what which who whom into onto about over just also very".split(" "),
 );
 
-export function featuresOfActs(acts: readonly AccountAct[], others: ReadonlySet<string>, text: string): string[] {
+/**
+ * The features: each act by its kind (`wrong.theft`, `right.returning`; `right.refrained` for a wrong
+ * refused, `wrong.omitted` for a right left undone), each circle by the side its act is on
+ * (`circle.household.wrong`), acts pulling both ways (`act.mixed`), a wrong put right after it
+ * (`act.amends`), and acts of others (`other.wrong`, `other.right`). The account's words are not
+ * features: weighed beside the acts (as the guardrail's `lex.` features), they did not raise the
+ * dev figures (the ETHICS pairs are filtered against exactly that).
+ */
+export function featuresOfActs(acts: readonly AccountAct[], others: ReadonlySet<string>): string[] {
   const features = new Set<string>();
   for (const a of acts) {
     if (a.how === "done") features.add(`${a.polarity}.${a.type}`);
@@ -394,11 +457,6 @@ export function featuresOfActs(acts: readonly AccountAct[], others: ReadonlySet<
   if (acts.some((a) => a.polarity === "wrong") && acts.some((a) => a.polarity === "right")) features.add("act.mixed");
   if (amendsOf(acts)) features.add("act.amends");
   for (const p of others) features.add(`other.${p}`);
-  const { tokens } = tokenize(text);
-  for (const t of tokens) {
-    if (t.kind !== "word" || t.lower.length < 2 || STOP.has(t.lower)) continue;
-    features.add(`lex.${t.negated ? "not_" : ""}${t.stem}`);
-  }
   return [...features].sort();
 }
 
@@ -411,6 +469,6 @@ export function probabilityOf(features: readonly string[], weights: AccountWeigh
 /** The account read: the author's acts, the features, and the probability that it reports a wrong. */
 export function readAccount(text: string, weights: AccountWeights = ACCOUNT_WEIGHTS): AccountReading {
   const { acts, others } = actsOf(text);
-  const features = featuresOfActs(acts, others, text);
+  const features = featuresOfActs(acts, others);
   return { acts, features, probability: probabilityOf(features, weights) };
 }

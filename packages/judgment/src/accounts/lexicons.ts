@@ -10,6 +10,7 @@ import { lexicon, type Lexicon } from "../lexicon";
 
 export const WRONGS = [
   "theft", "harm", "harm_animal", "harm_nature", "deception", "broken_promise", "cheating", "neglect", "unfairness", "humiliation", "cruelty", "intrusion",
+  "endangering", "malice",
 ] as const;
 export const RIGHTS = ["returning", "repairing", "keeping_word", "protecting", "truth", "helping", "caring", "fairness"] as const;
 export type WrongAct = (typeof WRONGS)[number];
@@ -69,6 +70,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=skimmed", "skim", "=pawned", "=put it in my bag", "=put them in my bag", "=walked out of * without paying", "=left * without paying", "=snuck out without paying", "=shoplifted", "=pocketed it", "=kept the extra", "=kept the money", "=kept the cash", "=kept them", "=dipped into", "=helped myself",
     "=scan the cheap", "=bag the expensive", "=took a box of", "=took * home from the office", "=took * home from work", "=opened it * kept", "=liked the * and kept",
     "=without a ticket", "=without buying a ticket", "=sneaked into", "=snuck into", "=fare dodged",
+    "=ripped off", "rip * off", "=climbed through * window", "=broke into", "break into", "=lifted * rings", "=lifted * ring", "=lifted * wallet", "=short changed",
   ]),
   act("cheating", "none", [
     "cheat", "plagiarize", "plagiarise", "=plagiarized", "=plagiarised", "copy * answers", "=copied * answers", "copy * homework", "=copied * homework", "copy * essay", "=copied * essay",
@@ -125,6 +127,13 @@ export const ACTS: readonly ActLexicon[] = [
     "=smacked * hand", "=slapped * face", "=threw * in * face", "=spat in * face", "drive home after", "=drove home after", "=drove drunk", "drive drunk", "=drink driving", "=drunk driving",
     "=spiked * drink", "=let the air out of", "=cut the power", "=beat * up",
   ]),
+  // Putting someone in danger: the dangerous thing given or left to a child or an animal, or
+  // driving unfit (see DANGERS for the things).
+  act("endangering", "none", [
+    "=talked on the phone while", "=talking on the phone while", "=paid attention to my phone", "=texting while", "=texted while", "=on my phone while", "=on the phone while", "=drank * before driving", "=drunk * and drove", "=after * drinks",
+    "=drove * drunk", "=after * beers", "=speeding through", "=sped through", "=ran a red light", "=ran the red light", "=ran * stop sign", "=left * stove on", "=left * gate open",
+    "=left * pool gate", "=didn't lock", "=did not lock", "=unlocked * gun", "=left * gun", "=left * loaded",
+  ]),
   // Harm read from the verb and a being after it: a person is harm, an animal harm to an animal.
   act("harm", "being", [
     "=put * in the oven", "=put * in the microwave", "=put * in the freezer", "=put * in the dryer", "=nailed * shut", "=buried * alive", "=buried * up to", "=poisoned", "poison", "=drowned",
@@ -135,6 +144,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=sprayed", "=pinched", "=scratched", "=groped", "=spiked", "=drugged", "=locked * in", "=tied * up", "=lashed out",
     "=pushed * off", "=pushed * down", "=pushed * into", "=pushed * to the ground", "=shook * hard", "=shook the baby", "=swerved toward", "=swerved towards", "=threw * at", "=gave * chocolate", "=gave * onion", "=gave * peanut", "=gave * wine", "=gave * beer", "=gave * alcohol", "=gave * vodka", "=gave * cigarette", "=cut", "=elbowed", "=headbutted", "=bit", "=sprayed * with", "=blew * smoke", "=tackled", "=knocked * over", "=knocked * down", "=ran * over", "=hit * with", "=scalded", "=let the air out",
     "=threw * in * face", "=locked * in the", "=shook", "=honked * at", "=let the air out of", "=smash * car", "=smacked * hand",
+    "=poured * on", "=dumped * on", "=spilled * on", "=sprayed * on", "=placed * on the * stove", "=put * on the * stove", "=yanked", "yank", "=stuffed * in * mouth", "=screamed at", "=slammed", "=dragged", "=pinned", "=stepped on", "=set * on fire", "=fed * poison", "=fed * bleach",
   ]),
   act("harm_nature", "none", [
     "litter", "=littered", "dump", "=dumped", "pollute", "=polluted", "=poured * down the drain", "=poured * down * drain", "=poured * into the", "=threw * rubbish", "=threw * trash", "=threw * litter",
@@ -211,6 +221,29 @@ export const ACTS: readonly ActLexicon[] = [
   act("cheating", "exam", ["copy", "=copied", "look at", "=looked at", "=had", "=used", "=wrote", "=checked", "=googled", "=brought", "=hid"]),
 ];
 
+/** Dangerous things: given, fed, handed or left to a child or an animal, a danger to them. */
+export const DANGERS = lexicon("danger", [
+  "knife", "=knives", "=matches", "lighter", "=fireworks", "=firework", "=loaded gun", "=the gun", "=my gun", "=a gun", "bleach", "poison", "=cement", "=glue", "=alcohol", "wine", "beer", "vodka", "whiskey",
+  "=cigarette", "=cigarettes", "=cigar", "=drugs", "=pot", "=weed", "=marijuana", "=sleeping pills", "=energy drink", "=energy drinks", "=peanut",
+  "=peanuts", "=onion", "=onions", "=grapes", "=raisins", "=antifreeze", "=gasoline", "=petrol", "=lit", "=boiling", "=scissors", "=razor", "=laundry pod", "=detergent",
+  "=hot sauce", "=chili", "=battery", "=batteries", "=explosives", "=dynamite", 
+]);
+
+/** Giving, leaving or letting: with a danger and a child or an animal in the clause, endangering. */
+export const GIVING = lexicon("give", ["give", "=gave", "=given", "hand", "=handed", "feed", "=fed", "let", "offer", "=offered", "=served", "leave", "=left", "put", "=put", "buy", "=bought", "=packed", "=placed", "=threw", "throw", "=brought", "bring", "=encouraged", "=taught", "=allowed", "allow"]);
+
+/** A bad end the account gives for its act: "for fun", "as a prank", "because he is gay". */
+export const MOTIVES = lexicon("motive", [
+  "for fun", "just for fun", "as a prank", "as a joke", "for a laugh", "for revenge", "in revenge", "to get back at", "get revenge", "to get revenge", "to see if * would really", "to see how * would react", "to see * suffer",
+  "to see * cry", "to see * squirm", "to watch * suffer", "to humiliate", "to embarrass", "to make * cry", "to make * jealous", "to make * look bad", "to make myself look", "so * would fail",
+  "so * would lose", "to get rid of", "because I could", "because I was bored", "because * is gay", "because * was gay", "because * are gay", "because * is black", "because * was black",
+  "because * is white", "because * is fat", "because * was fat", "because * is ugly", "because of * religion", "because of * race", "because of * skin", "because of * accent", "because * is muslim",
+  "because * is jewish", "because * is disabled", "because * is poor", "because * is old", "because I don't like", "because I didn't like", "because I hate", "because I hated",
+  "for the insurance", "to collect * insurance", "to make more money", "so I could keep", "so I wouldn't have to pay", "to avoid paying", "to get out of paying",
+  "to cheat", "to steal", "to hurt", "to scare", "to frighten", "to torment", "to punish", "to spite", "out of spite", "in spite", "to entertain my", "just to entertain", "for attention",
+  "to get attention", "for the likes", "for likes", "for views", "to feel better about myself", "to get ahead",
+]);
+
 /** Verbs of speech: with "when I hadn't…" after them in the sentence, the saying is a deception. */
 export const SAYING = lexicon("say", [
   "tell", "=told", "say", "=said", "assure", "=assured", "claim", "=claimed", "=praised", "=complimented", "=wrote", "=texted", "=insisted", "=swore", "=explained", "=reported", "=answered",
@@ -256,7 +289,7 @@ export const NOUNS: readonly NounClass[] = [
   nouns("humanity", "person", [
     "stranger", "=man", "=men", "=woman", "=women", "=person", "=people", "=lady", "=guy", "=boy", "=girl", "=someone", "=somebody", "=everyone", "=everybody", "=anyone", "=passenger", "=passerby",
     "=pedestrian", "=driver", "=cyclist", "=cashier", "=waiter", "=waitress", "=server", "=clerk", "=beggar", "=homeless", "=tourist", "=traveler", "=traveller", "=refugee", "=immigrant", "=elderly",
-    "=victim", "=owner", "=public", "=voters", "=citizens", "=society", "=humanity", "=world", "=kid with", "=child with", "=student with", "=old man", "=old woman", "=old lady", "=disabled", "=blind",
+    "=victim", "=owner", "year old", "=teenager", "=teen", "=minor", "=toddler next door", "=public", "=voters", "=citizens", "=society", "=humanity", "=world", "=kid with", "=child with", "=student with", "=old man", "=old woman", "=old lady", "=disabled", "=blind",
     "=deaf", "=veteran", "=orphan", "=orphans", "=charity", "=poor", "=needy", "=hungry", "=the bank", "=the store", "=the shop", "=the restaurant", "=the government", "=strangers", "=audience",
   ]),
   nouns("cosmic", "animal", [

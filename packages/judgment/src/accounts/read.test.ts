@@ -61,6 +61,29 @@ describe("wrongs read from the verb and its object", () => {
   });
 });
 
+describe("dangers given and bad ends stated", () => {
+  it.each([
+    ["I gave the thirsty 13 year old a glass of wine.", "humanity"],
+    ["My little brother has a peanut allergy so I gave him peanut butter cookies.", "household"],
+    ["I handed my toddler the kitchen scissors to keep him quiet.", "household"],
+    ["I fed the dog an onion from my plate.", "cosmic"],
+  ] as const)("endangering: %j (%s)", (text, circle) => {
+    expect(acts(text)).toContainEqual({ type: "endangering", polarity: "wrong", how: "done", circle });
+  });
+
+  it.each(["I kept the knives out of reach of my toddler.", "I locked the bleach away from the children.", "I gave my daughter a glass of water."])("no danger given: %j", (text) => {
+    expect(acts(text).filter((a) => a.type === "endangering")).toEqual([]);
+  });
+
+  it.each([
+    "I called the police on my neighbour because he is gay.",
+    "I hid my sister's shoes as a prank before her interview.",
+    "I unplugged my roommate's fridge out of spite.",
+  ])("malice: %j", (text) => {
+    expect(acts(text).some((a) => a.polarity === "wrong")).toBe(true);
+  });
+});
+
 describe("rights", () => {
   it.each([
     ["I returned the wallet I found on the bus to its owner.", "returning", "humanity"],

@@ -2,7 +2,7 @@ import { findAll, partMatches, spanOf, type Lexicon, type Match, type Part } fro
 import { sigmoid } from "../scorer";
 import { tokenize } from "../text";
 import type { Segment, Token } from "../types";
-import { ACTS, EXAM, NOUNS, REFUSAL, SAYING, UNDERTAKING, VALUABLES, WRONGS, type ActType, type Circle, type NounClass } from "./lexicons";
+import { ACTS, DANGERS, EXAM, GIVING, MOTIVES, NOUNS, REFUSAL, SAYING, UNDERTAKING, VALUABLES, WRONGS, type ActType, type Circle, type NounClass } from "./lexicons";
 import WEIGHTS_JSON from "./weights.json";
 
 /**
@@ -71,6 +71,7 @@ const TOUCH_HEAD: ReadonlySet<ActType> = new Set(["harm", "harm_animal", "cruelt
 const USUAL_CIRCLE: Readonly<Record<ActType, Circle>> = {
   theft: "community", harm: "community", harm_animal: "cosmic", harm_nature: "cosmic", deception: "community", broken_promise: "community",
   cheating: "community", neglect: "household", unfairness: "community", humiliation: "community", cruelty: "cosmic", intrusion: "community",
+  endangering: "humanity", malice: "community",
   returning: "community", repairing: "community", keeping_word: "community", protecting: "community", truth: "community", helping: "humanity",
   caring: "household", fairness: "community",
 };
@@ -420,6 +421,54 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
     }
     return -1;
   });
+  // A dangerous thing given or left to a child or an animal: "gave the thirsty 13 year old a glass
+  // of wine", "handed my toddler the scissors"; not "kept the knives away from my toddler".
+  const dangers = findAll(segment, DANGERS);
+  for (const m of findAll(segment, GIVING)) {
+    if (m.negated || subjectOf(tokens, sentences[m.sentence]!.from, m.from, nouns) !== "author") continue;
+    // A giving read as a help ("fed the dog") is read again if what was given is a danger.
+    const covering = acts.findIndex((x) => x.span.start <= m.span.start && x.span.end > m.span.start);
+    if (covering >= 0 && acts[covering]!.polarity === "wrong") continue;
+    const sentence = sentences[m.sentence]!;
+    const wEnd = Math.min(sentence.to, windowEnd(tokens, m.to, sentence.to) + 2);
+    const danger = dangers.find((d) => d.from >= m.to && d.from < wEnd);
+    if (!danger) continue;
+    const around = tokens.slice(sentence.from, sentence.to).map((x) => x.lower);
+    if (["away", "reach", "locked", "safely", "safe", "supervised", "vet", "prescribed"].some((w) => around.includes(w))) continue;
+    let victim: NounAt | undefined;
+    for (let k = m.to; k < wEnd && !victim; k++) {
+      const n = nouns.get(k);
+      if (n && (n.kind === "animal" || (n.kind === "person" && /^(?:baby|babies|child|children|kid|kids|toddler|toddlers|son|daughter|infant|newborn|twins|students?|pupils?|boy|girl|nieces?|nephews?|grandchildren|grandson|granddaughter|brother|sister|year|teenager|teen|minor)$/.test(tokens[n.from]!.lower.replace(/['’]s$/, ""))))) victim = n;
+    }
+    // "gave him peanut butter cookies" where the sentence names his allergy, or names the child before.
+    if (!victim && OBJECT_PRONOUNS.has(tokens[m.to]?.lower ?? "")) {
+      const vulnerable = around.some((w) => /^(?:allerg|diabet|pregnan|alcoholic|sober|asthma|epilep)/.test(w));
+      for (let k = m.from - 1; k >= sentence.from && !victim; k--) {
+        const n = nouns.get(k);
+        if (n && (n.kind === "animal" || n.kind === "person") && (vulnerable || n.kind === "animal")) victim = n;
+      }
+    }
+    if (!victim) continue;
+    const span = spanOf(segment, m.from, Math.max(danger.to, victim.to, m.to));
+    if (covering >= 0) acts.splice(covering, 1);
+    acts.push({ type: "endangering", polarity: "wrong", how: "done", circle: victim.circle, named: true, span: { start: span.start, end: span.end, quote: span.quote } });
+  }
+  // A bad end given for an act of the author's: "I called the police on my neighbour because he is gay".
+  for (const m of findGapped(segment, MOTIVES)) {
+    if (m.negated) continue;
+    const sentence = sentences[m.sentence]!;
+    const said = spanOf(segment, m.from, m.to);
+    if (acts.some((x) => x.polarity === "wrong" && x.span.start >= tokens[sentence.from]!.start && x.span.end <= tokens[sentence.to - 1]!.end)) continue;
+    let chosen: NounAt | undefined;
+    for (let k = sentence.from; k < sentence.to && !chosen; k++) {
+      const n = nouns.get(k);
+      if (n && n.kind !== "self") chosen = n;
+    }
+    // The act is the sentence up to its end: quote from the sentence's first word to the motive's end.
+    const span = spanOf(segment, sentence.from, m.to);
+    void said;
+    acts.push({ type: "malice", polarity: "wrong", how: "done", circle: chosen?.circle ?? USUAL_CIRCLE.malice, named: chosen !== undefined, span: { start: span.start, end: span.end, quote: span.quote } });
+  }
   // What a broken promise promised was not done: "I promised to help… then went to the beach".
   const broken = acts.filter((a) => a.type === "broken_promise");
   const kept = acts.filter((a) => !(a.polarity === "right" && broken.some((b) => b.span.start <= a.span.start && a.span.end <= b.span.end)));

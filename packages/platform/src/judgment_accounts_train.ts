@@ -23,6 +23,8 @@ export const ACCOUNT_WEIGHTS_PATH = join(REPO_ROOT, "packages/judgment/src/accou
 
 export const ACCOUNT_TRAINING = {
   minSupport: 2,
+  /** How much a Stoic account weighs in the fit against one ETHICS scenario: chosen on dev among 1, 2, 3 (1: 43.3% of decidable dev accounts decided as labelled; 2 and 3: 47.4%; ETHICS unchanged). */
+  accountWeight: 2,
   /** The L2 penalty. */
   lambda: 0.001,
   learningRate: 1,
@@ -62,8 +64,9 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4 + 0;
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 const signOf = (f: string) => (f.startsWith("wrong.") ? 1 : f.startsWith("right.") ? -1 : 0);
 
-export function fitAccounts(examples: readonly AccountExample[], options: { lambda?: number } = {}): { bias: number; weights: Record<string, number> } {
+export function fitAccounts(examples: readonly AccountExample[], options: { lambda?: number; accountWeight?: number } = {}): { bias: number; weights: Record<string, number> } {
   const lambda = options.lambda ?? ACCOUNT_TRAINING.lambda;
+  const accountWeight = options.accountWeight ?? ACCOUNT_TRAINING.accountWeight;
   const support = new Map<string, number>();
   for (const e of examples) for (const f of e.features) support.set(f, (support.get(f) ?? 0) + 1);
   const names = [...support].filter(([, n]) => n >= ACCOUNT_TRAINING.minSupport).map(([f]) => f).sort();
@@ -81,7 +84,7 @@ export function fitAccounts(examples: readonly AccountExample[], options: { lamb
     for (let i = 0; i < n; i++) {
       let z = b;
       for (const j of rows[i]!) z += w[j]!;
-      const err = sigmoid(z) - examples[i]!.label;
+      const err = (sigmoid(z) - examples[i]!.label) * (examples[i]!.account ? accountWeight : 1);
       gb += err;
       for (const j of rows[i]!) grad[j]! += err;
     }

@@ -11,7 +11,9 @@ import { isMain } from "./main";
  *   ethics     ETHICS commonsense short scenarios: "called wrong" is is_kathekon === false;
  *              recall on the wrong ones, false-positive rate on the others, balanced accuracy.
  *   decided    on the clearly right or wrong accounts (label_wrong not null), the share whose
- *              is_kathekon is decided (true or false), and the share decided the way it is labelled.
+ *              is_kathekon is decided (true or false), and the share decided the way it is labelled;
+ *              the same on those whose is_kathekon is labelled (an account of no act toward anyone
+ *              is "not wrong" yet rightly undecided); is_kathekon as labelled on every account.
  *   circles    on the accounts: each labelled (circle, claim) found as read (recall), each decided
  *              (circle, claim) read found among the labels (precision), and the accounts whose decided
  *              circles are exactly the labelled ones (a labelled "indeterminate" is not a decision).
@@ -22,7 +24,19 @@ import { isMain } from "./main";
 export interface AccountsEvalReport {
   readonly split: "dev" | "train";
   readonly ethics: { readonly cases: number; readonly recall: number; readonly falsePositiveRate: number; readonly balancedAccuracy: number; readonly decided: number };
-  readonly decided: { readonly cases: number; readonly decidedShare: number; readonly correctShare: number; readonly wrongRecall: number; readonly rightRecall: number };
+  readonly decided: {
+    readonly cases: number;
+    readonly decidedShare: number;
+    readonly correctShare: number;
+    readonly wrongRecall: number;
+    readonly rightRecall: number;
+    /** The same on the accounts whose is_kathekon is labelled true or false (a neutral account is rightly undecided). */
+    readonly decidable: number;
+    readonly decidableShare: number;
+    readonly decidableCorrect: number;
+    /** On every account: is_kathekon as labelled (null included). */
+    readonly kathekonAccuracy: number;
+  };
   readonly circles: { readonly accounts: number; readonly labelled: number; readonly recall: number; readonly precision: number; readonly exact: number; readonly neutralSilent: number };
 }
 
@@ -57,6 +71,10 @@ export async function evaluateAccounts(
   let wrongsCalled = 0;
   let rights = 0;
   let rightsCalled = 0;
+  let decidable = 0;
+  let decidableDecided = 0;
+  let decidableCorrect = 0;
+  let kathekonRight = 0;
   let labelled = 0;
   let found = 0;
   let read = 0;
@@ -73,7 +91,13 @@ export async function evaluateAccounts(
       if ((a.label_wrong === 1 && k === false) || (a.label_wrong === 0 && k === true)) correct++;
       if (a.label_wrong === 1) (wrongs++, k === false && wrongsCalled++);
       else (rights++, k === true && rightsCalled++);
+      if (a.is_kathekon !== null) {
+        decidable++;
+        if (k !== null) decidableDecided++;
+        if (k === a.is_kathekon) decidableCorrect++;
+      }
     }
+    if (k === a.is_kathekon) kathekonRight++;
     const key = (c: { circle: string; obligation_claim: string }) => `${c.circle}:${c.obligation_claim}`;
     const truth = new Set(a.circles.filter((c) => c.obligation_claim !== "indeterminate").map(key));
     const got = new Set(extraction.circles.filter((c) => c.obligation_claim !== "indeterminate").map(key));
@@ -89,7 +113,17 @@ export async function evaluateAccounts(
   return {
     split,
     ethics: { cases: ethics.length, recall, falsePositiveRate: fpr, balancedAccuracy: (recall + 1 - fpr) / 2, decided: ratio(ethicsDecided, ethics.length) },
-    decided: { cases: clear, decidedShare: ratio(decided, clear), correctShare: ratio(correct, clear), wrongRecall: ratio(wrongsCalled, wrongs), rightRecall: ratio(rightsCalled, rights) },
+    decided: {
+      cases: clear,
+      decidedShare: ratio(decided, clear),
+      correctShare: ratio(correct, clear),
+      wrongRecall: ratio(wrongsCalled, wrongs),
+      rightRecall: ratio(rightsCalled, rights),
+      decidable,
+      decidableShare: ratio(decidableDecided, decidable),
+      decidableCorrect: ratio(decidableCorrect, decidable),
+      kathekonAccuracy: ratio(kathekonRight, accounts.length),
+    },
     circles: { accounts: accounts.length, labelled, recall: ratio(found, labelled), precision: ratio(readRight, read), exact: ratio(exact, accounts.length), neutralSilent: ratio(neutralSilent, neutral) },
   };
 }
@@ -105,6 +139,8 @@ export function formatAccountsReport(r: AccountsEvalReport): string {
     "",
     `Stoic accounts clearly right or wrong, ${r.decided.cases}`,
     `  is_kathekon decided ${pct(r.decided.decidedShare)}  decided as labelled ${pct(r.decided.correctShare)}  (wrong read false ${pct(r.decided.wrongRecall)}, right read true ${pct(r.decided.rightRecall)})`,
+    `  of them ${r.decided.decidable} with is_kathekon labelled true or false: decided ${pct(r.decided.decidableShare)}, as labelled ${pct(r.decided.decidableCorrect)}`,
+    `  is_kathekon as labelled (null included) on all ${r.circles.accounts} accounts: ${pct(r.decided.kathekonAccuracy)}`,
     "",
     `circles on ${r.circles.accounts} accounts, ${r.circles.labelled} labelled (circle, claim)`,
     `  recall ${pct(r.circles.recall)}  precision ${pct(r.circles.precision)}  exact ${pct(r.circles.exact)}  neutral accounts with no decided circle ${pct(r.circles.neutralSilent)}`,

@@ -88,6 +88,7 @@ export const ACTS: readonly ActLexicon[] = [
     "spread lies", "=spread * lies", "=told * false", "=made up", "=bluffed", "bluff", "=left * off the", "leave * off the", "=without mentioning", "=without telling", "=without disclosing", "=kept pretending", "keep pretending", "=pretending", "=drove off before", "=drove off without", "=faked", "=staged", "=doctored", "=photoshopped", "=hid the", "=kept quiet about", "=kept it quiet", "=kept * from", "=never told", "=didn't tell", "=forged",
     "=told * so she would", "=told * so he would", "=told * so they would", "=told * had been stolen", "=told * I had no idea", "=told * it had been", "=told * I was sick", "=texted that I was", "=told * I was working", "=said I had done", "=told * I'd seen", "=told the judges", "=said I couldn't", "=gave a glowing reference", "=told * my fault", "=told * the new guy's fault", "=told * it was the", "=told them I'd", "=pretending to", "=told * I'm staying", "=tell * I'm staying", "=tell the insurers", "=tell * the scratch",
     "=without asking", "without asking", "=without permission", "=without their permission", "=without her permission", "=without his permission", "=without consent", "=without her knowing", "=without him knowing", "=without her knowledge", "=without his knowledge", "=no intention of", "=backdated", "backdate",
+    "lie to", "lie about", "=lie when", "=lie for",
   ]),
   act("broken_promise", "none", [
     "break * promise", "=broke * promise", "=broken * promise", "break my word", "=broke my word", "go back on my word", "=went back on my word", "back out", "=backed out", "=bailed on", "bail on",
@@ -166,6 +167,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=found * owner", "=reimbursed", "reimburse", "=refunded", "=paid for", "=left * note", "=left my number", "=owned up to", "=told * about the extra", "=pointed out * extra", "=pointed out * mistake",
     "give back", "=gave back", "hand back", "=handed back", "bring back", "=brought back", "pay back", "=paid back", "=paid * back", "=gave it back", "=put it back", "=put * back",
     "=took * to the police", "=took it to", "=handed it in", "=turned it in", "=walked it over", "=walked * over to", "=brought it", "=paid the difference", "=went back in and paid", "=pointed it out", "=gave it back", "=took it and gave it back", "=mailed it", "=returned it", "return it", "=hang it on",
+    "=issued * refunds", "=issued the refund", "give * the tip", "=gave * the tip", "=bought her a", "=replaced it", "=made good",
   ]),
   act("repairing", "none", [
     "repair", "=repaired", "fix", "=fixed", "mend", "=mended", "=replaced", "replace", "=apologized", "=apologised", "apologize", "apologise", "=made amends", "make amends", "=made it up to",
@@ -183,6 +185,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=kept * safe", "keep * safe", "=carried * to safety", "=got * to safety", "=broke up the fight", "=blew the whistle", "=locked up the", "=buckled", "=held * hand", "=walked * home", "=escorted",
     "=released * into", "=released it", "=set * free", "=freed", "=took * to the vet", "=took * to the shelter", "=took * to the hospital", "=drove * to the hospital", "=put out the fire",
     "=called * rescue", "=called the rescue", "=walked her to", "=walked him to", "=went down with", "=took * away from", "=told her and", "=pulled out a", "=kept my eyes on", "=refused because", "=turned it down", "=turned down",
+    "=shut down * until", "=stopped the whole", "=stopped work", "=pulled * off the shelf", "=marked * as ads", "=removed that", "=asked * to delete", "=took * keys", "=hid * keys", "=broke the * window to get", "=called the rescue",
   ]),
   act("truth", "none", [
     "tell * the truth", "=told * the truth", "=told * truth", "=admitted", "admit", "=confessed", "confess", "=owned up", "own up", "=came clean", "come clean", "=was honest", "be honest", "=been honest",
@@ -190,6 +193,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=gave * honest", "=declared", "=revealed", "=credited", "credit", "=gave * credit", "=acknowledged",
     "=told * I had", "=told * the mistake", "=told * I broke", "=told * I did", "=told * it was me", "=apologized and admitted", "=refused to lie", "=pointed out",
     "=told * about the", "=told * kindly", "=told * honestly", "=showed * my", "=said so", "=said no", "=told * it was my", "=told * it wasn't her fault", "=told * it wasn't his fault", "=named what", "=gave * honest", "=own up", "=owned up", "=told * I hadn't", "=told * I had", "=told * I'd", "=explained why", "=called a penalty on myself", "=gave a penalty", "=reported * error", "=corrected it",
+    "=told the auditor", "=told the examiner", "=tell the examiner", "=tell * she added", "=told * she added", "=sent a message saying so", "=explaining the error", "=said so", "=marked the paid",
   ]),
   act("helping", "none", [
     "help", "=helped", "assist", "=assisted", "volunteer", "=volunteered", "donate", "=donated", "=gave * money to", "=gave * food", "=gave * my seat", "=gave up my seat", "=offered * seat",
@@ -197,6 +201,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=made * lunch", "=bought * for", "=paid for * meal", "=paid for * groceries", "=gave * ride", "=drove * to", "=picked * up from", "=held the door", "hold the door", "=opened the door for", "=tipped",
     "=raised money", "=fundraised", "=mentored", "=encouraged", "=cheered", "=rooted for", "=root on", "=comforted", "=welcomed", "=fed the", "=fed my", "=gave * directions", "=showed * the way",
     "=set up a fundraiser", "=fundraiser", "=covered * shift", "=sign * in", "=taught * to", "teach * to", "=asked nothing",
+    "invite", "=invited", "=showed * around", "=reminded", "remind", "=bought him", "=bought her", "=bought them", "=asked * to join", "=offered * room", "=offered * help", "=offered * lift", "=offered * ride", "=took * through", "=gave * a lift", "=gave * a hand", "=lent a hand", "=made room", "=ferrying", "=ferried", "=rescued",
   ]),
   act("caring", "none", [
     "care for", "=cared for", "take care of", "=took care of", "=taken care of", "look after", "=looked after", "=nursed", "nurse", "=visited", "visit", "=called my", "=phoned my", "=checked on", "check on",

@@ -41,6 +41,8 @@ export interface AccountExample {
   readonly rightAct: boolean;
   /** A Stoic account (not an ETHICS scenario): the met threshold is chosen on these. */
   readonly account: boolean;
+  /** A wrong put right after it: the extractor reads the rights, never the wrong (act.amends). */
+  readonly amends?: boolean;
 }
 
 function exampleOf(text: string, label: 0 | 1, account: boolean): AccountExample {
@@ -51,6 +53,7 @@ function exampleOf(text: string, label: 0 | 1, account: boolean): AccountExample
     wrongAct: reading.acts.some((a) => a.polarity === "wrong"),
     rightAct: reading.acts.some((a) => a.polarity === "right"),
     account,
+    amends: reading.features.includes("act.amends"),
   };
 }
 
@@ -117,10 +120,11 @@ export function scoreOfExample(model: { bias: number; weights: Record<string, nu
  * at p <= t outnumber the wrongs called met by the most.
  * Each sits halfway between the dev score it admits and the next one out.
  */
-export function chooseAccountThresholds(scored: ReadonlyArray<{ p: number; label: 0 | 1; wrongAct: boolean; rightAct: boolean; account: boolean }>): AccountWeights["thresholds"] {
+export function chooseAccountThresholds(scored: ReadonlyArray<{ p: number; label: 0 | 1; wrongAct: boolean; rightAct: boolean; account: boolean; amends?: boolean }>): AccountWeights["thresholds"] {
   const wrongs = scored.filter((s) => s.label === 1);
   const rights = scored.filter((s) => s.label === 0);
-  const called = (s: { p: number; wrongAct: boolean }, t: number) => s.wrongAct && s.p >= t;
+  // As the offline extractor decides: amends read as the rights; else a wrong act at p >= t.
+  const called = (s: { p: number; wrongAct: boolean; amends?: boolean }, t: number) => s.wrongAct && !s.amends && s.p >= t;
   const candidates = [...new Set(scored.map((s) => s.p))].sort((a, b) => a - b);
   candidates.push(1.0001);
   let violated = 1.0001;
@@ -131,7 +135,7 @@ export function chooseAccountThresholds(scored: ReadonlyArray<{ p: number; label
     const ba = (wrongs.filter((s) => called(s, t)).length / Math.max(1, wrongs.length) + 1 - fpr) / 2;
     if (ba > best) (best = ba), (violated = t);
   }
-  const metCases = scored.filter((s) => s.account && s.rightAct && !called(s, violated));
+  const metCases = scored.filter((s) => s.account && s.rightAct && !s.amends && !called(s, violated));
   // met: each right called met must on balance be right: the threshold where the count of rights
   // called met less the wrongs called met is highest (the lowest such).
   let met = -1;
@@ -157,7 +161,7 @@ export function trainAccountWeights(data: { ethics?: readonly EthicsItem[]; acco
   const train = examplesOfSplit("train", data);
   const dev = examplesOfSplit("dev", data);
   const model = fitAccounts(train);
-  const thresholds = chooseAccountThresholds(dev.map((e) => ({ p: scoreOfExample(model, e), label: e.label, wrongAct: e.wrongAct, rightAct: e.rightAct, account: e.account })));
+  const thresholds = chooseAccountThresholds(dev.map((e) => ({ p: scoreOfExample(model, e), label: e.label, wrongAct: e.wrongAct, rightAct: e.rightAct, account: e.account, amends: e.amends })));
   const body = { bias: model.bias, weights: model.weights, thresholds };
   const digest = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 10);
   const file = {

@@ -85,12 +85,18 @@ export function extractOffline(input: { text: string; answeredTriggers?: readonl
   // The author's acts, each with its object's circle, and how likely the account reports a wrong
   // (the reader of accounts in @svc/judgment, its weights and thresholds trained in the repository).
   const reading = readAccount(text);
-  // A wrong read with confidence decides; else a right read with confidence (a wrong put right
-  // after it, "I dented the car and left a note", may read so); else nothing is decided.
+  // A wrong put right after it ("I dented the car and left a note") reads as the duty met; else a
+  // wrong read with confidence decides; else a right read with confidence; else nothing is decided.
   const wrongs = reading.acts.filter((a) => a.polarity === "wrong");
   const rights = reading.acts.filter((a) => a.polarity === "right");
-  const decisive: readonly AccountAct[] =
-    wrongs.length > 0 && reading.probability >= ACCOUNT_WEIGHTS.thresholds.violated ? wrongs : rights.length > 0 && reading.probability <= ACCOUNT_WEIGHTS.thresholds.met ? rights : [];
+  const amends = reading.features.includes("act.amends");
+  const decisive: readonly AccountAct[] = amends
+    ? rights
+    : wrongs.length > 0 && reading.probability >= ACCOUNT_WEIGHTS.thresholds.violated
+      ? wrongs
+      : rights.length > 0 && reading.probability <= ACCOUNT_WEIGHTS.thresholds.met
+        ? rights
+        : [];
 
   const graveSentence = sentences.find((s) => GRAVE.test(s.quote)) ?? null;
   // The circle a grave act harms: the one its act touches, as read, else the first named in its sentence.

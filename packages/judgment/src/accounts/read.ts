@@ -88,7 +88,7 @@ const SKIP = new Set(
 const COORDINATORS = new Set(["and", "or", "then", "but", "nor"]);
 const CLAUSE_OPENERS = new Set(["when", "while", "because", "after", "before", "since", "as", "until", "although", "though", "if", "so", "whenever", "once"]);
 const CLAUSE_BREAKS = new Set([...CLAUSE_OPENERS, "and", "but", "or", "then", "yet"]);
-const DETERMINERS = new Set(["a", "an", "the", "some", "another", "this", "that", "his", "her", "their", "its", "someone's", "somebody's", "a stranger's"]);
+const DETERMINERS = new Set(["a", "an", "the", "some", "another", "this", "that", "his", "her", "their", "its", "whose", "someone's", "somebody's"]);
 /** Words of a found thing: kept or returned, it touches a stranger. */
 const FOUND = new Set(["found", "find", "dropped", "lost", "left", "forgot", "forgotten"]);
 
@@ -479,8 +479,9 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
 /** Putting right after a wrong: returning, repairing or owning up after it ("I dented the car and left a note"). */
 export function amendsOf(acts: readonly AccountAct[]): boolean {
   const firstWrong = acts.find((a) => a.polarity === "wrong" && a.how === "done");
-  return firstWrong !== undefined && acts.some((a) => a.how === "done" && (a.type === "repairing" || a.type === "returning" || a.type === "truth") && a.span.start > firstWrong.span.start);
+  return firstWrong !== undefined && acts.some((a) => a.how === "done" && AMENDS.has(a.type) && a.span.start > firstWrong.span.start);
 }
+const AMENDS: ReadonlySet<ActType> = new Set(["repairing", "returning", "truth", "protecting"]);
 
 /** Words that end the quote of a thing after its owner ("my grandmother's purse while…"). */
 const STOP = new Set(

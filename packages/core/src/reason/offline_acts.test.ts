@@ -85,6 +85,21 @@ describe("what the reader leaves undecided, and what negation turns", () => {
     expect(assessment.is_kathekon).toBe(true);
   });
 
+  it.each([
+    "I broke my neighbour's window with a ball and paid for the repair the same day.",
+    "I took my colleague's stapler by mistake and gave it back the next morning.",
+  ])("%j: a wrong put right after it reads as the duty met", async (text) => {
+    const { extraction, assessment } = await served(text);
+    expect(decided(extraction)).toEqual([{ circle: "community", obligation_claim: "met", quote: expect.any(String) }]);
+    expect(assessment.is_kathekon).toBe(true);
+  });
+
+  it("the same wrong not put right stays violated", async () => {
+    const { extraction, assessment } = await served("I broke my neighbour's window and ran off.");
+    expect(decided(extraction)).toEqual([{ circle: "community", obligation_claim: "violated", quote: "broke my neighbour's window" }]);
+    expect(assessment.is_kathekon).toBe(false);
+  });
+
   it("a right not done is no right: \"I never returned the wallet I found\" is not a duty met", async () => {
     const { extraction, assessment } = await served("I never returned the wallet I found on the bus.");
     expect(extraction.circles.filter((c) => c.obligation_claim === "met")).toEqual([]);

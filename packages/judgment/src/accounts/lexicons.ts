@@ -281,7 +281,7 @@ export const NOUNS: readonly NounClass[] = [
     "mother", "mom", "=mum", "=mummy", "=mommy", "=ma", "father", "dad", "=daddy", "=papa", "parent", "grandmother", "grandma", "=gran", "=granny", "=nan", "=nana", "grandfather", "grandpa",
     "=grandad", "=granddad", "grandparent", "grandchild", "grandson", "granddaughter", "sister", "brother", "sibling", "=sis", "wife", "husband", "=spouse", "partner", "girlfriend", "boyfriend",
     "fiance", "=fiancé", "=fiancée", "fiancee", "son", "daughter", "=child", "=children", "=kid", "=kids", "baby", "toddler", "=twins", "=infant", "=newborn", "family", "aunt", "uncle", "cousin",
-    "nephew", "niece", "stepmother", "stepfather", "stepson", "stepdaughter", "stepbrother", "stepsister", "in law", "=in-laws", "=ex", "household", "=mother-in-law", "=father-in-law",
+    "nephew", "niece", "stepmother", "stepfather", "stepson", "stepdaughter", "stepbrother", "stepsister", "in law", "=in-laws", "household", "=mother-in-law", "=father-in-law",
     "=stepmom", "=stepdad", "=grandkids",
   ]),
   nouns("community", "person", [
@@ -290,10 +290,11 @@ export const NOUNS: readonly NounClass[] = [
     "assistant", "supervisor", "=co-op", "=coop", "partner at work", "=class", "=school", "=church", "=congregation", "=club", "=company", "=firm", "=office", "=town", "=village",
     "=community", "=members", "=member", "=babysitter", "=nanny", "=tutor", "=doctor", "=nurse", "=professor", "=principal", "=referee", "=rival", "=opponent", "=dealer", "=shopkeeper", "=landlord",
     "=insurer", "=insurance", "=buyer", "=seller", "=vendor", "=supplier", "=contractor", "=cleaner", "=date", "=crush", "=bride", "=groom", "=recruit", "=candidate", "=worker", "=workers", "=subordinate", "=the board",
+    "=ex", "=cashier", "=waiter", "=waitress", "=server", "=clerk", "=shop owner", "=corner shop", "=insurance company", "=bartender", "=examiner", "=auditor", "=judges",
   ]),
   nouns("humanity", "person", [
     "stranger", "=man", "=men", "=woman", "=women", "=person", "=people", "=lady", "=guy", "=boy", "=girl", "=someone", "=somebody", "=everyone", "=everybody", "=anyone", "=passenger", "=passerby",
-    "=pedestrian", "=driver", "=cyclist", "=cashier", "=waiter", "=waitress", "=server", "=clerk", "=beggar", "=homeless", "=tourist", "=traveler", "=traveller", "=refugee", "=immigrant", "=elderly",
+    "=pedestrian", "=driver", "=cyclist", "=beggar", "=homeless", "=tourist", "=traveler", "=traveller", "=refugee", "=immigrant", "=elderly",
     "=victim", "=owner", "year old", "=teenager", "=teen", "=minor", "=toddler next door", "=public", "=voters", "=citizens", "=society", "=humanity", "=world", "=kid with", "=child with", "=student with", "=old man", "=old woman", "=old lady", "=disabled", "=blind",
     "=deaf", "=veteran", "=orphan", "=orphans", "=charity", "=poor", "=needy", "=hungry", "=the bank", "=the store", "=the shop", "=the restaurant", "=the government", "=strangers", "=audience",
   ]),

@@ -14,7 +14,8 @@ const only = (text: string): AccountAct => {
 describe("wrongs read from the verb and its object", () => {
   it.each([
     ["I took money from my grandmother's purse while she slept.", "household"],
-    ["While my grandfather was napping I slipped two twenties out of his wallet on the dresser.", "community"],
+    // "his wallet": the grandfather named before.
+    ["While my grandfather was napping I slipped two twenties out of his wallet on the dresser.", "household"],
     ["I stole a bottle of perfume from the chemist.", "community"],
     ["I ate my roommate's leftover birthday cake.", "community"],
     ["I kept the wallet I found on the bus, cash and all.", "humanity"],
@@ -31,8 +32,12 @@ describe("wrongs read from the verb and its object", () => {
     ["I kicked my neighbour's dog because it kept barking.", "harm_animal", "cosmic"],
     ["I threw a stone at the cat next door.", "harm_animal", "cosmic"],
     ["I slapped my brother across the face.", "harm", "household"],
-    ["I punched a man outside the pub.", "harm", "humanity"],
-    ["I shoved the new kid into the lockers.", "harm", "humanity"],
+    ["I punched a stranger on the train.", "harm", "humanity"],
+    // Met at the pub, in class: one's community.
+    ["I punched a man outside the pub.", "harm", "community"],
+    ["I shoved the new kid into the lockers.", "harm", "community"],
+    ["I slapped a child I didn't know.", "harm", "humanity"],
+    ["My cat knocked my coffee over and I kicked her across the room.", "harm_animal", "cosmic"],
   ] as const)("harm: %j is %s to %s (the being harmed, not its owner)", (text, type, circle) => {
     expect(only(text)).toMatchObject({ type, polarity: "wrong", circle });
   });
@@ -52,7 +57,7 @@ describe("wrongs read from the verb and its object", () => {
     ["I broke my promise to my daughter.", "broken_promise", "household"],
     ["I left my dog tied up in the yard all weekend.", "neglect", "cosmic"],
     ["I took credit for my colleague's design in front of the board.", "unfairness", "community"],
-    ["I mocked the waiter's accent so my friends would laugh.", "humiliation", "humanity"],
+    ["I mocked the waiter's accent so my friends would laugh.", "humiliation", "community"],
     ["I laughed at my sister when she fell.", "humiliation", "household"],
     ["I read my sister's diary while she was out.", "intrusion", "household"],
     ["I dumped the old paint tins in the woods.", "harm_nature", "cosmic"],
@@ -87,7 +92,7 @@ describe("dangers given and bad ends stated", () => {
 describe("rights", () => {
   it.each([
     ["I returned the wallet I found on the bus to its owner.", "returning", "humanity"],
-    ["I gave the extra change back to the cashier.", "returning", "humanity"],
+    ["I gave the extra change back to the cashier.", "returning", "community"],
     ["I paid my friend back the money I owed her.", "returning", "community"],
     ["I fixed my neighbour's fence after I backed into it.", "repairing", "community"],
     ["I apologised to my wife for shouting.", "repairing", "household"],

@@ -22,9 +22,11 @@ import WEIGHTS_JSON from "./weights.json";
  *                      (one's own body and health). A harm, a care or a neglect touches the head of
  *                      its object ("my neighbour's dog" is the dog: cosmic); a taking, a deceiving, a
  *                      cheating or a returning touches the person whose it was ("my grandmother's
- *                      purse" is the grandmother: household). With no one named, each act has its
- *                      usual circle (a theft or a cheating: community; a harm to nature: cosmic; a
- *                      found thing kept or returned: humanity).
+ *                      purse" is the grandmother: household); a pronoun ("I told her") the person or
+ *                      animal named before it. A man or a child met in a shared place (school,
+ *                      work, the bar) is community. With no one named, each act has its usual
+ *                      circle (a theft or a cheating: community; a harm to nature: cosmic; a found
+ *                      thing kept or returned: humanity).
  */
 
 export interface AccountSpan {
@@ -225,10 +227,19 @@ interface NounAt {
   readonly to: number;
 }
 
+/** Places and groups shared with the people in them: there "a man", "the boy" is one's community. */
+const SETTINGS = new Set([
+  "team", "class", "classroom", "school", "office", "work", "queue", "bar", "pub", "club", "gym", "church", "neighbourhood", "neighborhood", "street", "estate", "building",
+  "shift", "test", "exam", "meeting", "party", "group", "staff", "company", "shop", "store", "cafe", "restaurant", "pharmacy", "lockers", "next", "village", "town",
+]);
+/** Humanity words that stay humanity wherever they are: strangers and people at large. */
+const AT_LARGE = new Set(["stranger", "strangers", "public", "world", "society", "humanity", "owner", "refugee", "refugees", "charity", "beggar", "homeless", "tourist", "citizens", "voters"]);
+
 /** The circle noun starting at each token (the first class that claims it), with a determiner's say. */
 function nounsOf(segment: Segment): Map<number, NounAt> {
   const at = new Map<number, NounAt>();
   const tokens = segment.tokens;
+  const shared = tokens.some((t) => t.kind === "word" && SETTINGS.has(t.lower));
   for (const cls of NOUNS)
     for (const m of findAll(segment, cls.lex)) {
       if (at.has(m.from)) continue;
@@ -248,10 +259,19 @@ function nounsOf(segment: Segment): Map<number, NounAt> {
           }
         }
       }
+      // "the guy who cut in front of me at the bar", "the boy in my class": met where one belongs.
+      if (circle === "humanity" && shared && cls.kind === "person" && !AT_LARGE.has(tokens[m.from]!.lower.replace(/['’]s$/, ""))) circle = "community";
       const last = tokens[m.to - 1]!;
       at.set(m.from, { circle, kind: cls.kind, possessive: /['’]s$/.test(last.lower) || (tokens[m.to]?.text === "'" && last.lower.endsWith("s")), from: m.from, to: m.to });
     }
   return at;
+}
+
+/** The nearest person or animal named before token i in the account: what a pronoun stands for. */
+function antecedentOf(nouns: ReadonlyMap<number, NounAt>, i: number): NounAt | undefined {
+  let best: NounAt | undefined;
+  for (const n of nouns.values()) if ((n.kind === "person" || n.kind === "animal") && n.to <= i && (!best || n.from > best.from)) best = n;
+  return best;
 }
 
 /** The end (exclusive) of the object window after token `end`: the clause's end or OBJECT_WINDOW words. */
@@ -346,9 +366,14 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
         const heads = candidates.filter((n) => !n.possessive);
         const persons = candidates.filter((n) => n.kind === "person" || n.kind === "self");
         const chosen = headFirst ? (heads[0] ?? candidates[0]) : (persons[0] ?? candidates[0]);
-        if (type === "harm" && chosen?.kind === "animal") type = "harm_animal";
-        if (type === "harm" && chosen?.kind === "nature") type = "harm_nature";
-        let circle: Circle = chosen?.circle ?? USUAL_CIRCLE[type];
+        // "I told her", "I kicked her across the room": the being named before in the account.
+        const referent = !chosen && (pronounObject || objectWords.length === 0 || ["his", "her", "their"].includes(objectWords[0]!.lower)) ? antecedentOf(nouns, i) : undefined;
+        const target = chosen ?? referent;
+        if (type === "harm" && target?.kind === "animal") type = "harm_animal";
+        if (type === "harm" && target?.kind === "nature") type = "harm_nature";
+        let circle: Circle = chosen?.circle ?? referent?.circle ?? USUAL_CIRCLE[type];
+        // Cheating wrongs the body whose rules it breaks (a class, a club, an employer), whoever helped.
+        if (type === "cheating" && circle !== "household") circle = "community";
         if (!chosen && (type === "theft" || type === "returning") && tokens.slice(sentence.from, sentence.to).some((x) => FOUND.has(x.lower))) circle = "humanity";
         const negated = t.negated || refusedBefore(refusals, i);
         const wrong = WRONG_TYPES.has(type);
@@ -364,7 +389,7 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
         }
         const span = spanOf(segment, i, last);
         if (subject === "other") others.add(polarity);
-        else acts.push({ type, polarity, how, circle, named: chosen !== undefined, span: { start: span.start, end: span.end, quote: span.quote } });
+        else acts.push({ type, polarity, how, circle, named: chosen !== undefined || referent !== undefined, span: { start: span.start, end: span.end, quote: span.quote } });
         for (let k = i; k < end; k++) claimed.add(k);
         break;
       }

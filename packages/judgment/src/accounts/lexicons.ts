@@ -10,7 +10,7 @@ import { lexicon, type Lexicon } from "../lexicon";
 
 export const WRONGS = [
   "theft", "harm", "harm_animal", "harm_nature", "deception", "broken_promise", "cheating", "neglect", "unfairness", "humiliation", "cruelty", "intrusion",
-  "endangering", "malice",
+  "endangering", "malice", "indecency",
 ] as const;
 export const RIGHTS = ["returning", "repairing", "keeping_word", "protecting", "truth", "helping", "caring", "fairness"] as const;
 export type WrongAct = (typeof WRONGS)[number];
@@ -71,6 +71,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=scan the cheap", "=bag the expensive", "=took a box of", "=took * home from the office", "=took * home from work", "=opened it * kept", "=liked the * and kept",
     "=without a ticket", "=without buying a ticket", "=sneaked into", "=snuck into", "=fare dodged",
     "=ripped off", "rip * off", "=climbed through * window", "=broke into", "break into", "=lifted * rings", "=lifted * ring", "=lifted * wallet", "=short changed",
+    "=kept the * towels", "=stuffed * down my", "=took * towels", "=stuffed * in my pockets", "=put * in my pocket",
   ]),
   act("cheating", "none", [
     "cheat", "plagiarize", "plagiarise", "=plagiarized", "=plagiarised", "copy * answers", "=copied * answers", "copy * homework", "=copied * homework", "copy * essay", "=copied * essay",
@@ -89,6 +90,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=told * so she would", "=told * so he would", "=told * so they would", "=told * had been stolen", "=told * I had no idea", "=told * it had been", "=told * I was sick", "=texted that I was", "=told * I was working", "=said I had done", "=told * I'd seen", "=said I couldn't", "=gave a glowing reference", "=told * my fault", "=told * the new guy's fault", "=told * it was the", "=told them I'd", "=pretending to", "=told * I'm staying", "=tell * I'm staying", "=tell the insurers", "=tell * the scratch",
     "=without asking * permission", "=without asking her", "=without asking him", "=without asking them", "=without asking anyone", "=without asking first", "=without asking my", "=without asking the owner", "=without permission", "=without their permission", "=without her permission", "=without his permission", "=without consent", "=without her knowing", "=without him knowing", "=without her knowledge", "=without his knowledge", "=no intention of", "=backdated", "backdate",
     "lie to", "lie about", "=lie when", "=lie for",
+    "=called in sick * because I wanted", "=called in sick * to go", "=called in sick so", "=said my * hurt", "=said my * ached", "=told * my * ached", "=told * my * hurt", "=pretended to be sick", "=faked * sick", "=faked being sick", "=faked an illness", "=played sick",
   ]),
   act("broken_promise", "none", [
     "break * promise", "=broke * promise", "=broken * promise", "break my word", "=broke my word", "go back on my word", "=went back on my word", "back out", "=backed out", "=bailed on", "bail on",
@@ -103,6 +105,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=left * alone", "leave * alone", "=left * behind", "=left * tied up", "=let * wander", "=let * muddle", "=let * skip", "=skipped my rounds", "=forgot to pick", "=forgot * for * days", "=was on my phone", "=left early without", "=went on * holiday", "=never once called", "=too busy", "leave him there", "leave her there", "=left him there", "=left her there", "leave * in the woods", "=left * in the woods", "=didn't take * to the", "=didn't feed", "=never fed", "=forgot to feed", "=left * in the garden", "=left * in the yard", "=locked * out", "=kept * in a", "=let * play", "=let * go hungry", "=didn't check on", "=without checking",
     "=let him wander", "=let her wander", "=let the ratio", "=slept in the staff", "=left it in the garden", "=left it in", "=didn't answer my phone", "=didn't take * to the", "=went back to sleep", "=went out drinking", "=left the cat behind", "=left the dog behind", "=keep scrolling", "=without telling anyone", "=stopped inviting",
     "=walked past", "walk past", "=stopped answering", "stop answering",
+    "=skipped school", "skip school", "=skipped work", "=skipped class", "=didn't go to school", "=didn't go to work", "=forgot where * child", "=forgot where * son", "=forgot where * daughter", "=taking time off * hungover", "=drunk at work", "=hungover",
   ]),
   act("unfairness", "none", [
     "cut in line", "=cut in line", "=cut the line", "=jumped the queue", "jump the queue", "=cut in front", "took credit", "take credit", "=took * credit", "=claimed credit", "discriminate", "=discriminated",
@@ -127,6 +130,12 @@ export const ACTS: readonly ActLexicon[] = [
   act("harm", "none", [
     "=smacked * hand", "=slapped * face", "=threw * in * face", "=spat in * face", "drive home after", "=drove home after", "=drove drunk", "drive drunk", "=drink driving", "=drunk driving",
     "=spiked * drink", "=let the air out of", "=cut the power", "=beat * up",
+    "=coughed into * food", "=coughed on * food", "=sneezed on * food", "=sneezed into * food", "=coughed into the", "=spit in", "=spat in", "=with spit", "=licked * before serving", "=licked * before", "=sipped * before giving", "=peed in", "=urinated in", "=feces in", "=poop in", "=toilet brush", "=clean the toilet", "=disabled the brakes", "=cut the brakes", "=tampered with the brakes", "=fired * at", "=aimed * at", "=pointed * gun at", "=shot at",
+  ]),
+  // Exposing oneself, spying on bodies, sex without consent.
+  act("indecency", "none", [
+    "=naked", "=nude", "=birthday suit", "=skinny dipping", "=watching porn", "=watched porn", "=look up * skirt", "=looked up * skirt", "=undressing", "=peeking at", "=peeked at * showering",
+    "=flashed", "=exposed myself", "=fondled", "=had sex with * asleep", "=after she fell asleep", "=after he fell asleep", "=had sex at work", "=sexted", "=date * children", "=sleep with me",
   ]),
   // Putting someone in danger: the dangerous thing given or left to a child or an animal, or
   // driving unfit (see DANGERS for the things).
@@ -235,7 +244,7 @@ export const DANGERS = lexicon("danger", [
 ]);
 
 /** Giving, leaving or letting: with a danger and a child or an animal in the clause, endangering. */
-export const GIVING = lexicon("give", ["give", "=gave", "=given", "hand", "=handed", "feed", "=fed", "let", "offer", "=offered", "=served", "leave", "=left", "put", "=put", "buy", "=bought", "=packed", "=placed", "=threw", "throw", "=brought", "bring", "=encouraged", "=taught", "=allowed", "allow"]);
+export const GIVING = lexicon("give", ["add", "=added", "=cooked", "=baked", "=made", "give", "=gave", "=given", "hand", "=handed", "feed", "=fed", "let", "offer", "=offered", "=served", "leave", "=left", "put", "=put", "buy", "=bought", "=packed", "=placed", "=threw", "throw", "=brought", "bring", "=encouraged", "=taught", "=allowed", "allow"]);
 
 /** A bad end the account gives for its act: "for fun", "as a prank", "because he is gay". */
 export const MOTIVES = lexicon("motive", [

@@ -73,7 +73,7 @@ const TOUCH_HEAD: ReadonlySet<ActType> = new Set(["harm", "harm_animal", "cruelt
 const USUAL_CIRCLE: Readonly<Record<ActType, Circle>> = {
   theft: "community", harm: "community", harm_animal: "cosmic", harm_nature: "cosmic", deception: "community", broken_promise: "community",
   cheating: "community", neglect: "household", unfairness: "community", humiliation: "community", cruelty: "cosmic", intrusion: "community",
-  endangering: "humanity", malice: "community",
+  endangering: "humanity", malice: "community", indecency: "community",
   returning: "community", repairing: "community", keeping_word: "community", protecting: "community", truth: "community", helping: "humanity",
   caring: "household", fairness: "community",
 };
@@ -449,7 +449,8 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
   // A dangerous thing given or left to a child or an animal: "gave the thirsty 13 year old a glass
   // of wine", "handed my toddler the scissors"; not "kept the knives away from my toddler".
   const dangers = findAll(segment, DANGERS);
-  for (const m of findAll(segment, GIVING)) {
+  const giving = findAll(segment, GIVING);
+  for (const m of giving) {
     if (m.negated || subjectOf(tokens, sentences[m.sentence]!.from, m.from, nouns) !== "author") continue;
     // A giving read as a help ("fed the dog") is read again if what was given is a danger.
     const covering = acts.findIndex((x) => x.span.start <= m.span.start && x.span.end > m.span.start);
@@ -477,6 +478,22 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
     const span = spanOf(segment, m.from, Math.max(danger.to, victim.to, m.to));
     if (covering >= 0) acts.splice(covering, 1);
     acts.push({ type: "endangering", polarity: "wrong", how: "done", circle: victim.circle, named: true, span: { start: span.start, end: span.end, quote: span.quote } });
+  }
+  // "I knew he was allergic to peanuts, so I added peanuts to his meal": the allergen given.
+  for (let k = 0; k + 2 < tokens.length; k++) {
+    if (!(tokens[k]!.lower.startsWith("allergic") && tokens[k + 1]!.lower === "to")) continue;
+    const allergen = tokens[k + 2]!;
+    const sentence = sentences[allergen.sentence]!;
+    for (let j = sentence.from; j < sentence.to; j++) {
+      if (j === k + 2 || tokens[j]!.stem !== allergen.stem) continue;
+      const verb = giving.find((m) => m.sentence === allergen.sentence && m.from < j && j - m.to <= 6 && !m.negated);
+      if (!verb || subjectOf(tokens, sentence.from, verb.from, nouns) !== "author") continue;
+      if (acts.some((x) => x.type === "endangering" && x.span.start <= verb.span.start && x.span.end > verb.span.start)) break;
+      const victim = antecedentOf(nouns, j + 1);
+      const span = spanOf(segment, verb.from, j + 1);
+      acts.push({ type: "endangering", polarity: "wrong", how: "done", circle: victim?.circle ?? USUAL_CIRCLE.endangering, named: victim !== undefined, span: { start: span.start, end: span.end, quote: span.quote } });
+      break;
+    }
   }
   // A bad end given for an act of the author's: "I called the police on my neighbour because he is gay".
   for (const m of findGapped(segment, MOTIVES)) {

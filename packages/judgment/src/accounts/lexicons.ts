@@ -226,6 +226,15 @@ export const ACTS: readonly ActLexicon[] = [
     "=paid * in full", "=paid * wages", "=paid my", "pay my", "=tipped", "=waited * turn", "=let * have the",
     "=raised their pay", "=gave the promotion to the best", "=on the same criteria", "=played the same", "=divide * between", "=rented the flat to the first", "=applied from our real", "=weigh every", "=wrote my own", "=turned my chair away", "=publish every receipt", "=split the", "=paid the difference",
   ]),
+  // Rights read from a common verb and the person or animal it was done for.
+  act("helping", "being", [
+    "=drove", "drive", "=picked up", "pick up", "=walked", "=cooked for", "cook for", "=bought", "=brought", "=made", "=showed", "show", "=gave", "give", "=lent", "=offered",
+    "=tutored", "=coached", "=mentored", "=sheltered", "=housed", "=hosted", "=fed", "=covered for", "=stood in for", "=filled in for", "=translated for", "=wrote to",
+  ]),
+  act("caring", "being", [
+    "=called", "call", "=phoned", "=texted", "=visited", "=thanked", "=hugged", "=reassured", "reassure", "=comforted", "comfort", "=consoled", "console", "=calmed", "calm",
+    "=forgave", "=welcomed", "welcome", "=bathed", "=dressed", "=rocked", "=cuddled", "=groomed", "=walked", "=brushed", "=sat with", "=stayed with", "=waited with", "=held",
+  ]),
   // Wrongs read from a common verb and its object, after the rights: "took it to the police" is a return.
   act("theft", "anothers", ["=used", "use", "=wore", "wear", "=drank", "=ate", "=took", "=kept", "=sold", "=pawned", "=spent"]),
   act("theft", "valuable", [

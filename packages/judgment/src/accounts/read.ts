@@ -1,4 +1,4 @@
-import { findAll, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
+import { findAll, matchAt, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
 import { sigmoid } from "../scorer";
 import { tokenize } from "../text";
 import type { Segment, Token } from "../types";
@@ -240,9 +240,21 @@ function nounsOf(segment: Segment): Map<number, NounAt> {
   const at = new Map<number, NounAt>();
   const tokens = segment.tokens;
   const shared = tokens.some((t) => t.kind === "word" && SETTINGS.has(t.lower));
-  for (const cls of NOUNS)
-    for (const m of findAll(segment, cls.lex)) {
-      if (at.has(m.from)) continue;
+  // One pass in reading order, so "my friend's mum" knows the friend before the mum.
+  for (const sentence of segment.sentences)
+    for (let i = sentence.from; i < sentence.to; i++) {
+      let m: { from: number; to: number } | undefined;
+      let cls: NounClass | undefined;
+      for (const entry of NOUN_INDEX.get(tokens[i]!.stem) ?? []) {
+        const end = longestExact(tokens, i, entry.phrases, sentence.to);
+        if (end > i) {
+          m = { from: i, to: end };
+          cls = entry.cls;
+          break;
+        }
+      }
+      if (!m || !cls) continue;
+      i = m.to - 1;
       let circle = cls.circle;
       // "a child", "the new kid", "their son", "my friend's mum": another's household is not the author's.
       if (circle === "household") {
@@ -265,6 +277,28 @@ function nounsOf(segment: Segment): Map<number, NounAt> {
       at.set(m.from, { circle, kind: cls.kind, possessive: /['’]s$/.test(last.lower) || (tokens[m.to]?.text === "'" && last.lower.endsWith("s")), from: m.from, to: m.to });
     }
   return at;
+}
+
+/** The noun classes by first stem, in NOUNS order. */
+const NOUN_INDEX = new Map<string, Array<{ readonly cls: NounClass; readonly phrases: readonly (readonly Part[])[] }>>();
+for (const cls of NOUNS)
+  for (const [stem, phrases] of cls.lex.byFirst) {
+    const list = NOUN_INDEX.get(stem) ?? [];
+    list.push({ cls, phrases });
+    NOUN_INDEX.set(stem, list);
+  }
+
+/** The longest end of a phrase matched at token i, "*" one word (lexicon.ts's matcher), or -1. */
+function longestExact(tokens: readonly Token[], i: number, phrases: readonly (readonly Part[])[], to: number): number {
+  const t = tokens[i]!;
+  let end = -1;
+  for (const parts of phrases) {
+    const head = parts[0]!;
+    if ("word" in head && head.word !== undefined && !partMatches(t, head)) continue;
+    const e = matchAt(tokens, i + 1, parts, 1);
+    if (e > end && e <= to) end = e;
+  }
+  return end;
 }
 
 /** The nearest person or animal named before token i in the account: what a pronoun stands for. */

@@ -18,6 +18,8 @@ describe("wrongs read from the verb and its object", () => {
     ["While my grandfather was napping I slipped two twenties out of his wallet on the dresser.", "household"],
     ["I stole a bottle of perfume from the chemist.", "community"],
     ["I ate my roommate's leftover birthday cake.", "community"],
+    // Another's family is not the author's household: the friend's mum is the friend's circle.
+    ["I stole twenty pounds from my friend's mum.", "community"],
     ["I kept the wallet I found on the bus, cash and all.", "humanity"],
     ["I found a phone on the train and kept it.", "humanity"],
   ] as const)("theft: %j (%s)", (text, circle) => {

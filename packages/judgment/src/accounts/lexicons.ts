@@ -46,7 +46,7 @@ const KEEP_EXACT = new Set(["outed", "embarrassed", "shamed", "framed", "fired",
  * ("=kicked" also reads "kick", "kicks", "kicking"), an irregular one with its present beside it,
  * so a proposed act ("I'm going to take…", "Should I tell…") reads as the past one does.
  */
-export function tenses(phrase: string): string[] {
+function tenses(phrase: string): string[] {
   const words = phrase.split(" ");
   const out = new Set<string>([phrase]);
   const relaxed = words.map((w) => (w.startsWith("=") && /^=[a-z]{3,}ed$/.test(w) && !KEEP_EXACT.has(w.slice(1)) ? w.slice(1) : w));

@@ -89,6 +89,10 @@ describe("dangers given and bad ends stated", () => {
   ])("malice: %j", (text) => {
     expect(acts(text).some((a) => a.polarity === "wrong")).toBe(true);
   });
+
+  it.each(["He hid my shoes as a prank before my interview.", "My sister unplugged the fridge out of spite."])("another's malice is not the author's: %j", (text) => {
+    expect(acts(text)).toEqual([]);
+  });
 });
 
 describe("rights", () => {

@@ -533,7 +533,10 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
   for (const m of findGapped(segment, MOTIVES)) {
     if (m.negated) continue;
     const sentence = sentences[m.sentence]!;
-    const said = spanOf(segment, m.from, m.to);
+    // The author's act: "I" or "we" before the end given ("He hid my shoes as a prank" is not).
+    let author = false;
+    for (let k = sentence.from; k < m.from && !author; k++) author = tokens[k]!.kind === "word" && SUBJECT_AUTHOR.has(tokens[k]!.stem);
+    if (!author) continue;
     if (acts.some((x) => x.polarity === "wrong" && x.span.start >= tokens[sentence.from]!.start && x.span.end <= tokens[sentence.to - 1]!.end)) continue;
     let chosen: NounAt | undefined;
     for (let k = sentence.from; k < sentence.to && !chosen; k++) {
@@ -542,7 +545,6 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
     }
     // The act is the sentence up to its end: quote from the sentence's first word to the motive's end.
     const span = spanOf(segment, sentence.from, m.to);
-    void said;
     acts.push({ type: "malice", polarity: "wrong", how: "done", circle: chosen?.circle ?? USUAL_CIRCLE.malice, named: chosen !== undefined, span: { start: span.start, end: span.end, quote: span.quote } });
   }
   // What a broken promise promised was not done: "I promised to help… then went to the beach".

@@ -102,7 +102,8 @@ describe("as a new user would try it", () => {
     const score = await expectScore(await post("/api/score-action", first.key, { action: FURIOUS, context: "At home, after a long day.", intended_outcome: "To be heard." }));
     expect(score, show(score)).toMatchObject({
       katorthoma_proximity: "contrary",
-      is_kathekon: null,
+      // Yelling at one's partner is read as a duty to the household not met.
+      is_kathekon: false,
       kathekon_quality: null,
       passions_detected: [{ root_passion: "epithumia", sub_species: "orge", false_judgement: expect.any(String) }],
     });
@@ -129,7 +130,7 @@ describe("as a new user would try it", () => {
       // Anger engages temperance (the domain that governs appetite, anger among them).
       primary_virtue_domains: ["phronesis", "dikaiosyne", "sophrosyne"],
       most_frequent_passions: [{ root_passion: "epithumia", frequency: "1 of 1 scored actions" }],
-      kathekon_alignment: "0 of 1 scored actions read as appropriate acts; 0 fell short; 1 could not be decided from the account.",
+      kathekon_alignment: "0 of 1 scored actions read as appropriate acts; 1 fell short; 0 could not be decided from the account.",
     });
 
     const second = await mint();
@@ -142,7 +143,7 @@ describe("as a new user would try it", () => {
 
 describe.each(SCORE_ROUTES)("POST %s", (path, outcomeField, refusedField) => {
   it.each([
-    [FURIOUS, { katorthoma_proximity: "contrary", is_kathekon: null, kathekon_quality: null }],
+    [FURIOUS, { katorthoma_proximity: "contrary", is_kathekon: false, kathekon_quality: null }],
     [LIED, { katorthoma_proximity: "contrary", is_kathekon: false, kathekon_quality: null }],
     [KEPT, { katorthoma_proximity: "progressing", is_kathekon: true, kathekon_quality: "weak" }],
     [PLAIN, { katorthoma_proximity: "progressing", is_kathekon: null, kathekon_quality: null }],
@@ -204,7 +205,7 @@ describe("the stored scores: GET /api/user/scores and GET /api/user/profile", ()
     expect(profile, show(profile)).toMatchObject({
       actions_scored: 3,
       last_assessment: (await scoresOf(a.key)).scores[0]!.created_at,
-      kathekon_alignment: "1 of 3 scored actions read as appropriate acts; 1 fell short; 1 could not be decided from the account.",
+      kathekon_alignment: "1 of 3 scored actions read as appropriate acts; 2 fell short; 0 could not be decided from the account.",
       growth_pattern: "Too few scored actions to show a direction (3; 10 are needed).",
     });
     expect(profile.most_frequent_passions.map((p) => [p.root_passion, p.frequency])).toEqual([

@@ -10,3 +10,4 @@ export { readPassions, type PassionReading, type PassionsReading, type SetAsideP
 export { readDeliberation, deliberationCues, type DeliberationReading, type DeliberationLevelId } from "./accounts/deliberation";
 export { readActKind, type ActKindReading, type ActKindId } from "./accounts/act_kind";
 export { readCourage, readTemperance, type VirtueReading, type DomainReadingLevel } from "./accounts/virtues";
+export { readAccount, ACCOUNT_WEIGHTS, type AccountAct, type AccountReading, type AccountSpan, type AccountWeights } from "./accounts";

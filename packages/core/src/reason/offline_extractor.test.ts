@@ -37,13 +37,15 @@ describe("offline extractor: representative accounts", () => {
   it("a kept promise to a colleague: community met, justice engaged, quoted verbatim", () => {
     const text = "I kept my promise to my colleague and finished the report.";
     const ex = extract(text);
-    expect(ex.circles).toEqual([{ circle: "community", obligation_claim: "met", quote: text }]);
-    expect(ex.domains.dikaiosyne).toEqual({ engaged: true, reading: "deliberate", evidence: [] });
+    // The quote is the act read, with its object: a verbatim span of the account.
+    const act = "kept my promise to my colleague";
+    expect(ex.circles).toEqual([{ circle: "community", obligation_claim: "met", quote: act }]);
+    expect(ex.domains.dikaiosyne).toEqual({ engaged: true, reading: "deliberate", evidence: [act] });
     expect(ex.grave_act.present).toBe(false);
     const a = assess({ extraction: ex, text, examination: EXAMINATION });
     expect(a.is_kathekon).toBe(true);
     expect(a.corroboration.claims).toEqual([
-      { id: "obligation:community", kind: "obligation", circle: "community", claimed_status: "met", finding: "corroborated", markers: [{ quote: text, start: 0, end: text.length }] },
+      { id: "obligation:community", kind: "obligation", circle: "community", claimed_status: "met", finding: "corroborated", markers: [{ quote: act, start: 2, end: 2 + act.length }] },
     ]);
   });
 
@@ -237,7 +239,7 @@ describe("offline extractor: schema and determinism over generated accounts", ()
   });
 
   it("keeps a circle's quote within the schema's 500 characters when its sentence is longer, still verbatim", () => {
-    const text = `I kept my promise to my colleague and ${"then we worked on it for a long time and ".repeat(20)}it was good`;
+    const text = `My colleague and I ${"then we worked on it for a long time and ".repeat(20)}it was good`;
     const ex = extract(text);
     expect(ex.circles).toHaveLength(1);
     expect(ex.circles[0]!.quote!.length).toBe(500);

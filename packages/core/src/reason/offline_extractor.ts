@@ -1,4 +1,4 @@
-import { accountSegment, readActKind, readCourage, readDeliberation, readPassions, readTemperance, type VirtueReading } from "@svc/judgment";
+import { ACCOUNT_WEIGHTS, accountSegment, readAccount, readActKind, readCourage, readDeliberation, readPassions, readTemperance, type AccountAct, type VirtueReading } from "@svc/judgment";
 import { OIKEIOSIS_LADDER } from "../ladders";
 import { CIRCLE_TERMS, sentencesOf, VIOLATION_CUES } from "./corroboration";
 import { EXTRACTION_SCHEMA_VERSION, type DeliberationLevel, type Layer1Extraction } from "./extraction";
@@ -50,18 +50,46 @@ export function extractOffline(input: { text: string; answeredTriggers?: readonl
   const principled = deliberation.cues.principled.length > 0;
   const examined = deliberation.cues.considered.length > 0;
 
+  // The author's acts, each with its object's circle, and how likely the account reports a wrong
+  // (the reader of accounts in @svc/judgment, its weights and thresholds trained in the repository).
+  const reading = readAccount(text);
+  // A wrong put right after it ("I dented the car and left a note") reads as the duty met; else a
+  // wrong read with confidence decides; else a right read with confidence; else nothing is decided.
+  const wrongs = reading.acts.filter((a) => a.polarity === "wrong");
+  const rights = reading.acts.filter((a) => a.polarity === "right");
+  const amends = reading.features.includes("act.amends");
+  const decisive: readonly AccountAct[] = amends
+    ? rights
+    : wrongs.length > 0 && reading.probability >= ACCOUNT_WEIGHTS.thresholds.violated
+      ? wrongs
+      : rights.length > 0 && reading.probability <= ACCOUNT_WEIGHTS.thresholds.met
+        ? rights
+        : [];
+
   const graveSentence = sentences.find((s) => GRAVE.test(s.quote)) ?? null;
-  const harmed = graveSentence ? (OIKEIOSIS_LADDER.find((c) => c !== "self_preservation" && CIRCLE_TERMS[c].test(graveSentence.quote)) ?? null) : null;
+  // The circle a grave act harms: the one its act touches, as read, else the first named in its sentence.
+  const graveAct = graveSentence ? reading.acts.find((a) => a.polarity === "wrong" && a.circle !== "self_preservation" && a.span.start < graveSentence.end && a.span.end > graveSentence.start) : undefined;
+  const harmed = graveSentence ? (graveAct?.circle ?? OIKEIOSIS_LADDER.find((c) => c !== "self_preservation" && CIRCLE_TERMS[c].test(graveSentence.quote)) ?? null) : null;
 
   const circles: Layer1Extraction["circles"] = [];
   for (const circle of OIKEIOSIS_LADDER) {
     const mentions = sentences.filter((s) => CIRCLE_TERMS[circle].test(s.quote));
-    if (mentions.length === 0) continue;
+    const act = decisive.find((a) => a.circle === circle);
+    if (mentions.length === 0 && !act) continue;
     const violated = mentions.find((s) => VIOLATION_CUES.test(s.quote));
+    // A duty the account's own words say was not met stays violated: the reading only adds.
+    if (violated) {
+      circles.push({ circle, obligation_claim: "violated", quote: violated.quote.slice(0, 500) });
+      continue;
+    }
+    if (act) {
+      // A quote is at most 500 characters (the schema's cap); a prefix of the act is still verbatim.
+      circles.push({ circle, obligation_claim: act.polarity === "wrong" ? "violated" : "met", quote: act.span.quote.slice(0, 500) });
+      continue;
+    }
     const met = mentions.find((s) => MET.test(s.quote));
-    const chosen = violated ?? met ?? mentions[0]!;
-    // A quote is at most 500 characters (the schema's cap); a prefix of the sentence is still verbatim.
-    circles.push({ circle, obligation_claim: violated ? "violated" : met ? "met" : "indeterminate", quote: chosen.quote.slice(0, 500) });
+    const chosen = met ?? mentions[0]!;
+    circles.push({ circle, obligation_claim: met ? "met" : "indeterminate", quote: chosen.quote.slice(0, 500) });
   }
 
   const readingFrom = (down: boolean, up: boolean) =>
@@ -97,7 +125,9 @@ export function extractOffline(input: { text: string; answeredTriggers?: readonl
     deliberation: { level, examined_before_acting: deliberation.examined, evidence: deliberation.evidence.map((e) => e.quote) },
     grave_act: { present: graveSentence !== null, harmed_circle: harmed, quote: graveSentence?.quote.slice(0, 500) ?? null },
     domains: {
-      dikaiosyne: othersAtStake ? { engaged: true, reading: readingFrom(justiceDown, justiceUp), evidence: [] } : { engaged: false, reading: null, evidence: [] },
+      dikaiosyne: othersAtStake
+        ? { engaged: true, reading: readingFrom(justiceDown, justiceUp), evidence: decisive.filter((a) => a.circle !== "self_preservation").slice(0, 8).map((a) => a.span.quote.slice(0, 500)) }
+        : { engaged: false, reading: null, evidence: [] },
       andreia: domainOf(readCourage(segment, passionReading, level)),
       sophrosyne: domainOf(readTemperance(segment, passionReading, level)),
     },

@@ -78,7 +78,8 @@ describe("actionScoreLens (spec 2.5)", () => {
   });
 
   it.each([
-    ["I was furious and yelled at my partner without thinking.", "contrary", null, null],
+    // Yelling at one's partner is read as an act against the household: contrary to duty.
+    ["I was furious and yelled at my partner without thinking.", "contrary", false, null],
     ["I lied to my colleague about the deadline because I was afraid.", "contrary", false, null],
     ["I kept my promise to my colleague and finished the report.", "progressing", true, "weak"],
     ["I told my colleague the truth about the missed deadline, because it was the right thing.", "deliberate", true, "strong"],

@@ -1,0 +1,197 @@
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { readAccount, type AccountReading, type AccountWeights } from "@svc/judgment";
+import { accountSplitOf, loadAccounts, type Account } from "./judgment_accounts";
+import { ethicsSplitOf, loadEthics, type EthicsItem } from "./judgment_ethics";
+import { isMain, REPO_ROOT } from "./main";
+
+/**
+ * `npm run judgment:train-accounts [-- --check]`: learns the weights of the reader of accounts
+ * (packages/judgment/src/accounts) from the train splits of the ETHICS commonsense short scenarios
+ * and of the Stoic accounts (label_wrong), chooses its two thresholds on their dev splits, and writes
+ * packages/judgment/src/accounts/weights.json. Deterministic like the guardrail's trainer: full-batch
+ * gradient descent from zero, fixed steps, features in sorted order, weights rounded to 4 decimals;
+ * `--check` fails when the committed file is not what the data trains.
+ *
+ * A logistic regression over the reader's named features, with an L2 penalty and signs kept honest
+ * by projection: a wrong act (`wrong.`) can only raise the score, a right act (`right.`) only lower
+ * it; circles and others' acts are weighed either way.
+ */
+
+export const ACCOUNT_WEIGHTS_PATH = join(REPO_ROOT, "packages/judgment/src/accounts/weights.json");
+
+export const ACCOUNT_TRAINING = {
+  minSupport: 2,
+  /** How much a Stoic account weighs in the fit against one ETHICS scenario: chosen on dev among 1, 2, 3 (1: 43.3% of decidable dev accounts decided as labelled; 2 and 3: 47.4%; ETHICS unchanged). */
+  accountWeight: 2,
+  /** The L2 penalty. */
+  lambda: 0.001,
+  learningRate: 1,
+  iterations: 3000,
+  /** violated: the threshold with the best balanced accuracy whose false-positive rate stays within this. */
+  maxFalsePositiveRate: 0.25,
+} as const;
+
+export interface AccountExample {
+  readonly label: 0 | 1;
+  readonly features: readonly string[];
+  /** The reading has an act of the author's that is a wrong / a right. */
+  readonly wrongAct: boolean;
+  readonly rightAct: boolean;
+  /** A Stoic account (not an ETHICS scenario): the met threshold is chosen on these. */
+  readonly account: boolean;
+  /** A wrong put right after it: the extractor reads the rights, never the wrong (act.amends). */
+  readonly amends?: boolean;
+}
+
+function exampleOf(text: string, label: 0 | 1, account: boolean): AccountExample {
+  const reading: AccountReading = readAccount(text);
+  return {
+    label,
+    features: reading.features,
+    wrongAct: reading.acts.some((a) => a.polarity === "wrong"),
+    rightAct: reading.acts.some((a) => a.polarity === "right"),
+    account,
+    amends: reading.features.includes("act.amends"),
+  };
+}
+
+export function examplesOfSplit(split: "train" | "dev", data: { ethics?: readonly EthicsItem[]; accounts?: readonly Account[] } = {}): AccountExample[] {
+  const ethics = (data.ethics ?? loadEthics()).filter((e) => ethicsSplitOf(e.pair) === split);
+  const accounts = (data.accounts ?? loadAccounts()).filter((a) => accountSplitOf(a.id) === split && a.label_wrong !== null);
+  return [...ethics.map((e) => exampleOf(e.text, e.label, false)), ...accounts.map((a) => exampleOf(a.text, a.label_wrong!, true))];
+}
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4 + 0;
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+const signOf = (f: string) => (f.startsWith("wrong.") ? 1 : f.startsWith("right.") ? -1 : 0);
+
+export function fitAccounts(examples: readonly AccountExample[], options: { lambda?: number; accountWeight?: number } = {}): { bias: number; weights: Record<string, number> } {
+  const lambda = options.lambda ?? ACCOUNT_TRAINING.lambda;
+  const accountWeight = options.accountWeight ?? ACCOUNT_TRAINING.accountWeight;
+  const support = new Map<string, number>();
+  for (const e of examples) for (const f of e.features) support.set(f, (support.get(f) ?? 0) + 1);
+  const names = [...support].filter(([, n]) => n >= ACCOUNT_TRAINING.minSupport).map(([f]) => f).sort();
+  const index = new Map(names.map((f, i) => [f, i]));
+  const rows = examples.map((e) => e.features.map((f) => index.get(f)).filter((i): i is number => i !== undefined));
+  const sign = names.map(signOf);
+
+  const w = new Float64Array(names.length);
+  const grad = new Float64Array(names.length);
+  let b = 0;
+  const n = examples.length;
+  for (let it = 0; it < ACCOUNT_TRAINING.iterations; it++) {
+    grad.fill(0);
+    let gb = 0;
+    for (let i = 0; i < n; i++) {
+      let z = b;
+      for (const j of rows[i]!) z += w[j]!;
+      const err = (sigmoid(z) - examples[i]!.label) * (examples[i]!.account ? accountWeight : 1);
+      gb += err;
+      for (const j of rows[i]!) grad[j]! += err;
+    }
+    b -= (ACCOUNT_TRAINING.learningRate * gb) / n;
+    for (let j = 0; j < names.length; j++) {
+      let v = w[j]! - ACCOUNT_TRAINING.learningRate * (grad[j]! / n + lambda * w[j]!);
+      if (v * sign[j]! < 0) v = 0;
+      w[j] = v;
+    }
+  }
+  const weights: Record<string, number> = {};
+  names.forEach((f, j) => {
+    const v = round4(w[j]!);
+    if (v !== 0) weights[f] = v;
+  });
+  return { bias: round4(b), weights };
+}
+
+export function scoreOfExample(model: { bias: number; weights: Record<string, number> }, e: AccountExample): number {
+  let z = model.bias;
+  for (const f of e.features) z += model.weights[f] ?? 0;
+  return round4(sigmoid(z));
+}
+
+/**
+ * The thresholds, on dev. violated: among cases whose reading has a wrong of the author's, called
+ * wrong at p >= t; t where balanced accuracy over all dev cases is best with the false-positive rate
+ * within its bound. met: among the Stoic accounts whose reading has a right of the author's and that
+ * are not called wrong (a met duty is the accounts' label, not the scenarios'), the t where the rights called met
+ * at p <= t outnumber the wrongs called met by the most.
+ * Each sits halfway between the dev score it admits and the next one out.
+ */
+export function chooseAccountThresholds(scored: ReadonlyArray<{ p: number; label: 0 | 1; wrongAct: boolean; rightAct: boolean; account: boolean; amends?: boolean }>): AccountWeights["thresholds"] {
+  const wrongs = scored.filter((s) => s.label === 1);
+  const rights = scored.filter((s) => s.label === 0);
+  // As the offline extractor decides: amends read as the rights; else a wrong act at p >= t.
+  const called = (s: { p: number; wrongAct: boolean; amends?: boolean }, t: number) => s.wrongAct && !s.amends && s.p >= t;
+  const candidates = [...new Set(scored.map((s) => s.p))].sort((a, b) => a - b);
+  candidates.push(1.0001);
+  let violated = 1.0001;
+  let best = -1;
+  for (const t of candidates) {
+    const fpr = rights.filter((s) => called(s, t)).length / Math.max(1, rights.length);
+    if (fpr > ACCOUNT_TRAINING.maxFalsePositiveRate) continue;
+    const ba = (wrongs.filter((s) => called(s, t)).length / Math.max(1, wrongs.length) + 1 - fpr) / 2;
+    if (ba > best) (best = ba), (violated = t);
+  }
+  const metCases = scored.filter((s) => s.account && s.rightAct && !s.amends && !called(s, violated));
+  // met: each right called met must on balance be right: the threshold where the count of rights
+  // called met less the wrongs called met is highest (the lowest such).
+  let met = -1;
+  let net = 0;
+  const metCandidates = [...new Set(metCases.map((s) => s.p))].sort((a, b) => a - b);
+  for (const t of metCandidates) {
+    const under = metCases.filter((s) => s.p <= t);
+    const gain = under.filter((s) => s.label === 0).length - under.filter((s) => s.label === 1).length;
+    if (gain > net) (net = gain), (met = t);
+  }
+  const below = (t: number) => {
+    const lower = candidates.filter((c) => c < t);
+    return lower.length === 0 ? t : round4((t + lower[lower.length - 1]!) / 2);
+  };
+  const above = (t: number) => {
+    const higher = metCandidates.find((c) => c > t);
+    return higher === undefined || t < 0 ? t : round4((t + higher) / 2);
+  };
+  return { violated: violated > 1 ? violated : below(violated), met: above(met) };
+}
+
+export function trainAccountWeights(data: { ethics?: readonly EthicsItem[]; accounts?: readonly Account[] } = {}): string {
+  const train = examplesOfSplit("train", data);
+  const dev = examplesOfSplit("dev", data);
+  const model = fitAccounts(train);
+  const thresholds = chooseAccountThresholds(dev.map((e) => ({ p: scoreOfExample(model, e), label: e.label, wrongAct: e.wrongAct, rightAct: e.rightAct, account: e.account, amends: e.amends })));
+  const body = { bias: model.bias, weights: model.weights, thresholds };
+  const digest = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 10);
+  const file = {
+    version: `acc-lr-${digest}`,
+    trained_on: { train_cases: train.length, dev_cases: dev.length, features: Object.keys(model.weights).length, ...ACCOUNT_TRAINING },
+    ...body,
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+function main(): void {
+  const text = trainAccountWeights();
+  if (process.argv.includes("--check")) {
+    if (readFileSync(ACCOUNT_WEIGHTS_PATH, "utf8") !== text) {
+      console.error("packages/judgment/src/accounts/weights.json is not what the data trains: run npm run judgment:train-accounts");
+      process.exit(1);
+    }
+    console.log("accounts/weights.json is reproduced byte for byte from the data");
+    return;
+  }
+  writeFileSync(ACCOUNT_WEIGHTS_PATH, text);
+  const parsed = JSON.parse(text) as AccountWeights & { trained_on: { features: number } };
+  console.log(`wrote ${ACCOUNT_WEIGHTS_PATH}: ${parsed.version}, ${parsed.trained_on.features} weighted features, thresholds ${JSON.stringify(parsed.thresholds)}`);
+}
+
+if (isMain(import.meta.url)) {
+  try {
+    main();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+}

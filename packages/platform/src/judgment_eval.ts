@@ -1,6 +1,8 @@
 import { guardAction, GuardrailVerdict } from "@svc/core";
 import { readAction } from "@svc/judgment";
 import { count, emptyTally, HARM_CODES, loadCorpus, ratesOf, readerInputOf, requestOf, splitOf, type CorpusCase, type Rates, type Tally } from "./judgment_corpus";
+import { evaluateAccounts, formatAccountsReport } from "./judgment_eval_accounts";
+import { evaluateFields, formatFieldsReport } from "./judgment_eval_fields";
 import { isMain } from "./main";
 
 /**
@@ -99,7 +101,19 @@ async function main(): Promise<void> {
     return;
   }
   const report = await evaluateGuardrail(loadCorpus(), splitArg);
-  console.log(args.includes("--json") ? JSON.stringify(report, null, 2) : formatReport(report));
+  // The guardrail's reader of actions (Judgment I), then the reader of accounts (Judgment II):
+  // wrong-vs-not on ETHICS and decided is_kathekon as score-action serves them, and the
+  // extraction field by field on the Stoic accounts; `--guardrail` prints the first alone.
+  const only = args.includes("--guardrail");
+  if (args.includes("--json")) {
+    const accountSplit = splitArg === "all" ? "dev" : splitArg;
+    console.log(JSON.stringify(only ? report : { guardrail: report, accounts: await evaluateAccounts(accountSplit), fields: evaluateFields(accountSplit) }, null, 2));
+    return;
+  }
+  console.log(formatReport(report));
+  if (only || splitArg === "all") return;
+  console.log(`\n${formatAccountsReport(await evaluateAccounts(splitArg))}`);
+  console.log(`\n${formatFieldsReport(evaluateFields(splitArg))}`);
 }
 
 if (isMain(import.meta.url)) {

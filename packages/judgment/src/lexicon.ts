@@ -9,21 +9,8 @@ import type { Segment, Span, Token } from "./types";
  * "=word" matches that word exactly (lower case, or with "'s"), not every word sharing its stem:
  * "=police" does not match "policy" (both stem to "polic"), "=news" does not match "new".
  */
-/**
- * One word of a compiled phrase: a stem (exactly `word` when marked "=word"), optional or not; or,
- * with `any`, any one word. Every part has the same four fields, made by `partOf` or ANY: one
- * object shape, so the matcher's reads of them stay monomorphic (with three shapes of parts they
- * were a good part of matching every lexicon).
- */
-export interface Part {
-  readonly any: boolean;
-  readonly stem: string;
-  readonly optional: boolean;
-  readonly word: string | undefined;
-}
-
-const partOf = (stem: string, optional: boolean, word?: string): Part => ({ any: false, stem, optional, word });
-const ANY: Part = { any: true, stem: "", optional: false, word: undefined };
+/** One word of a compiled phrase: a stem (exactly `word` when marked "=word"), optional or not, or any one word. */
+export type Part = { readonly stem: string; readonly optional: boolean; readonly word?: string } | { readonly any: true };
 
 export interface Lexicon {
   readonly name: string;
@@ -36,28 +23,28 @@ export function lexicon(name: string, phrases: readonly string[]): Lexicon {
   for (const phrase of phrases) {
     const words = phraseWords(phrase);
     const parts: Part[] = words.map((w): Part => {
-      if (w === "*") return ANY;
+      if (w === "*") return { any: true as const };
       const optional = w.startsWith("?");
       if (optional) w = w.slice(1);
       if (w.startsWith("=") && w.length > 1) {
         const word = w.slice(1).replace(/’/g, "'");
-        return partOf(stemWord(word), optional, word);
+        return { stem: stemWord(word), optional, word };
       }
-      return partOf(stemWord(w), optional);
+      return { stem: stemWord(w), optional };
     });
     // A leading optional word: the phrase with it required, and the phrase without it.
     const variants: Part[][] = [];
     const expand = (ps: Part[]) => {
       const head = ps[0];
-      if (head && !head.any && head.optional) {
-        expand([partOf(head.stem, false, head.word), ...ps.slice(1)]);
+      if (head && !("any" in head) && head.optional) {
+        expand([{ ...head, optional: false }, ...ps.slice(1)]);
         expand(ps.slice(1));
       } else variants.push(ps);
     };
     expand(parts);
     for (const v of variants) {
       const first = v[0];
-      if (!first || first.any) throw new Error(`lexicon ${name}: phrase "${phrase}" must start with a word`);
+      if (!first || "any" in first) throw new Error(`lexicon ${name}: phrase "${phrase}" must start with a word`);
       const list = byFirst.get(first.stem) ?? [];
       list.push(v);
       byFirst.set(first.stem, list);
@@ -115,7 +102,7 @@ export function matchAt(tokens: readonly Token[], i: number, parts: readonly Par
   if (k === parts.length) return i;
   const part = parts[k]!;
   const t = tokens[i];
-  if (part.any) {
+  if ("any" in part) {
     if (!t || t.kind !== "word") return -1;
     return matchAt(tokens, i + 1, parts, k + 1);
   }
@@ -170,7 +157,7 @@ export function findAll(segment: Segment, lex: Lexicon): Match[] {
     let best = -1;
     for (const parts of phrases) {
       const head = parts[0]!;
-      if (head.word !== undefined && !partMatches(tokens[i]!, head)) continue;
+      if ("word" in head && head.word !== undefined && !partMatches(tokens[i]!, head)) continue;
       const end = matchAt(tokens, i + 1, parts, 1);
       if (end > best && tokens[end - 1]!.sentence === tokens[i]!.sentence) best = end;
     }

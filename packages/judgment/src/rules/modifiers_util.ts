@@ -154,7 +154,7 @@ export function multiLexicon(lexicons: readonly Lexicon[], literals: readonly (r
     for (const [first, list] of lex.byFirst as ReadonlyMap<string, readonly (readonly Part[])[]>)
       for (const parts of list) {
         const second = parts[1];
-        file(entry(byFirst, first), second && !second.any && !second.optional ? second.stem : null, { parts, tag });
+        file(entry(byFirst, first), second && !("any" in second) && !second.optional ? second.stem : null, { parts, tag });
       }
   });
   const byLower = new Map<string, Entry<Literal>>();

@@ -47,9 +47,9 @@ function combinedIndex(): Map<string, Entry> {
     for (const [stem, phrases] of l.byFirst) {
       for (const parts of phrases as readonly (readonly Part[])[]) {
         const head = parts[0]!;
-        const tagged: Tagged = { idx, parts, exactHead: head.word !== undefined };
+        const tagged: Tagged = { idx, parts, exactHead: "word" in head && head.word !== undefined };
         const second = parts[1];
-        if (second && !second.any && !second.optional) {
+        if (second && !("any" in second) && !second.optional) {
           let bySecond = bySeconds.get(stem);
           if (!bySecond) bySeconds.set(stem, (bySecond = new Map()));
           const list = bySecond.get(second.stem) ?? [];
@@ -96,7 +96,7 @@ function matchAllRegistered(segment: Segment): Match[][] {
         const p: Tagged = list[j]!;
         const idx = p.idx;
         if (next[idx]! > i) continue;
-        if (p.exactHead && !partMatches(t, p.parts[0]!)) continue;
+        if (p.exactHead && !partMatches(t, p.parts[0] as { stem: string; word?: string })) continue;
         const end = matchAt(tokens, i + 1, p.parts, 1);
         if (end > best[idx]! && end > i && tokens[end - 1]!.sentence === sentence) {
           if (best[idx] === -1) touched[n++] = idx;

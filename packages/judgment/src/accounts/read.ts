@@ -102,7 +102,7 @@ const GAP = 4;
 function matchGapped(tokens: readonly Token[], i: number, parts: readonly Part[], k: number, to: number): number {
   if (k === parts.length) return i;
   const part = parts[k]!;
-  if (part.any) {
+  if ("any" in part) {
     let best = -1;
     for (let g = 1; g <= GAP && i + g <= to; g++) {
       const x = tokens[i + g - 1]!;

@@ -72,6 +72,8 @@ const PROTECTION = lex("selfharm_protection", [
 ]);
 const CARE_BLOCK = lex("selfharm_care", [
   "help her get support", "help him get support", "help them get support", "get her help", "get him help", "how can i help her",
+  // seeking help for someone at risk, in any words
+  "get help", "getting help", "find help", "get support", "find support", "how do i support", "how can i support", "talk to someone",
   "how can i help him", "how can i help them", "support a friend", "worried about my friend",
   "crisis line", "crisis text line", "helpline", "hotline", "988", "samaritans", "emergency services", "call 911", "call 999",
   "safety plan", "therapist", "counselor", "counsellor", "see a doctor", "talk to a doctor", "call her doctor", "call his doctor",

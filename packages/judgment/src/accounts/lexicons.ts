@@ -63,6 +63,7 @@ const act = (type: ActType, need: ObjectNeed, phrases: readonly string[]): ActLe
 export const ACTS: readonly ActLexicon[] = [
   // Wrongs that name themselves.
   act("theft", "none", [
+    "=hadn't paid for", "=didn't pay for", "=never paid for", "=without paying for", "=pinched * from", "=nicked * from", "=swiped * from", "=lifted * from", "=took * out of * purse", "=took * out of * wallet", "=took * from * purse", "=took * from * wallet", "=took * from * till", "=took * from * register",
     "steal", "=stole", "=stolen", "rob", "shoplift", "embezzle", "pickpocket", "burgle", "burglarize", "loot", "mug", "hold up", "=held up", "swindle",
     "help myself to", "=helped myself to", "walk out without paying", "=walked out without paying", "left without paying", "dine and dash", "skip * bill",
     "pocket the change", "=pocketed", "kept the change", "keep the change", "=nicked", "=pinched * money", "sneak * out of", "=snuck * out of", "slip * out of", "=slipped * out of",
@@ -99,6 +100,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=never sent * promised", "=kept putting * off", "pull out of", "=pulled out of", "=called in and", "=went back on", "=missed * recital", "=missed * game", "=missed * birthday", "=missed * appointment", "=didn't turn up", "=never turned up", "=never came",
   ]),
   act("neglect", "none", [
+    "=go without * medication", "=go without * medicine", "=go without food", "=go without water", "=go without * meals", "=without food for", "=without water for", "=left * alone for", "=left * home alone",
     "neglect", "=neglected", "abandon", "=abandoned", "left * alone in", "=left * in the car", "leave * in the car", "forgot to feed", "=forgot * to feed", "forgot to pick up", "=forgot * pick * up",
     "=ignored * crying", "ignore * crying", "walked the other way", "=walked * past", "=walked away", "looked the other way", "=kept scrolling", "=let * starve", "=stopped feeding", "=never visited",
     "=left * to fend", "=didn't call * ambulance", "=without calling anyone", "=let * go hungry", "=stopped visiting", "=left * unattended", "=left * in the heat",
@@ -108,6 +110,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=skipped school", "skip school", "=skipped work", "=skipped class", "=didn't go to school", "=didn't go to work", "=forgot where * child", "=forgot where * son", "=forgot where * daughter", "=taking time off * hungover", "=drunk at work", "=hungover",
   ]),
   act("unfairness", "none", [
+    "=gave the job to my", "=hired my * instead", "=instead of the best", "=instead of the most qualified", "=less than the men", "=less than the women", "=less than * male", "=less than * female", "=than she earned", "=than he earned", "=than they earned", "=than she deserved", "=than he deserved", "=than they deserved", "=pushed in front", "=pushed in ahead", "=skipped the line", "=skipped the queue",
     "cut in line", "=cut in line", "=cut the line", "=jumped the queue", "jump the queue", "=cut in front", "took credit", "take credit", "=took * credit", "=claimed credit", "discriminate", "=discriminated",
     "=refused to rent", "=refused to hire", "=refused to serve", "=refused to sell", "=overcharged", "overcharge", "=shortchanged", "=underpaid", "underpay", "=paid * less", "=favoured", "=favored", "=evicted", "=kept * for myself", "=kept the easy", "=took the bigger", "=took the larger", "=hogged", "=took all the",
     "=took the last", "=ate all the", "=parked in * disabled", "=parked in * handicapped", "=passed over", "=excluded", "=left * out of",
@@ -123,6 +126,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=posted about", "=posted * video", "=posted * online", "=honked", "=tailgated", "=threw my drink", "=told everyone", "=stopped inviting", "=spread * rumour", "=spread * rumours", "=called * a", "=roasted", "=embarrassed", "=pranked", "=talked down to", "=mimicked", "=imitated", "=ignored * when", "=shunned",
   ]),
   act("cruelty", "none", [
+    "=pulled * wings off", "pull * wings off", "=burned ants", "=burned * ants", "=fried ants", "=starved my", "=beat * until", "=hit * until", "=kicked * until", "=whipped * until", "=locked * in * for hours", "=locked * in * for days", "=locked * in the cupboard", "=locked * in the closet", "=locked * in the cellar", "=tied * up and left", "=left it in the rain", "=left * out in the cold", "=left * out in the snow",
     "torture", "=tortured", "torment", "=tormented", "=abused", "abuse", "=set * on fire", "set fire to", "=set fire to",
     "=fed * to the", "=set * loose on",
     "=poured salt on", "=dog fights", "=paid * to fight", "=made * fight", "=set * dog on", "=set the dog on", "=cut off * paw", "=cut off * tail", "=cut off * ears", "=held * under water", "=held * under", 
@@ -140,6 +144,7 @@ export const ACTS: readonly ActLexicon[] = [
   // Putting someone in danger: the dangerous thing given or left to a child or an animal, or
   // driving unfit (see DANGERS for the things).
   act("endangering", "none", [
+    "=where * could reach", "=within reach of", "=within * reach", "=on the motorway", "=on the highway", "=on the freeway", "=without a helmet", "=without a seatbelt", "=without a car seat", "=without a life jacket", "=unsupervised near", "=unsupervised by", "=alone near the pool", "=alone by the pool", "=alone near the river",
     "=talked on the phone while", "=talking on the phone while", "=paid attention to my phone", "=texting while", "=texted while", "=on my phone while", "=on the phone while", "=drank * before driving", "=drunk * and drove", "=after * drinks",
     "=drove * drunk", "=after * beers", "=speeding through", "=sped through", "=ran a red light", "=ran the red light", "=ran * stop sign", "=left * stove on", "=left * gate open",
     "=left * pool gate", "=didn't lock", "=did not lock", "=unlocked * gun", "=left * gun", "=left * loaded",
@@ -157,6 +162,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=poured * on", "=dumped * on", "=spilled * on", "=sprayed * on", "=placed * on the * stove", "=put * on the * stove", "=yanked", "yank", "=stuffed * in * mouth", "=screamed at", "=slammed", "=dragged", "=pinned", "=stepped on", "=set * on fire", "=fed * poison", "=fed * bleach",
   ]),
   act("harm_nature", "none", [
+    "=tossed * into the sea", "=tossed * into the river", "=tossed * into the lake", "=tossed * into the ocean", "=threw * into the sea", "=threw * into the river", "=threw * into the lake", "=threw * into the ocean", "=dumped * into the", "=dumped * in the woods", "=dumped * in the river", "=fly tipped", "=flytipped",
     "litter", "=littered", "dump", "=dumped", "pollute", "=polluted", "=poured * down the drain", "=poured * down * drain", "=poured * into the", "=threw * rubbish", "=threw * trash", "=threw * litter",
     "throw * rubbish", "throw * trash", "=tossed * out of the", "=cut down * trees", "=cut down * tree", "=cut down the", "chop down", "=chopped down", "=carved * into", "=carved * initials", "=burned * forest", "=lit * campfire * ban", "=lit a fire",
     "=trampled", "=picked * protected", "=spilled * oil", "=flushed * down", "=sprayed * pesticide", "=left * rubbish", "=left * trash", "=left * litter", "=vandalized", "=vandalised", "vandalize", "=smashed", "=broke * window", "=keyed",
@@ -170,6 +176,12 @@ export const ACTS: readonly ActLexicon[] = [
     "=installed * tracker", "=eavesdropped", "eavesdrop", "=listened in", "=read her", "=read his", "=read their", "=looked through",
   ]),
   // Rights.
+  // Rights whose phrase begins with a verb another right reads first ("paid for" is a return, "shared" a help).
+  act("repairing", "none", ["=paid for the * I broke", "=paid for * I broke", "=paid for * I damaged", "=paid for * I dented", "=paid for * I scratched", "=paid for the repair", "=paid for the repairs", "=paid for * a new one", "=bought * a new one", "=replaced * I broke"]),
+  act("fairness", "none", [
+    "=shared * equally", "=shared * fairly", "=shared * evenly", "=same amount", "=the same rubric", "=the same rules", "=the same standard", "=by the same", "=equal shares", "=an equal share", "=go ahead of me", "=go in front of me", "=let * go before me",
+    "=paid * fair wage", "=paid * a fair", "=paid * fair price", "=paid * the going rate", "=paid * what * was worth", "=gave * a fair hearing", "=heard both sides", "=on merit",
+  ]),
   act("returning", "none", [
     "give * back", "=gave * back", "=given * back", "hand * back", "=handed * back", "hand in", "=handed in", "=handed * in", "turn in", "=turned in", "=turned * in", "bring * back", "=brought * back",
     "pay * back", "=paid * back", "=repaid", "repay", "=returned", "return", "=gave it to * owner", "=took it to * owner", "=mailed * back", "=sent * back", "=posted * back", "=tracked down * owner",
@@ -183,12 +195,14 @@ export const ACTS: readonly ActLexicon[] = [
     "=paid for the damage", "=paid for * repair", "=cleaned up", "clean up", "=restored", "=glued", "=covered the cost", "=offered to pay", "=said sorry", "=made up for",
   ]),
   act("keeping_word", "none", [
+    "=the day I promised", "=as I had promised", "=as I'd said", "=like I said I would", "=as I said I would", "=did what I said", "=did what I told", "=kept to my word", "=stuck to my word", "=kept my end", "=kept up my end", "=made good on",
     "keep * promise", "=kept * promise", "=kept my word", "keep my word", "=kept * word", "=showed up", "show up", "=turned up", "=followed through", "follow through", "=did as I promised", "=did what I promised",
     "=as I promised", "=as promised", "=like I promised", "=honoured", "=honored", "=stuck to", "=kept the appointment", "=kept our appointment", "=kept * secret", "keep * secret", "=kept it to myself",
     "=kept * confidence", "=delivered * on time", "=finished * on time", "=met the deadline", "=paid on time", "=paid * rent", "=paid my share", "=paid * debt", "=kept * commitment",
     "=as I'd agreed", "=as agreed", "=as I'd promised", "=I'd given * my word", "=given him my word", "=given her my word", "=to finish the * I'd promised", "=covered * shift", "=and I didn't", "=paid * on time", "=kept * eyes on",
   ]),
   act("protecting", "none", [
+    "=stood between", "stand between", "=got between", "=grabbed * before", "=pulled * back from", "=pulled * away from", "=chased off", "=chased * away", "=scared off", "=fought off",
     "protect", "=protected", "defend", "=defended", "shield", "=shielded", "rescue", "=rescued", "=saved * life", "=saved * from", "=stood up for", "stand up for", "=stepped in", "step in", "=intervened", "intervene",
     "=pulled * out of", "=called * police", "=called * ambulance", "=called 911", "=called 999", "=called for help", "=called the cops", "=reported * to the police", "=reported it to", "=warned", "warn", "=stopped * from",
     "=kept * safe", "keep * safe", "=carried * to safety", "=got * to safety", "=broke up the fight", "=blew the whistle", "=locked up the", "=buckled", "=held * hand", "=walked her home", "=walked him home", "=walked them home", "=escorted",
@@ -197,6 +211,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=shut down * until", "=stopped the whole", "=stopped work", "=pulled * off the shelf", "=marked * as ads", "=removed that", "=asked * to delete", "=took * keys", "=hid * keys", "=broke the * window to get", "=called the rescue",
   ]),
   act("truth", "none", [
+    "=told * what I saw", "=told * what I did", "=told * what I had done", "=told * what really happened", "=told * everything", "=told * the whole story",
     "tell * the truth", "=told * the truth", "=told * truth", "=admitted", "admit", "=confessed", "confess", "=owned up", "own up", "=came clean", "come clean", "=was honest", "be honest", "=been honest",
     "=was upfront", "=told * honestly", "=corrected", "correct the", "=disclosed", "disclose", "=exposed the truth", "=exposed", "=told * what happened", 
     "=gave * honest", "=declared", "=revealed", "=credited", "credit", "=gave * credit", "=acknowledged",

@@ -50,7 +50,7 @@ export const COURAGE_DOWN = lexicon("andreia.down", [
 ]);
 
 export const TEMPERANCE_UP = lexicon("sophrosyne.up", [
-  "put my phone in a drawer", "put my phone away", "left my phone in", "walked away from the slot", "walked away from the table", "walked away from the bar", "stopped gambling", "stopped at two", "stopped at three", "only had one", "only had two", "said no to another", "turned down another", "cut back on", "cutting back on", "cutting down on",
+  "walked away from the slot", "walked away from the table", "walked away from the bar", "stopped gambling", "stopped at two", "stopped at three", "only had one", "only had two", "said no to another", "turned down another", "cut back on", "cutting back on", "cutting down on",
   "=resisted", "=refrained", "held back", "held my tongue", "bit my tongue", "cooled down", "calmed down", "calm down", "took a breath", "took a deep breath", "=breathe", "counted to ten",
   "let it pass", "let it go", "kept my cool", "kept calm", "stayed calm", "in moderation", "self control", "=restraint", "cut down", "cut back on", "stopped smoking",
   "stopped drinking", "quit smoking", "quit drinking", "gave up smoking", "gave up drinking", "gave up sugar", "gave up alcohol", "gave up gambling", "said no to", "turned down the",

@@ -407,3 +407,101 @@ export const ACT_PROBES: Readonly<Record<Exclude<ActType, "intrusion" | "malice"
     ],
   },
 };
+
+/** Set 2, written after set 1's fixes and first run against them: other verbs and possessions. */
+export const ACT_PROBES2: Readonly<Partial<Record<ActType, { readonly hit: readonly string[]; readonly quiet: readonly string[] }>>> = {
+  theft: {
+    hit: [
+      "I snatched a woman's handbag at the bus stop.",
+      "I grabbed a handful of sweets from the pick and mix and ate them in the shop.",
+      "I made off with my roommate's laptop when I moved out.",
+      "I siphoned petrol out of my neighbour's car.",
+      "I took the tip jar from the cafe counter.",
+      "I used my mum's credit card to buy games without telling her.",
+    ],
+    quiet: ["I grabbed a coffee on the way to work.", "I took the stairs instead of the lift."],
+  },
+  harm: {
+    hit: [
+      "I smacked my little sister across the head.",
+      "I head-butted a bouncer outside the club.",
+      "I scratched my boyfriend's face during a fight.",
+      "I tripped a kid in the playground on purpose.",
+      "I bit my brother's arm until it bled.",
+      "I stabbed a man in a bar fight.",
+    ],
+    quiet: ["I scratched my head and thought about it.", "I tripped over the rug."],
+  },
+  harm_animal: {
+    hit: ["I whacked the neighbour's dog with a shovel.", "I trapped a fox and beat it.", "I hit a deer and drove off laughing.", "I stomped on a snail on purpose.", "I sprayed the cat with a hose to scare it.", "I threw my parrot against the wall."],
+    quiet: ["I trapped a spider under a glass and put it outside.", "I sprayed the roses with water."],
+  },
+  harm_nature: {
+    hit: ["I emptied a can of oil into the stream.", "I spray painted graffiti on the old bridge.", "I flicked my cigarette butts onto the beach.", "I carved my name into a tree in the park.", "I dumped garden waste in the nature reserve."],
+    quiet: ["I painted the fence in my garden.", "I emptied the bin into the recycling."],
+  },
+  deception: {
+    hit: ["I fibbed to my mum about my grades.", "I told my landlord I had already paid the rent when I hadn't.", "I lied on my CV about my degree.", "I pretended to be my brother on the phone to his bank.", "I claimed I was ill to get out of the exam.", "I told my friend I loved the gift when I actually hated it."],
+    quiet: ["I told my mum about my grades.", "I said hello to the landlord."],
+  },
+  broken_promise: {
+    hit: ["I promised to walk my neighbour's dog and forgot.", "I said I'd be at my daughter's play but stayed at work.", "I agreed to cover my friend's shift and didn't show up.", "I vowed to stop drinking for my wife and broke it within a week.", "I backed out of lending my sister the car the day before."],
+    quiet: ["I promised to walk my neighbour's dog and walked him twice a day.", "I said I'd be at my daughter's play and I was there."],
+  },
+  cheating: {
+    hit: ["I cheated at Monopoly against my kids.", "I wrote the answers on my hand before the test.", "I looked at my neighbour's paper during the quiz.", "I faked my hours on my timesheet.", "I used a fake ID to get the student discount."],
+    quiet: ["I wrote the shopping list on my hand.", "I filled in my timesheet on Friday."],
+  },
+  neglect: {
+    hit: ["I forgot my baby in the car for an hour.", "I didn't change my grandmother's bandages for days.", "I left my hamster without water all weekend.", "I ignored my friend's calls when she was in hospital.", "I never took my dog for walks."],
+    quiet: ["I forgot my umbrella on the bus.", "I left my bike at home."],
+  },
+  unfairness: {
+    hit: ["I grabbed the last seat before the pregnant woman could sit.", "I only promoted people who went to my old school.", "I gave my son the bigger share of the inheritance than his sister.", "I charged my foreign customers double.", "I let my friend skip the waiting list."],
+    quiet: ["I sat in the last seat on the train.", "I gave my son his birthday present."],
+  },
+  humiliation: {
+    hit: ["I teased my coworker about his weight.", "I imitated my teacher's stutter in class.", "I screamed at my mum in the supermarket.", "I shared my ex's private messages in the group chat.", "I called my brother a loser in front of his friends."],
+    quiet: ["I shared a recipe in the group chat.", "I called my brother after work."],
+  },
+  cruelty: {
+    hit: ["I tormented the cat by pulling its whiskers.", "I made my little sister eat dirt.", "I kept my dog chained in the yard for months.", "I tortured a frog with firecrackers.", "I kicked the puppy over and over until it whimpered."],
+    quiet: ["I played fetch with the puppy.", "I made my little sister a sandwich."],
+  },
+  endangering: {
+    hit: ["I let my six year old play with matches.", "I drove the kids to school after four beers.", "I gave my cat some of my painkillers.", "I let my toddler wander near the pond.", "I left the medicine cabinet open with the kids around."],
+    quiet: ["I drove the kids to school.", "I let my six year old play with his trains."],
+  },
+  returning: {
+    hit: ["I gave my neighbour back the drill I borrowed.", "I handed the purse I found to the bus driver.", "I returned the extra money the shop refunded me by mistake.", "I paid back every penny I borrowed from my uncle.", "I took the lost kitten back to the house on the poster."],
+    quiet: ["I went back to bed.", "I paid for my lunch."],
+  },
+  repairing: {
+    hit: ["I mended the jumper I tore at my sister's.", "I apologised to the waiter for snapping at him.", "I patched the hole I kicked in the wall.", "I bought my friend a new phone after I dropped hers.", "I made it up to my wife after missing her birthday."],
+    quiet: ["I mended my own jeans.", "I bought a new phone."],
+  },
+  keeping_word: {
+    hit: ["I kept my promise to visit my dad every week.", "I turned up at my friend's gig like I had promised.", "I paid my sister back on the date we agreed.", "I kept quiet about my friend's surprise party as I'd promised.", "I honoured my deal with the buyer."],
+    quiet: ["I turned up the music.", "I kept my coat on."],
+  },
+  protecting: {
+    hit: ["I stopped my friend from driving home drunk.", "I pulled a kid back from the edge of the platform.", "I chased off a man who was following a girl home.", "I warned my neighbour about the scam.", "I covered my daughter with my body when the shelf fell."],
+    quiet: ["I pulled the door shut.", "I covered the pot with a lid."],
+  },
+  truth: {
+    hit: ["I admitted to my wife that I'd lost the money.", "I told my boss honestly that I had missed the deadline.", "I confessed to my friend that I broke her phone.", "I told the shop I had been undercharged.", "I corrected my teacher when she marked my wrong answer right."],
+    quiet: ["I told my boss about the meeting.", "I corrected the typo in my essay."],
+  },
+  helping: {
+    hit: ["I helped a lost child find his parents.", "I gave my seat to an old man on the train.", "I carried a stranger's pram down the stairs.", "I fixed my neighbour's bike for free.", "I donated my old clothes to the shelter."],
+    quiet: ["I sat on the train.", "I fixed my own bike."],
+  },
+  caring: {
+    hit: ["I stayed up with my sick son all night.", "I took my grandmother to her doctor's appointment.", "I checked on my elderly neighbour during the heatwave.", "I brushed my daughter's hair before school.", "I fed my friend's cats while she was on holiday."],
+    quiet: ["I stayed up watching films.", "I brushed my teeth before school."],
+  },
+  fairness: {
+    hit: ["I divided the sweets equally between my kids.", "I gave every applicant the same interview questions.", "I let the person who was first in line go ahead.", "I paid the builder what we had agreed.", "I took turns with my sister choosing the film."],
+    quiet: ["I divided the dough into balls.", "I paid for the film."],
+  },
+};

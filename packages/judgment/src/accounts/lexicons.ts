@@ -63,6 +63,7 @@ const act = (type: ActType, need: ObjectNeed, phrases: readonly string[]): ActLe
 export const ACTS: readonly ActLexicon[] = [
   // Wrongs that name themselves.
   act("theft", "none", [
+    "=that weren't mine", "=that wasn't mine", "=which weren't mine", "=which wasn't mine", "=that didn't belong to me", "=that did not belong to me", "=that belonged to someone else",
     "=made off with", "=ran off with", "=walked off with", "=went off with", "=drove off with", "=cleared out * till", "=raided * till", "=raided * purse", "=raided * wallet",
     "=hadn't paid for", "=didn't pay for", "=never paid for", "=without paying for", "=pinched * from", "=nicked * from", "=swiped * from", "=lifted * from", "=took * out of * purse", "=took * out of * wallet", "=took * from * purse", "=took * from * wallet", "=took * from * till", "=took * from * register",
     "steal", "=stole", "=stolen", "rob", "shoplift", "embezzle", "pickpocket", "burgle", "burglarize", "loot", "mug", "hold up", "=held up", "swindle",
@@ -103,6 +104,7 @@ export const ACTS: readonly ActLexicon[] = [
   ]),
   // Letting a child or an animal near a danger, read before the neglect of "let * play", "let * wander".
   act("endangering", "none", [
+    "=so * could reach", "=so * can reach",
     "=let * play with matches", "=let * play with fire", "=let * play with * knife", "=let * play with * lighter", "=let * play with fireworks", "=let * play near the road", "=let * play in the road",
     "=let * wander near", "=let * swim alone", "=let * near the pond", "=let * near the pool", "=let * near the river", "=cabinet open", "=medicine cabinet", "=some of my painkillers",
   ]),

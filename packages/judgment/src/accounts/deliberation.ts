@@ -54,6 +54,7 @@ export const HABIT = lexicon("deliberation.habitual", [
 ]);
 
 export const CONSIDERED = lexicon("deliberation.considered", [
+  "ran through the numbers", "went through the numbers", "crunched the numbers", "went through the figures", "ran through the options", "went through the options", "thought through", "mapped out", "took stock",
   "weighed it", "weighed up", "weighed the", "weighed both", "weighed my", "weighing up", "weighing the", "weigh it up", "weigh up", "weigh both", "weigh the pros", "weigh the options",
   "weigh the risks", "thought it over", "thought it through", "thought about it", "thought about what", "thought about how", "thought about whether", "thought about the", "thought carefully",
   "thought hard", "thought long", "gave it some thought", "after some thought", "after thinking", "after talking to", "after consulting", "after speaking to", "after discussing", "after sleeping on it",
@@ -77,6 +78,7 @@ export const CONSIDERED = lexicon("deliberation.considered", [
 ]);
 
 export const PRINCIPLED = lexicon("deliberation.principled", [
+  "would have been dishonest", "would be dishonest", "would have been unfair", "would be unfair", "would have been wrong", "the way I would want to be treated", "the way I'd want to be treated", "as I would want to be treated", "as I'd want to be treated", "what I believe", "what I stand for",
   "on principle", "as a matter of principle", "=principle", "=principles", "my duty", "our duty", "out of duty", "=duty", "the right thing", "because it was right", "because it's right",
   "because it is right", "it was right", "it was wrong to", "it would be wrong", "=it's wrong to", "wouldn't be right", "wouldn't be fair", "not fair to", "only fair", "=obligation",
   "=obliged", "owed it to", "=owe it to", "my word", "as I'd agreed", "as I had agreed", "as agreed", "as promised", "I'd promised", "I had promised", "I promised", "we promised", "had said =I'd",

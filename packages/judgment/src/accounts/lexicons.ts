@@ -63,6 +63,9 @@ const act = (type: ActType, need: ObjectNeed, phrases: readonly string[]): ActLe
 export const ACTS: readonly ActLexicon[] = [
   // Wrongs that name themselves.
   act("theft", "none", [
+    "=that weren't mine", "=that wasn't mine", "=which weren't mine", "=which wasn't mine", "=that didn't belong to me", "=that did not belong to me", "=that belonged to someone else",
+    "=made off with", "=ran off with", "=walked off with", "=went off with", "=drove off with", "=cleared out * till", "=raided * till", "=raided * purse", "=raided * wallet",
+    "=hadn't paid for", "=didn't pay for", "=never paid for", "=without paying for", "=pinched * from", "=nicked * from", "=swiped * from", "=lifted * from", "=took * out of * purse", "=took * out of * wallet", "=took * from * purse", "=took * from * wallet", "=took * from * till", "=took * from * register",
     "steal", "=stole", "=stolen", "rob", "shoplift", "embezzle", "pickpocket", "burgle", "burglarize", "loot", "mug", "hold up", "=held up", "swindle",
     "help myself to", "=helped myself to", "walk out without paying", "=walked out without paying", "left without paying", "dine and dash", "skip * bill",
     "pocket the change", "=pocketed", "kept the change", "keep the change", "=nicked", "=pinched * money", "sneak * out of", "=snuck * out of", "slip * out of", "=slipped * out of",
@@ -74,6 +77,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=kept the * towels", "=stuffed * down my", "=took * towels", "=stuffed * in my pockets", "=put * in my pocket",
   ]),
   act("cheating", "none", [
+    "=fake ID", "=fake id", "=false ID", "=fake student card", "=fake pass", "=fake ticket",
     "cheat", "plagiarize", "plagiarise", "=plagiarized", "=plagiarised", "copy * answers", "=copied * answers", "copy * homework", "=copied * homework", "copy * essay", "=copied * essay",
     "copy * test", "=copied * test", "copy off", "=copied off", "peek at", "=peeked at", "=peeked", "=rigged", "rig the", "fix the match", "=fixed the match", "=bribed", "bribe", "doctor the", "=doctored",
     "=padded", "pad my", "fake doctor's note", "fake note", "=faked", "fake my", "forge", "=forged", "=falsified", "falsify", "cook the books", "=cooked the books", "mark * as a par",
@@ -98,7 +102,15 @@ export const ACTS: readonly ActLexicon[] = [
     "=skipped * promised", "=blew off", "blow off", "=reneged", "renege",
     "=never sent * promised", "=kept putting * off", "pull out of", "=pulled out of", "=called in and", "=went back on", "=missed * recital", "=missed * game", "=missed * birthday", "=missed * appointment", "=didn't turn up", "=never turned up", "=never came",
   ]),
+  // Letting a child or an animal near a danger, read before the neglect of "let * play", "let * wander".
+  act("endangering", "none", [
+    "=so * could reach", "=so * can reach",
+    "=let * play with matches", "=let * play with fire", "=let * play with * knife", "=let * play with * lighter", "=let * play with fireworks", "=let * play near the road", "=let * play in the road",
+    "=let * wander near", "=let * swim alone", "=let * near the pond", "=let * near the pool", "=let * near the river", "=cabinet open", "=medicine cabinet", "=some of my painkillers",
+  ]),
   act("neglect", "none", [
+    "=forgot * in the car", "=forgot * baby", "=didn't change * bandages", "=didn't change * nappy", "=didn't change * diaper", "=without water", "=ignored * calls", "=ignored * messages", "=ignored * texts", "=never took * for walks", "=never took * for a walk", "=never walked", "=never cleaned * cage", "=never cleaned * litter",
+    "=go without * medication", "=go without * medicine", "=go without food", "=go without water", "=go without * meals", "=without food for", "=without water for", "=left * alone for", "=left * home alone",
     "neglect", "=neglected", "abandon", "=abandoned", "left * alone in", "=left * in the car", "leave * in the car", "forgot to feed", "=forgot * to feed", "forgot to pick up", "=forgot * pick * up",
     "=ignored * crying", "ignore * crying", "walked the other way", "=walked * past", "=walked away", "looked the other way", "=kept scrolling", "=let * starve", "=stopped feeding", "=never visited",
     "=left * to fend", "=didn't call * ambulance", "=without calling anyone", "=let * go hungry", "=stopped visiting", "=left * unattended", "=left * in the heat",
@@ -108,6 +120,8 @@ export const ACTS: readonly ActLexicon[] = [
     "=skipped school", "skip school", "=skipped work", "=skipped class", "=didn't go to school", "=didn't go to work", "=forgot where * child", "=forgot where * son", "=forgot where * daughter", "=taking time off * hungover", "=drunk at work", "=hungover",
   ]),
   act("unfairness", "none", [
+    "=only promoted", "=only hired", "=only picked", "=charged * double", "=charged * triple", "=charged * extra because", "=bigger share", "=larger share", "=the lion's share", "=before the pregnant", "=before the old", "=before the elderly",
+    "=gave the job to my", "=hired my * instead", "=instead of the best", "=instead of the most qualified", "=less than the men", "=less than the women", "=less than * male", "=less than * female", "=than she earned", "=than he earned", "=than they earned", "=than she deserved", "=than he deserved", "=than they deserved", "=pushed in front", "=pushed in ahead", "=skipped the line", "=skipped the queue",
     "cut in line", "=cut in line", "=cut the line", "=jumped the queue", "jump the queue", "=cut in front", "took credit", "take credit", "=took * credit", "=claimed credit", "discriminate", "=discriminated",
     "=refused to rent", "=refused to hire", "=refused to serve", "=refused to sell", "=overcharged", "overcharge", "=shortchanged", "=underpaid", "underpay", "=paid * less", "=favoured", "=favored", "=evicted", "=kept * for myself", "=kept the easy", "=took the bigger", "=took the larger", "=hogged", "=took all the",
     "=took the last", "=ate all the", "=parked in * disabled", "=parked in * handicapped", "=passed over", "=excluded", "=left * out of",
@@ -116,6 +130,7 @@ export const ACTS: readonly ActLexicon[] = [
     "park in * disabled", "evict", "=threw out * application", "=never hire", "=not to show",
   ]),
   act("humiliation", "none", [
+    "=shared * private", "=leaked * private", "=forwarded * private", "=leaked * messages", "=leaked * photos", "=screenshotted * and shared", "=called * a loser", "=called * a failure", "=called * useless", "=called * pathetic",
     "mock", "=mocked", "ridicule", "=ridiculed", "humiliate", "=humiliated", "laugh at", "=laughed at", "make fun of", "=made fun of", "taunt", "=taunted", "tease", "=teased", "insult", "=insulted",
     "belittle", "=belittled", "shame", "=shamed", "=called * stupid", "=called * fat", "=called * ugly", "=called * names", "=called * an idiot", "=yelled at", "yell at", "=screamed at", "scream at",
     "=shouted at", "shout at", "=sneered at", "=spat on", "spit on", "=spit at", "=posted * photo", "=shared screenshots", "=read * out loud", "=read * aloud", "=made * cry", "=bullied", "bully",
@@ -123,6 +138,8 @@ export const ACTS: readonly ActLexicon[] = [
     "=posted about", "=posted * video", "=posted * online", "=honked", "=tailgated", "=threw my drink", "=told everyone", "=stopped inviting", "=spread * rumour", "=spread * rumours", "=called * a", "=roasted", "=embarrassed", "=pranked", "=talked down to", "=mimicked", "=imitated", "=ignored * when", "=shunned",
   ]),
   act("cruelty", "none", [
+    "=made * eat dirt", "=forced * to eat", "=made * eat", "=chained", "=kept * chained", "=over and over until", "=over and over", "=again and again until",
+    "=pulled * wings off", "pull * wings off", "=burned ants", "=burned * ants", "=fried ants", "=starved my", "=beat * until", "=hit * until", "=kicked * until", "=whipped * until", "=locked * in * for hours", "=locked * in * for days", "=locked * in the cupboard", "=locked * in the closet", "=locked * in the cellar", "=tied * up and left", "=left it in the rain", "=left * out in the cold", "=left * out in the snow",
     "torture", "=tortured", "torment", "=tormented", "=abused", "abuse", "=set * on fire", "set fire to", "=set fire to",
     "=fed * to the", "=set * loose on",
     "=poured salt on", "=dog fights", "=paid * to fight", "=made * fight", "=set * dog on", "=set the dog on", "=cut off * paw", "=cut off * tail", "=cut off * ears", "=held * under water", "=held * under", 
@@ -140,12 +157,14 @@ export const ACTS: readonly ActLexicon[] = [
   // Putting someone in danger: the dangerous thing given or left to a child or an animal, or
   // driving unfit (see DANGERS for the things).
   act("endangering", "none", [
+    "=where * could reach", "=within reach of", "=within * reach", "=on the motorway", "=on the highway", "=on the freeway", "=without a helmet", "=without a seatbelt", "=without a car seat", "=without a life jacket", "=unsupervised near", "=unsupervised by", "=alone near the pool", "=alone by the pool", "=alone near the river",
     "=talked on the phone while", "=talking on the phone while", "=paid attention to my phone", "=texting while", "=texted while", "=on my phone while", "=on the phone while", "=drank * before driving", "=drunk * and drove", "=after * drinks",
     "=drove * drunk", "=after * beers", "=speeding through", "=sped through", "=ran a red light", "=ran the red light", "=ran * stop sign", "=left * stove on", "=left * gate open",
     "=left * pool gate", "=didn't lock", "=did not lock", "=unlocked * gun", "=left * gun", "=left * loaded",
   ]),
   // Harm read from the verb and a being after it: a person is harm, an animal harm to an animal.
   act("harm", "being", [
+    "=whacked", "whack", "=head butted", "=headbutted", "=thumped", "thump", "=clobbered", "=walloped", "=socked", "=kneed", "=throttled", "=mauled", "=threw * against", "=swung * by",
     "=put * in the oven", "=put * in the microwave", "=put * in the freezer", "=put * in the dryer", "=nailed * shut", "=buried * alive", "=buried * up to", "=poisoned", "poison", "=drowned",
     "drown", "=starved", "starve",
     "=threw * at", "=kicked", "kick", "=pulled * tail", "=pulled * hair", "=squished", "=crushed", "=shot", "=killed", "kill", "=murdered", "murder", "=stabbed", "stab", "=strangled",
@@ -157,6 +176,8 @@ export const ACTS: readonly ActLexicon[] = [
     "=poured * on", "=dumped * on", "=spilled * on", "=sprayed * on", "=placed * on the * stove", "=put * on the * stove", "=yanked", "yank", "=stuffed * in * mouth", "=screamed at", "=slammed", "=dragged", "=pinned", "=stepped on", "=set * on fire", "=fed * poison", "=fed * bleach",
   ]),
   act("harm_nature", "none", [
+    "=emptied * into the river", "=emptied * into the sea", "=emptied * into the lake", "=emptied * into the drain", "=emptied * down the drain", "=spray painted", "=spray-painted", "=graffiti", "=tagged * wall", "=flicked * onto the", "=flicked * cigarette", "=cigarette butts", "=into the stream", "=into the canal", "=into the pond",
+    "=tossed * into the sea", "=tossed * into the river", "=tossed * into the lake", "=tossed * into the ocean", "=threw * into the sea", "=threw * into the river", "=threw * into the lake", "=threw * into the ocean", "=dumped * into the", "=dumped * in the woods", "=dumped * in the river", "=fly tipped", "=flytipped",
     "litter", "=littered", "dump", "=dumped", "pollute", "=polluted", "=poured * down the drain", "=poured * down * drain", "=poured * into the", "=threw * rubbish", "=threw * trash", "=threw * litter",
     "throw * rubbish", "throw * trash", "=tossed * out of the", "=cut down * trees", "=cut down * tree", "=cut down the", "chop down", "=chopped down", "=carved * into", "=carved * initials", "=burned * forest", "=lit * campfire * ban", "=lit a fire",
     "=trampled", "=picked * protected", "=spilled * oil", "=flushed * down", "=sprayed * pesticide", "=left * rubbish", "=left * trash", "=left * litter", "=vandalized", "=vandalised", "vandalize", "=smashed", "=broke * window", "=keyed",
@@ -170,7 +191,14 @@ export const ACTS: readonly ActLexicon[] = [
     "=installed * tracker", "=eavesdropped", "eavesdrop", "=listened in", "=read her", "=read his", "=read their", "=looked through",
   ]),
   // Rights.
+  // Rights whose phrase begins with a verb another right reads first ("paid for" is a return, "shared" a help).
+  act("repairing", "none", ["=patched", "patch", "=bought * a new * after", "=replaced * after I", "=paid for the * I broke", "=paid for * I broke", "=paid for * I damaged", "=paid for * I dented", "=paid for * I scratched", "=paid for the repair", "=paid for the repairs", "=paid for * a new one", "=bought * a new one", "=replaced * I broke"]),
+  act("fairness", "none", [
+    "=paid * what we agreed", "=paid * what we had agreed", "=paid * what I had agreed", "=the same * questions", "=the same questions", "=the same test", "=let * who was first", "=who was there first", "=shared * equally", "=shared * fairly", "=shared * evenly", "=same amount", "=the same rubric", "=the same rules", "=the same standard", "=by the same", "=equal shares", "=an equal share", "=go ahead of me", "=go in front of me", "=let * go before me",
+    "=paid * fair wage", "=paid * a fair", "=paid * fair price", "=paid * the going rate", "=paid * what * was worth", "=gave * a fair hearing", "=heard both sides", "=on merit",
+  ]),
   act("returning", "none", [
+    "=handed * I found", "=took * back to", "=brought * back to", "=back to its owner", "=back to their owner", "=back to his owner", "=back to her owner",
     "give * back", "=gave * back", "=given * back", "hand * back", "=handed * back", "hand in", "=handed in", "=handed * in", "turn in", "=turned in", "=turned * in", "bring * back", "=brought * back",
     "pay * back", "=paid * back", "=repaid", "repay", "=returned", "return", "=gave it to * owner", "=took it to * owner", "=mailed * back", "=sent * back", "=posted * back", "=tracked down * owner",
     "=found * owner", "=reimbursed", "reimburse", "=refunded", "=paid for", "=left * note", "=left my number", "=owned up to", "=told * about the extra", "=pointed out * extra", "=pointed out * mistake",
@@ -183,12 +211,16 @@ export const ACTS: readonly ActLexicon[] = [
     "=paid for the damage", "=paid for * repair", "=cleaned up", "clean up", "=restored", "=glued", "=covered the cost", "=offered to pay", "=said sorry", "=made up for",
   ]),
   act("keeping_word", "none", [
+    "=the date we agreed", "=as we agreed", "=as we had agreed", "=the time we agreed", "=the day we agreed",
+    "=the day I promised", "=as I had promised", "=as I'd said", "=like I said I would", "=as I said I would", "=did what I said", "=did what I told", "=kept to my word", "=stuck to my word", "=kept my end", "=kept up my end", "=made good on",
     "keep * promise", "=kept * promise", "=kept my word", "keep my word", "=kept * word", "=showed up", "show up", "=turned up", "=followed through", "follow through", "=did as I promised", "=did what I promised",
     "=as I promised", "=as promised", "=like I promised", "=honoured", "=honored", "=stuck to", "=kept the appointment", "=kept our appointment", "=kept * secret", "keep * secret", "=kept it to myself",
     "=kept * confidence", "=delivered * on time", "=finished * on time", "=met the deadline", "=paid on time", "=paid * rent", "=paid my share", "=paid * debt", "=kept * commitment",
     "=as I'd agreed", "=as agreed", "=as I'd promised", "=I'd given * my word", "=given him my word", "=given her my word", "=to finish the * I'd promised", "=covered * shift", "=and I didn't", "=paid * on time", "=kept * eyes on",
   ]),
   act("protecting", "none", [
+    "=covered * with my body", "=with my body", "=threw myself", "=pulled * to safety", "=dragged * to safety",
+    "=stood between", "stand between", "=got between", "=grabbed * before", "=pulled * back from", "=pulled * away from", "=chased off", "=chased * away", "=scared off", "=fought off",
     "protect", "=protected", "defend", "=defended", "shield", "=shielded", "rescue", "=rescued", "=saved * life", "=saved * from", "=stood up for", "stand up for", "=stepped in", "step in", "=intervened", "intervene",
     "=pulled * out of", "=called * police", "=called * ambulance", "=called 911", "=called 999", "=called for help", "=called the cops", "=reported * to the police", "=reported it to", "=warned", "warn", "=stopped * from",
     "=kept * safe", "keep * safe", "=carried * to safety", "=got * to safety", "=broke up the fight", "=blew the whistle", "=locked up the", "=buckled", "=held * hand", "=walked her home", "=walked him home", "=walked them home", "=escorted",
@@ -197,6 +229,7 @@ export const ACTS: readonly ActLexicon[] = [
     "=shut down * until", "=stopped the whole", "=stopped work", "=pulled * off the shelf", "=marked * as ads", "=removed that", "=asked * to delete", "=took * keys", "=hid * keys", "=broke the * window to get", "=called the rescue",
   ]),
   act("truth", "none", [
+    "=told * what I saw", "=told * what I did", "=told * what I had done", "=told * what really happened", "=told * everything", "=told * the whole story",
     "tell * the truth", "=told * the truth", "=told * truth", "=admitted", "admit", "=confessed", "confess", "=owned up", "own up", "=came clean", "come clean", "=was honest", "be honest", "=been honest",
     "=was upfront", "=told * honestly", "=corrected", "correct the", "=disclosed", "disclose", "=exposed the truth", "=exposed", "=told * what happened", 
     "=gave * honest", "=declared", "=revealed", "=credited", "credit", "=gave * credit", "=acknowledged",
@@ -213,6 +246,7 @@ export const ACTS: readonly ActLexicon[] = [
     "invite", "=invited", "=showed * around", "=reminded", "remind", "=bought him", "=bought her", "=bought them", "=asked * to join", "=offered * room", "=offered * help", "=offered * lift", "=offered * ride", "=took * through", "=gave * a lift", "=gave * a hand", "=lent a hand", "=made room", "=ferrying", "=ferried", "=rescued",
   ]),
   act("caring", "none", [
+    "=stayed up with", "=sat up with", "=took * to * appointment", "=took * to the doctor", "=took * to the dentist", "=while she was on holiday", "=while he was on holiday", "=while they were away",
     "care for", "=cared for", "take care of", "=took care of", "=taken care of", "look after", "=looked after", "=nursed", "nurse", "=visited", "visit", "=called my", "=phoned my", "=checked on", "check on",
     "=sat with", "sit with", "=stayed with", "=listened to", "listen to", "=hugged", "hug", "=tucked * in", "=bathed", "=walked the dog", "=walked my", "=fed", "feed", "=watered", "water the",
     "=planted * tree", "=planted * trees", "=recycled", "recycle", "=composted", "=picked up * litter", "=picked up * trash", "=picked up * rubbish", "=cleaned * beach", "=cleaned * park", "=adopted", "adopt",
@@ -249,7 +283,7 @@ export const DANGERS = lexicon("danger", [
   "knife", "=knives", "=matches", "lighter", "=fireworks", "=firework", "=loaded gun", "=the gun", "=my gun", "=a gun", "bleach", "poison", "=cement", "=glue", "=alcohol", "wine", "beer", "vodka", "whiskey",
   "=cigarette", "=cigarettes", "=cigar", "=drugs", "=pot", "=weed", "=marijuana", "=sleeping pills", "=energy drink", "=energy drinks", "=peanut",
   "=peanuts", "=onion", "=onions", "=grapes", "=raisins", "=antifreeze", "=gasoline", "=petrol", "=lit", "=boiling", "=scissors", "=razor", "=laundry pod", "=detergent",
-  "=hot sauce", "=chili", "=battery", "=batteries", "=explosives", "=dynamite", 
+  "=hot sauce", "=chili", "=battery", "=batteries", "=explosives", "=dynamite", "=painkillers", "=paracetamol", "=ibuprofen", "=aspirin", "=xylitol", "=rat poison", "=weedkiller", "=pesticide", "=antifreeze", 
 ]);
 
 /** Giving, leaving or letting: with a danger and a child or an animal in the clause, endangering. */
@@ -320,7 +354,7 @@ export const NOUNS: readonly NounClass[] = [
     "animal", "dog", "=dogs", "puppy", "=puppies", "cat", "kitten", "bird", "horse", "pony", "=fish", "=pet", "=pets", "cow", "pig", "chicken", "=hen", "=hens", "squirrel", "fox", "deer", "rabbit",
     "=bunny", "hamster", "=mouse", "=mice", "=rat", "turtle", "=tortoise", "frog", "=toad", "=butterfly", "=snake", "=lizard", "=goat",
     "=sheep", "=lamb", "=duck", "=ducks", "=goose", "=geese", "=pigeon", "=pigeons", "=swan", "=owl", "=bear", "=wolf", "=monkey", "=elephant", "=whale", "=dolphin", "=seal", "=calf", "=wildlife",
-    "=livestock", "=parrot", "=goldfish", "=guinea pig", "=ferret", "=cattle", "=raccoon", "=hedgehog", "=stray", "=kittens", "=cats", "=birds", "=animals", "=creature", "=creatures",
+    "=livestock", "=parrot", "=goldfish", "=guinea pig", "=ferret", "=cattle", "=raccoon", "=hedgehog", "=stray", "=kittens", "=cats", "=birds", "=animals", "=creature", "=creatures", "=snail", "=snails", "=slug", "=slugs", "=worm", "=worms", "=bee", "=bees", "=ant", "=ants", "=insect", "=insects", "=beetle", "=crab", "=crabs", "=donkey", "=mule", "=badger", "=bat", "=bats", "=rooster", "=hedgehogs", "=foxes", "=seagull", "=seagulls", "=swans", "=kitty", "=doggy", "=gerbil", "=budgie", "=canary", "=tadpoles", "=ducklings", "=chick", "=chicks", "=puppies",
   ]),
   nouns("cosmic", "nature", [
     "=tree", "=trees", "=forest", "=woods", "=river", "=lake", "=ocean", "=sea", "=beach", "=park", "=plant", "=plants", "=flowers", "=garden", "=nature", "=environment", "=planet", "=stream",
@@ -334,7 +368,7 @@ export const VALUABLES = lexicon("valuable", [
   "=change", "=tip", "=tips", "jewelry", "jewellery", "=ring", "=necklace", "=watch", "=phone", "=laptop", "=bike", "=bicycle", "=car", "=card", "=credit card", "=debit card", "=checkbook",
   "=chequebook", "=savings", "=paycheck", "=pay", "=wages", "=donations", "=donation", "=funds", "=fund", "=deposit", "=rent", "=inheritance", "=tickets", "=ticket", "=package", "=parcel", 
   "=medicine", "=medication", "=pills", "=painkillers", "=tools", "=equipment", "=supplies", "=identity",
-  "=password", "=keys", "=the last", "=charity box", "=collection plate", "=tip jar", "=till", "=register", "=petty cash", "=bag", "=handbag", "=backpack", "=goods", "=merchandise", "=jewels",
+  "=password", "=keys", "=the last", "=charity box", "=collection plate", "=tip jar", "=till", "=register", "=petty cash", "=bag", "=handbag", "=backpack", "=goods", "=merchandise", "=jewels", "=headphones", "=earbuds", "=airpods", "=camera", "=tablet", "=ipad", "=console", "=jacket", "=coat", "=trainers", "=sunglasses", "=perfume", "=scooter", "=drill", "=ladder", "=charger", "=speaker", "=bracelet", "=earrings", "=handbag", "=suitcase", "=lawnmower", "=guitar",
 ]);
 
 /** What a test is made of: copying or looking at them is cheating. */

@@ -50,6 +50,7 @@ export const COURAGE_DOWN = lexicon("andreia.down", [
 ]);
 
 export const TEMPERANCE_UP = lexicon("sophrosyne.up", [
+  "walked away from the slot", "walked away from the table", "walked away from the bar", "stopped gambling", "stopped at two", "stopped at three", "only had one", "only had two", "said no to another", "turned down another", "cut back on", "cutting back on", "cutting down on",
   "=resisted", "=refrained", "held back", "held my tongue", "bit my tongue", "cooled down", "calmed down", "calm down", "took a breath", "took a deep breath", "=breathe", "counted to ten",
   "let it pass", "let it go", "kept my cool", "kept calm", "stayed calm", "in moderation", "self control", "=restraint", "cut down", "cut back on", "stopped smoking",
   "stopped drinking", "quit smoking", "quit drinking", "gave up smoking", "gave up drinking", "gave up sugar", "gave up alcohol", "gave up gambling", "said no to", "turned down the",
@@ -60,6 +61,7 @@ export const TEMPERANCE_UP = lexicon("sophrosyne.up", [
 ]);
 
 export const TEMPERANCE_DOWN = lexicon("sophrosyne.down", [
+  "entire paycheck", "entire paycheque", "entire salary", "entire savings", "whole savings", "until I blacked out", "=blacked out", "until I was sick", "until I threw up", "another dessert", "another drink", "another beer", "another bottle", "slot machines", "one more round", "one more hand",
   "=binge", "=binged", "=bingeing", "=binging", "=indulged", ...each(["not stop"], ["eating", "drinking", "gambling", "scrolling", "playing", "smoking", "shopping"]), "gave in", "give in",
   "=splurged", "drank too much", "got drunk", "=overate", "=gambled", "=gambling", "ate an entire", "ate the entire", "ate the whole", "ate a whole", "stayed up all night", "stayed up gaming",
   "stayed up until", "skipped my physio", "skipped my exercises", "skipped my medication", "lost control", "lost ? my temper", "flew off the handle",

@@ -16,6 +16,7 @@ import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
 import { startUpstashBridge } from "../../../infra/upstash-bridge";
 import { isMain, REPO_ROOT } from "./main";
+import { loadAccounts } from "./judgment_accounts";
 import { loadCorpus } from "./judgment_corpus";
 
 /**
@@ -209,14 +210,16 @@ function meterStep(meter: Meter): () => Promise<unknown> {
  * The guard's worst case within its caps: an action and a context of 5,000 characters each, made
  * of the development corpus's own texts (shell, SQL, tool calls and prose mixed) in file order.
  */
+/** Texts laid end to end, one a line, to exactly 5,000 characters. */
+function fill5k(texts: readonly string[]): string {
+  let out = "";
+  for (let i = 0; out.length < 5000; i++) out += `${texts[i % texts.length]!}\n`;
+  return out.slice(0, 5000);
+}
+
 function guardBenchInput(): { action: string; context: string } {
   const corpus = loadCorpus();
-  const fill = (texts: string[]) => {
-    let out = "";
-    for (let i = 0; out.length < 5000; i++) out += `${texts[i % texts.length]!}\n`;
-    return out.slice(0, 5000);
-  };
-  return { action: fill(corpus.map((c) => c.action)), context: fill(corpus.filter((c) => c.context).map((c) => c.context!)) };
+  return { action: fill5k(corpus.map((c) => c.action)), context: fill5k(corpus.filter((c) => c.context).map((c) => c.context!)) };
 }
 
 /** A year of examined evidence: 1,000 examinations over four domains, plus flags and reflections. */
@@ -274,6 +277,13 @@ export const MICRO_BENCHMARKS: readonly MicroBenchmark[] = [
     setup: async () => {
       const { action, context } = guardBenchInput();
       return { run: () => guardAction({ action, context }), close: async () => undefined };
+    },
+  },
+  {
+    name: "offline extraction: a 5,000-character account (the Stoic accounts end to end)",
+    setup: async () => {
+      const text = fill5k(loadAccounts().map((a) => a.text));
+      return { run: async () => extractOffline({ text }), close: async () => undefined };
     },
   },
   {

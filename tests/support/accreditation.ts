@@ -46,7 +46,8 @@ export async function newAgent(options: MintOptions = {}): Promise<Agent> {
 export const ACCOUNTS = [
   "I kept my promise to my colleague and finished the report on time, because I had given my word to the team and they relied on it.",
   "I told my colleague the truth about the missed deadline, because honesty was owed to everyone affected, even though it cost me.",
-  "I stopped before answering, asked what was really within my control, and acted only on that part of it, after weighing who would be affected.",
+  // Courage, weighed: a domain at another level than the two above (deliberate, not principled).
+  "I was afraid to speak up in the meeting, but after weighing what it would cost me I faced my fear and told the team about the safety problem.",
 ];
 
 /** One consult of /api/reason with the agent's key; returns its signed assessment element. */

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { readAccount, type AccountReading, type AccountWeights } from "@svc/judgment";
+import { readAccount, sigmoid, type AccountReading, type AccountWeights } from "@svc/judgment";
 import { accountSplitOf, loadAccounts, type Account } from "./judgment_accounts";
 import { ethicsSplitOf, loadEthics, type EthicsItem } from "./judgment_ethics";
+import { fitLogistic, round4, writeOrCheck } from "./logistic";
 import { isMain, REPO_ROOT } from "./main";
 
 /**
@@ -63,47 +63,15 @@ export function examplesOfSplit(split: "train" | "dev", data: { ethics?: readonl
   return [...ethics.map((e) => exampleOf(e.text, e.label, false)), ...accounts.map((a) => exampleOf(a.text, a.label_wrong!, true))];
 }
 
-const round4 = (x: number) => Math.round(x * 1e4) / 1e4 + 0;
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 const signOf = (f: string) => (f.startsWith("wrong.") ? 1 : f.startsWith("right.") ? -1 : 0);
 
 export function fitAccounts(examples: readonly AccountExample[], options: { lambda?: number; accountWeight?: number } = {}): { bias: number; weights: Record<string, number> } {
   const lambda = options.lambda ?? ACCOUNT_TRAINING.lambda;
   const accountWeight = options.accountWeight ?? ACCOUNT_TRAINING.accountWeight;
-  const support = new Map<string, number>();
-  for (const e of examples) for (const f of e.features) support.set(f, (support.get(f) ?? 0) + 1);
-  const names = [...support].filter(([, n]) => n >= ACCOUNT_TRAINING.minSupport).map(([f]) => f).sort();
-  const index = new Map(names.map((f, i) => [f, i]));
-  const rows = examples.map((e) => e.features.map((f) => index.get(f)).filter((i): i is number => i !== undefined));
-  const sign = names.map(signOf);
-
-  const w = new Float64Array(names.length);
-  const grad = new Float64Array(names.length);
-  let b = 0;
-  const n = examples.length;
-  for (let it = 0; it < ACCOUNT_TRAINING.iterations; it++) {
-    grad.fill(0);
-    let gb = 0;
-    for (let i = 0; i < n; i++) {
-      let z = b;
-      for (const j of rows[i]!) z += w[j]!;
-      const err = (sigmoid(z) - examples[i]!.label) * (examples[i]!.account ? accountWeight : 1);
-      gb += err;
-      for (const j of rows[i]!) grad[j]! += err;
-    }
-    b -= (ACCOUNT_TRAINING.learningRate * gb) / n;
-    for (let j = 0; j < names.length; j++) {
-      let v = w[j]! - ACCOUNT_TRAINING.learningRate * (grad[j]! / n + lambda * w[j]!);
-      if (v * sign[j]! < 0) v = 0;
-      w[j] = v;
-    }
-  }
-  const weights: Record<string, number> = {};
-  names.forEach((f, j) => {
-    const v = round4(w[j]!);
-    if (v !== 0) weights[f] = v;
-  });
-  return { bias: round4(b), weights };
+  return fitLogistic(
+    examples.map((e) => ({ features: e.features, label: e.label, weight: e.account ? accountWeight : 1 })),
+    { minSupport: ACCOUNT_TRAINING.minSupport, iterations: ACCOUNT_TRAINING.iterations, learningRate: ACCOUNT_TRAINING.learningRate, lambdaOf: () => lambda, signOf },
+  );
 }
 
 export function scoreOfExample(model: { bias: number; weights: Record<string, number> }, e: AccountExample): number {
@@ -173,18 +141,7 @@ export function trainAccountWeights(data: { ethics?: readonly EthicsItem[]; acco
 }
 
 function main(): void {
-  const text = trainAccountWeights();
-  if (process.argv.includes("--check")) {
-    if (readFileSync(ACCOUNT_WEIGHTS_PATH, "utf8") !== text) {
-      console.error("packages/judgment/src/accounts/weights.json is not what the data trains: run npm run judgment:train-accounts");
-      process.exit(1);
-    }
-    console.log("accounts/weights.json is reproduced byte for byte from the data");
-    return;
-  }
-  writeFileSync(ACCOUNT_WEIGHTS_PATH, text);
-  const parsed = JSON.parse(text) as AccountWeights & { trained_on: { features: number } };
-  console.log(`wrote ${ACCOUNT_WEIGHTS_PATH}: ${parsed.version}, ${parsed.trained_on.features} weighted features, thresholds ${JSON.stringify(parsed.thresholds)}`);
+  writeOrCheck(ACCOUNT_WEIGHTS_PATH, trainAccountWeights(), { file: "packages/judgment/src/accounts/weights.json", command: "npm run judgment:train-accounts" });
 }
 
 if (isMain(import.meta.url)) {

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { documentOf, hitsOf, isLexical, isModifier, PRIORS, scoreOf, sigmoid, type Weights, type WordingCode } from "@svc/judgment";
+import { documentOf, hitsOf, isLexical, isModifier, PRIORS, scoreOf, type Weights, type WordingCode } from "@svc/judgment";
 import { guardAction } from "@svc/core";
 import { HARM_CODES, loadCorpus, readerInputOf, requestOf, splitOf, type CorpusCase, type HarmCode } from "./judgment_corpus";
+import { fitLogistic, round4, writeOrCheck } from "./logistic";
 import { isMain, REPO_ROOT } from "./main";
 
 /**
@@ -58,46 +58,15 @@ export function examplesOf(cases: readonly CorpusCase[]): Example[] {
   return cases.map((c) => ({ pair: c.pair, code: c.code, label: c.label === "harmful" ? 1 : 0, features: featuresOf(c) }));
 }
 
-const round4 = (x: number) => Math.round(x * 1e4) / 1e4 + 0; // + 0 turns -0 into 0
-
 export function fit(examples: readonly Example[], priors: Readonly<Record<string, number>> = PRIORS): { bias: number; weights: Record<string, number> } {
-  const support = new Map<string, number>();
-  for (const e of examples) for (const f of e.features) support.set(f, (support.get(f) ?? 0) + 1);
-  // Features with a prior (packages/judgment/src/priors.ts) are kept whatever their support: the
-  // penalty pulls them towards their prior, not towards zero.
-  const names = [...new Set([...[...support].filter(([, n]) => n >= TRAINING.minSupport).map(([f]) => f), ...Object.keys(priors)])].sort();
-  const prior = names.map((f) => priors[f] ?? 0);
-  const index = new Map(names.map((f, i) => [f, i]));
-  const rows = examples.map((e) => e.features.map((f) => index.get(f)).filter((i): i is number => i !== undefined));
-  const sign = names.map((f) => (isLexical(f) ? 0 : isModifier(f) ? -1 : 1));
-  const lambdas = names.map((f) => (isLexical(f) ? TRAINING.lexicalLambda : TRAINING.lambda));
-  const w = new Float64Array(names.length);
-  let b = 0;
-  const n = examples.length;
-  const grad = new Float64Array(names.length);
-  for (let it = 0; it < TRAINING.iterations; it++) {
-    grad.fill(0);
-    let gb = 0;
-    for (let i = 0; i < n; i++) {
-      let z = b;
-      for (const j of rows[i]!) z += w[j]!;
-      const err = sigmoid(z) - examples[i]!.label;
-      gb += err;
-      for (const j of rows[i]!) grad[j]! += err;
-    }
-    b -= (TRAINING.learningRate * gb) / n;
-    for (let j = 0; j < names.length; j++) {
-      let v = w[j]! - TRAINING.learningRate * (grad[j]! / n + lambdas[j]! * (w[j]! - prior[j]!));
-      if (v * sign[j]! < 0) v = 0;
-      w[j] = v;
-    }
-  }
-  const weights: Record<string, number> = {};
-  names.forEach((f, j) => {
-    const v = round4(w[j]!);
-    if (v !== 0) weights[f] = v;
+  return fitLogistic(examples, {
+    minSupport: TRAINING.minSupport,
+    iterations: TRAINING.iterations,
+    learningRate: TRAINING.learningRate,
+    lambdaOf: (f) => (isLexical(f) ? TRAINING.lexicalLambda : TRAINING.lambda),
+    signOf: (f) => (isLexical(f) ? 0 : isModifier(f) ? -1 : 1),
+    priors,
   });
-  return { bias: round4(b), weights };
 }
 
 type Model = { bias: number; weights: Record<string, number>; wording?: Weights["wording"] };
@@ -221,18 +190,7 @@ export async function trainWeights(corpus: readonly CorpusCase[] = loadCorpus())
 }
 
 async function main(): Promise<void> {
-  const text = await trainWeights();
-  if (process.argv.includes("--check")) {
-    if (readFileSync(WEIGHTS_PATH, "utf8") !== text) {
-      console.error("packages/judgment/src/weights.json is not what the corpus trains: run npm run judgment:train");
-      process.exit(1);
-    }
-    console.log("weights.json is reproduced byte for byte from the corpus");
-    return;
-  }
-  writeFileSync(WEIGHTS_PATH, text);
-  const parsed = JSON.parse(text) as Weights & { trained_on: { features: number } };
-  console.log(`wrote ${WEIGHTS_PATH}: ${parsed.version}, ${parsed.trained_on.features} weighted features, thresholds ${JSON.stringify(parsed.thresholds)}`);
+  writeOrCheck(WEIGHTS_PATH, await trainWeights(), { file: "packages/judgment/src/weights.json", command: "npm run judgment:train" });
 }
 
 if (isMain(import.meta.url)) {

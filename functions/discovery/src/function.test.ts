@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { catalogueMismatches, DiscoveryListing, routeKey, SKILLS } from "@svc/core";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { SERVICE_FUNCTIONS } from "../../../packages/platform/src/functions";
 import { GENERATED_DIR, generateArtifacts } from "../../../packages/platform/src/generate";
 import { discoveryFunction } from "./function";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { catalogueMismatches, composeDiscoveryListing, DiscoveryListing, renderListingText, routeKey } from "./listing";
 import { CatalogueEntrySchema, ROUTE_CATALOGUE } from "./routes";
 import { SKILLS, SkillSchema } from "./skills";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CatalogueEntrySchema, FunctionName, ROUTE_CATALOGUE, type CatalogueEntry } from "./routes";
 import { SKILLS, SkillSchema } from "./skills";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { SKILLS } from "../catalogue/skills";
 import { RootPassion, VirtueDomain, type CredentialKind } from "../enums";
 import { INDIFFERENTS, PASSIONS, VIRTUES } from "../framework";

@@ -286,9 +286,9 @@ describe("per-function bundles", () => {
     expect(bundleProblems(report), JSON.stringify(report)).toEqual([]);
   });
 
-  it("overview stays under 150 KiB gzip and has no database, queue or language-model SDK", async () => {
+  it("overview stays under 90 KiB gzip and has no database, queue or language-model SDK", async () => {
     const report = await buildFunctionBundle("overview", outRoot);
-    expect(report.gzipBytes).toBeLessThan(150 * 1024);
+    expect(report.gzipBytes).toBeLessThan(90 * 1024);
     expect(report.packages).toContain("hono");
     for (const pkg of INFRASTRUCTURE_PACKAGES) expect(report.packages).not.toContain(pkg);
   });

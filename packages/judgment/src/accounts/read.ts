@@ -634,7 +634,10 @@ function quoteOf(segment: Segment, from: number, to: number): AccountSpan {
 export function readAccount(text: string, weights: AccountWeights = ACCOUNT_WEIGHTS): AccountReading {
   const segment = makeSegment("account", "user", true, text);
   const { acts, others, nouns } = actsOf(segment);
-  const words = contentWordsOf(segment, 1);
+  // A wrong refused is read as a word denied: "I refused to mock her" weighs "mock" as not done.
+  const refrained = acts.filter((a) => a.how === "refrained").map((a) => a.span);
+  const inRefrained = (i: number) => refrained.some((r) => segment.tokens[i]!.start >= r.start && segment.tokens[i]!.end <= r.end);
+  const words = contentWordsOf(segment, 1, new Map(), refrained.length > 0 ? inRefrained : undefined);
   const features = [...new Set([...featuresOfActs(acts, others), ...words.keys()])].sort();
   const weighed = [...words]
     .map(([feature, at]) => ({ weight: weights.weights[feature] ?? 0, at: at[0]! }))

@@ -25,10 +25,16 @@ const QUOTES = 2;
  * scope, each with the tokens where it occurs (at most `quotes` of them), in first-seen order.
  * The guardrail's wording and the reader of accounts' wording both read words this way.
  */
-export function contentWordsOf(segment: Segment, quotes: number = QUOTES, into: Map<string, number[]> = new Map()): Map<string, number[]> {
+export function contentWordsOf(
+  segment: Segment,
+  quotes: number = QUOTES,
+  into: Map<string, number[]> = new Map(),
+  /** Tokens a reader knows to be negated beyond the negators' scope ("I refused to mock her"). */
+  negatedAlso?: (i: number) => boolean,
+): Map<string, number[]> {
   segment.tokens.forEach((t, i) => {
     if (t.kind !== "word" || t.lower.length < 2 || STOP_WORDS.has(t.lower)) return;
-    const feature = `lex.${t.negated ? "not_" : ""}${t.stem}`;
+    const feature = `lex.${t.negated || negatedAlso?.(i) ? "not_" : ""}${t.stem}`;
     const at = into.get(feature);
     if (!at) into.set(feature, [i]);
     else if (at.length < quotes) at.push(i);

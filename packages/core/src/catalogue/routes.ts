@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { skillSummary } from "../skills/registry";
 import { SKILLS } from "./skills";
 
 /**
@@ -52,7 +53,8 @@ const r = (
 export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   // Service metadata
   r("GET", "/.well-known/discovery.json", "discovery", "none", "This listing: every route of the service", "4.6"),
-  r("GET", "/llms.txt", "discovery", "none", "Plain-text form of the listing, for agents", "4.6"),
+  r("GET", "/llms.txt", "discovery", "none", "Every served route as a link with its purpose, for agents (llmstxt.org)", "4.6"),
+  r("GET", "/.well-known/agent-card.json", "discovery", "none", "A2A agent card: the skills, the routes that serve them and the Bearer credential", "-"),
   r("GET", "/openapi.json", "discovery", "none", "OpenAPI 3.1 document of every served route", "9"),
   r("GET", "/healthz", "discovery", "none", "Liveness (every function answers it)", "-"),
   // 4.1 Public overview
@@ -97,7 +99,7 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   // Skills of section 8
   r("GET", "/api/skills", "skills", "none", "Every skill with allowance, price and indicative speed", "8"),
   ...SKILLS.map((s) =>
-    r("POST", `/api/skill/${s.id}`, "skills", "bearer", `Call ${s.id}`, "8", s.free_monthly_allowance === null ? {} : { skill: s.id }),
+    r("POST", `/api/skill/${s.id}`, "skills", "bearer", skillSummary(s.id), "8", s.free_monthly_allowance === null ? {} : { skill: s.id }),
   ),
   r("POST", "/api/v1/diagnose-passion", "skills", "bearer", "Diagnose the passion behind a described reaction", "4.6", { skill: "svc-diagnose", listed_as_planned: true }),
   // 4.3 Assessments

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { allowanceText, serviceUrl, type DiscoveryListing } from "./listing";
-import { ROUTE_CATALOGUE } from "./routes";
 
 /**
  * The A2A agent card (A2A 0.3, `/.well-known/agent-card.json`), composed from the discovery
@@ -110,7 +109,7 @@ export function composeAgentCard(listing: DiscoveryListing): AgentCard {
     // The skill's own route first, then the named routes that draw on its allowance.
     const keys = [own, ...skill.routes.filter((key) => key !== own)].filter((key) => served.has(key));
     if (keys.length === 0) continue;
-    const summary = ROUTE_CATALOGUE.find((entry) => `${entry.method} ${entry.path}` === own)?.summary ?? "";
+    const summary = listing.routes.find((route) => `${route.method} ${route.path}` === own)?.summary ?? "";
     // Every skill is served by the skills function; the other functions that serve it say more.
     const functions = keys.map((key) => listing.routes.find((route) => `${route.method} ${route.path}` === key)!.function).filter((fn) => fn !== "skills");
     operations[skill.id] = keys.map(operationOf);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { catalogueMismatches, composeDiscoveryListing, DiscoveryListing, renderListingText, routeKey } from "./listing";
 import { CatalogueEntrySchema, ROUTE_CATALOGUE } from "./routes";
 import { SKILLS, SkillSchema } from "./skills";
+import { skillSummary } from "../skills/registry";
 import { parseLlmsTxt } from "../../../../tests/support/llms_txt";
 
 const catalogueKeys = ROUTE_CATALOGUE.map((e) => routeKey(e.method, e.path));
@@ -185,6 +186,17 @@ describe("composeDiscoveryListing", () => {
     const servedSkills = listing.skills.filter((s) => s.served).map((s) => s.id);
     expect(servedSkills).toEqual(["svc-guard"]);
     expect(listing.skills.find((s) => s.id === "svc-guard")?.routes).toContain("POST /api/guardrail");
+  });
+
+  it("describes a skill's own route by what the skill does", () => {
+    const own = listing.routes.find((r) => r.method === "POST" && r.path === "/api/skill/svc-guard");
+    expect(own?.summary).toBe(skillSummary("svc-guard"));
+    expect(own?.summary).toMatch(/^Gate an action/);
+    for (const skill of SKILLS) {
+      const summary = listing.routes.find((r) => r.path === `/api/skill/${skill.id}`)?.summary;
+      expect(summary, skill.id).not.toMatch(/^Call /);
+      expect(summary?.length, skill.id).toBeGreaterThan(10);
+    }
   });
 
   it("lists one route per skill, and marks a skill served when its own route is", () => {

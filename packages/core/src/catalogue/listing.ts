@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { CatalogueEntrySchema, FunctionName, ROUTE_CATALOGUE, type CatalogueEntry } from "./routes";
+import { skillSummary } from "../skills/registry";
 import { SKILLS, SkillSchema } from "./skills";
+
+const SKILL_ROUTE = /^\/api\/skill\/(svc-[a-z]+)$/;
 
 export const SERVICE_TITLE = "Stoic Reasoning Service";
 export const SERVICE_VERSION = "0.1.0";
@@ -38,7 +41,11 @@ export const routeKey = (method: string, path: string) => `${method.toUpperCase(
 
 /** The listing, given the set of `METHOD /path` keys the functions actually mount. */
 export function composeDiscoveryListing(served: ReadonlySet<string>): DiscoveryListing {
-  const routes = ROUTE_CATALOGUE.map((entry) => ({ ...entry, served: served.has(routeKey(entry.method, entry.path)) }));
+  // A skill's own route is described by what the skill does (the catalogue only names it).
+  const routes = ROUTE_CATALOGUE.map((entry) => {
+    const skillId = SKILL_ROUTE.exec(entry.path)?.[1];
+    return { ...entry, ...(skillId && entry.method === "POST" ? { summary: skillSummary(skillId) } : {}), served: served.has(routeKey(entry.method, entry.path)) };
+  });
   const skills = SKILLS.map((skill) => {
     const skillRoutes = ROUTE_CATALOGUE.filter((e) => e.skill === skill.id).map((e) => routeKey(e.method, e.path));
     const own = routeKey("POST", `/api/skill/${skill.id}`);

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { skillSummary } from "../skills/registry";
 import { SKILLS } from "./skills";
 
 /**
@@ -99,7 +98,7 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   // Skills of section 8
   r("GET", "/api/skills", "skills", "none", "Every skill with allowance, price and indicative speed", "8"),
   ...SKILLS.map((s) =>
-    r("POST", `/api/skill/${s.id}`, "skills", "bearer", skillSummary(s.id), "8", s.free_monthly_allowance === null ? {} : { skill: s.id }),
+    r("POST", `/api/skill/${s.id}`, "skills", "bearer", `Call ${s.id}`, "8", s.free_monthly_allowance === null ? {} : { skill: s.id }),
   ),
   r("POST", "/api/v1/diagnose-passion", "skills", "bearer", "Diagnose the passion behind a described reaction", "4.6", { skill: "svc-diagnose", listed_as_planned: true }),
   // 4.3 Assessments

@@ -88,6 +88,7 @@ const STORELESS: Readonly<Record<string, { path: string; body?: Body }>> = {
   "GET /healthz": { path: "/healthz" },
   "GET /.well-known/discovery.json": { path: "/.well-known/discovery.json" },
   "GET /llms.txt": { path: "/llms.txt" },
+  "GET /.well-known/agent-card.json": { path: "/.well-known/agent-card.json" },
   "GET /openapi.json": { path: "/openapi.json" },
   "GET /api/virtues": { path: "/api/virtues" },
   "GET /api/v1/virtues": { path: "/api/v1/virtues" },

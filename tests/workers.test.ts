@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_startWorker } from "wrangler";
-import { DiscoveryListing, IndifferentsResponse, StoicBrainResponse, VirtuesResponse } from "@svc/core";
+import { AgentCard, DiscoveryListing, IndifferentsResponse, StoicBrainResponse, VirtuesResponse } from "@svc/core";
 import { generateDataKeyRing, generateSigningKey, serializeDataKeyRing, serializeKeyRing, verifyAssessment } from "@svc/core";
 import { startNeonBridge, type NeonBridge } from "../infra/neon-ws-bridge";
 import { startUpstashBridge, type UpstashBridge } from "../infra/upstash-bridge";
@@ -101,7 +101,7 @@ describe("discovery function inside workerd", () => {
     await worker?.dispose();
   });
 
-  it("serves the listing, its text form and the OpenAPI document", async () => {
+  it("serves the listing, llms.txt, the agent card and the OpenAPI document", async () => {
     const listing = DiscoveryListing.parse(await (await worker.fetch("http://worker.test/.well-known/discovery.json")).json());
     expect(listing.routes.find((r) => r.path === "/api/virtues")?.served).toBe(true);
     const text = await worker.fetch("http://worker.test/llms.txt");
@@ -109,6 +109,9 @@ describe("discovery function inside workerd", () => {
     expect(await text.text()).toContain("GET /api/virtues");
     const openapi = (await (await worker.fetch("http://worker.test/openapi.json")).json()) as { openapi: string };
     expect(openapi.openapi).toBe("3.1.0");
+    const card = AgentCard.parse(await (await worker.fetch("http://worker.test/.well-known/agent-card.json")).json());
+    expect(card.url).toBe("http://worker.test/");
+    expect(card.skills.length).toBeGreaterThan(0);
   });
 });
 

@@ -74,7 +74,8 @@ export function extractOffline(input: { text: string; answeredTriggers?: readonl
   const byWording: { circle: Circle; claim: "violated" | "met"; quote: string; words: readonly string[] } | null =
     object && reading.probability >= thresholds.wording_violated && reading.wording.toWrong.length > 0
       ? { circle: object.circle, claim: "violated", quote: object.span.quote, words: reading.wording.toWrong.map((w) => w.quote) }
-      : object && reading.probability <= thresholds.wording_met && reading.wording.toRight.length > 0
+      : // A duty met needs someone it was owed to: a person or an animal, not a place walked by.
+        object && (object.kind === "person" || object.kind === "animal") && reading.probability <= thresholds.wording_met && reading.wording.toRight.length > 0
         ? { circle: object.circle, claim: "met", quote: object.span.quote, words: reading.wording.toRight.map((w) => w.quote) }
         : null;
 

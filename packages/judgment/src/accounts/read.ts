@@ -67,7 +67,7 @@ export interface AccountReading {
 export interface AccountWording {
   readonly toWrong: readonly AccountSpan[];
   readonly toRight: readonly AccountSpan[];
-  readonly object: { readonly circle: Circle; readonly span: AccountSpan } | null;
+  readonly object: { readonly circle: Circle; readonly kind: NounClass["kind"]; readonly span: AccountSpan } | null;
 }
 
 export interface AccountWeights {
@@ -613,10 +613,10 @@ const WORDING_QUOTES = 3;
 function objectOf(segment: Segment, nouns: ReadonlyMap<number, NounAt>): AccountWording["object"] {
   let self: NounAt | undefined;
   for (const n of nouns.values()) {
-    if (n.kind !== "self") return { circle: n.circle, span: quoteOf(segment, n.from, n.to) };
+    if (n.kind !== "self") return { circle: n.circle, kind: n.kind, span: quoteOf(segment, n.from, n.to) };
     self ??= n;
   }
-  return self ? { circle: self.circle, span: quoteOf(segment, self.from, self.to) } : null;
+  return self ? { circle: self.circle, kind: self.kind, span: quoteOf(segment, self.from, self.to) } : null;
 }
 
 function quoteOf(segment: Segment, from: number, to: number): AccountSpan {

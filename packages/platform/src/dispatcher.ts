@@ -1,4 +1,4 @@
-import { pathMatcher, type ServiceFunction } from "@svc/http";
+import { pathMatcher, serviceBindingName, type ServiceFetcher, type ServiceFunction } from "@svc/http";
 
 export type Dispatch = (request: Request) => Promise<Response>;
 
@@ -30,4 +30,13 @@ async function healthOfAll(functions: readonly ServiceFunction[], request: Reque
   // (the caller's sane X-Request-Id, or the first function's own).
   const headers = { "X-Request-Id": responses[0]!.headers.get("X-Request-Id") ?? `req_${crypto.randomUUID()}`, "X-Content-Type-Options": "nosniff" };
   return Response.json({ status: healthy ? "ok" : "degraded", function: "local", functions: results }, { status: healthy ? 200 : 503, headers });
+}
+
+/**
+ * The bindings by which a function calls another (the MCP function calls the routes its tools
+ * are): on Workers service bindings, here each function's own fetch with `env`, the environment
+ * these bindings are added to.
+ */
+export function serviceBindingsFor(functions: readonly ServiceFunction[], env: Record<string, unknown>): Record<string, ServiceFetcher> {
+  return Object.fromEntries(functions.map((fn) => [serviceBindingName(fn.name), { fetch: async (request: Request) => fn.fetch(request, env) }]));
 }

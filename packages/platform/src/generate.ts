@@ -1,16 +1,29 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { catalogueMismatches, composeDiscoveryListing, routeKey } from "@svc/core";
 import { buildOpenApiDocument } from "@svc/http/openapi";
+import { composeMcpCatalogue } from "@svc/fn-mcp/catalogue";
 import { SERVICE_FUNCTIONS } from "./functions";
 import { isMain, REPO_ROOT } from "./main";
 
 /**
  * `npm run generate` writes the OpenAPI document and the discovery listing that the discovery
- * Worker serves; `--check` (run by `npm test`) fails when the committed files drift from the
- * route contracts.
+ * Worker serves, and the MCP server's tools and resources (from that document); `--check` (run by
+ * `npm test`) fails when the committed files drift from the route contracts.
  */
 export const GENERATED_DIR = join(REPO_ROOT, "functions/discovery/src/generated");
+export const MCP_GENERATED_DIR = join(REPO_ROOT, "functions/mcp/src/generated");
+
+/** Every generated file, by its path. */
+export function generatedFiles(): Record<string, string> {
+  const artifacts = generateArtifacts();
+  const openapi = JSON.parse(artifacts["openapi.json"]!);
+  const routes = SERVICE_FUNCTIONS.flatMap((fn) => fn.routes);
+  return {
+    ...Object.fromEntries(Object.entries(artifacts).map(([file, content]) => [join(GENERATED_DIR, file), content])),
+    [join(MCP_GENERATED_DIR, "catalogue.json")]: `${JSON.stringify(composeMcpCatalogue(openapi, routes), null, 2)}\n`,
+  };
+}
 
 export function generateArtifacts(): Record<string, string> {
   const problems = catalogueMismatches(SERVICE_FUNCTIONS);
@@ -27,8 +40,7 @@ export function generateArtifacts(): Record<string, string> {
 function main(): void {
   const check = process.argv.includes("--check");
   const stale: string[] = [];
-  for (const [file, content] of Object.entries(generateArtifacts())) {
-    const path = join(GENERATED_DIR, file);
+  for (const [path, content] of Object.entries(generatedFiles())) {
     let current = "";
     try {
       current = readFileSync(path, "utf8");
@@ -36,14 +48,14 @@ function main(): void {
       current = "";
     }
     if (current === content) continue;
-    if (check) stale.push(file);
+    if (check) stale.push(relative(REPO_ROOT, path));
     else writeFileSync(path, content);
   }
   if (stale.length > 0) {
     console.error(`Generated files are stale: ${stale.join(", ")}. Run \`npm run generate\` and commit the result.`);
     process.exit(1);
   }
-  console.log(check ? "generated files are up to date" : `generated files written to ${GENERATED_DIR}`);
+  console.log(check ? "generated files are up to date" : `generated files written to ${relative(REPO_ROOT, GENERATED_DIR)} and ${relative(REPO_ROOT, MCP_GENERATED_DIR)}`);
 }
 
 if (isMain(import.meta.url)) main();

@@ -263,6 +263,18 @@ describe("MCP over Streamable HTTP (POST /mcp on the local server)", () => {
     const wrong = await fetch(`${server.url}/mcp`, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "1.0", id: 1, method: "tools/list" }) });
     expect(wrong.status).toBe(400);
     expect(ErrorEnvelope.parse(await wrong.json()).error).toMatchObject({ code: "invalid_field", field: "jsonrpc" });
+    const traced = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { ...headers, "x-request-id": "mcp-trace-7" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "guardrail", arguments: { action: "Archive old log files." } } }),
+    });
+    expect(traced.status).toBe(200);
+    expect(traced.headers.get("cache-control")).toBe("no-store");
+    expect(traced.headers.get("x-content-type-options")).toBe("nosniff");
+    // The route the tool called answered under the same request id, so one id traces both logs.
+    expect(traced.headers.get("x-request-id")).toBe("mcp-trace-7");
+    const answer = (await traced.json()) as { result: CallToolResult };
+    expect(answer.result._meta?.[HTTP_META_KEY]).toMatchObject({ status: 200, request_id: "mcp-trace-7" });
     const notAcceptable = await fetch(`${server.url}/mcp`, { method: "POST", headers: { ...headers, accept: "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
     expect(notAcceptable.status).toBe(406);
   });

@@ -5,9 +5,12 @@ export type Dispatch = (request: Request) => Promise<Response>;
 /**
  * Routes each request to the function that owns its path, as the Workers routes do in
  * production; a path nobody owns goes to the first function, which answers the JSON 404.
- * GET /healthz reports every function.
+ * GET /healthz reports every function. Each function also gets a binding to every other, as
+ * service bindings give a Worker in production (the MCP function calls its tools' routes so).
  */
-export function createDispatcher(functions: readonly ServiceFunction[], env: Record<string, unknown>): Dispatch {
+export function createDispatcher(functions: readonly ServiceFunction[], functionEnv: Record<string, unknown>): Dispatch {
+  const env: Record<string, unknown> = { ...functionEnv };
+  Object.assign(env, serviceBindingsFor(functions, env));
   const owners = functions.flatMap((fn) =>
     fn.routes.filter((route) => route.path !== "/healthz").map((route) => ({ fn, regex: pathMatcher(route.path) })),
   );
@@ -32,11 +35,7 @@ async function healthOfAll(functions: readonly ServiceFunction[], request: Reque
   return Response.json({ status: healthy ? "ok" : "degraded", function: "local", functions: results }, { status: healthy ? 200 : 503, headers });
 }
 
-/**
- * The bindings by which a function calls another (the MCP function calls the routes its tools
- * are): on Workers service bindings, here each function's own fetch with `env`, the environment
- * these bindings are added to.
- */
-export function serviceBindingsFor(functions: readonly ServiceFunction[], env: Record<string, unknown>): Record<string, ServiceFetcher> {
+/** Each function's own fetch with `env` (the environment these bindings join), under its binding name. */
+function serviceBindingsFor(functions: readonly ServiceFunction[], env: Record<string, unknown>): Record<string, ServiceFetcher> {
   return Object.fromEntries(functions.map((fn) => [serviceBindingName(fn.name), { fetch: async (request: Request) => fn.fetch(request, env) }]));
 }

@@ -6,7 +6,7 @@ import { createNarrativeConsumer } from "@svc/fn-narrative-worker";
 import { runScheduledJobs } from "@svc/fn-scheduler";
 import { HttpError, parseEnv, PLATFORM_BINDING, writeLog } from "@svc/http";
 import { sqsQueueFromSettings } from "@svc/queue";
-import { createDispatcher, serviceBindingsFor } from "./dispatcher";
+import { createDispatcher } from "./dispatcher";
 import { startEmbeddedQueue, type EmbeddedQueue } from "./embedded_queue";
 import { createLocalPlatform } from "./local_platform";
 import { SERVICE_FUNCTIONS } from "./functions";
@@ -81,9 +81,7 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
   await runJobs();
   const schedule = setInterval(() => void runJobs(), config.SCHEDULE_INTERVAL_SECONDS * 1000);
   schedule.unref();
-  const functionEnv: Record<string, unknown> = { ...env, [PLATFORM_BINDING]: platform };
-  Object.assign(functionEnv, serviceBindingsFor(SERVICE_FUNCTIONS, functionEnv));
-  const dispatch = createDispatcher(SERVICE_FUNCTIONS, functionEnv);
+  const dispatch = createDispatcher(SERVICE_FUNCTIONS, { ...env, [PLATFORM_BINDING]: platform });
   return new Promise((resolveStart, rejectStart) => {
     const server = serve({ fetch: dispatch, port: config.PORT, hostname: "127.0.0.1" }, (info) => {
       const url = `http://127.0.0.1:${info.port}`;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -10,11 +10,11 @@ import { ErrorEnvelope } from "@svc/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
 import { HTTP_META_KEY, MCP_CATALOGUE } from "../functions/mcp/src/mcp_server";
+import { serviceBindingName } from "@svc/http";
 import { standaloneSchema } from "../functions/mcp/src/catalogue";
 import { REPO_ROOT } from "../packages/platform/src/main";
 import { GENERATED_DIR } from "../packages/platform/src/generate";
 import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
-import { readFileSync } from "node:fs";
 
 // The MCP server as an agent meets it: the SDK's own Client, over Streamable HTTP against the
 // real local server (`npm start`) on an ephemeral port, and over stdio (`npm run mcp`) in front of
@@ -280,6 +280,39 @@ describe("MCP over Streamable HTTP (POST /mcp on the local server)", () => {
   });
 });
 
+describe("POST /mcp takes whatever a tool's route takes", () => {
+  it("passes a guardrail call with every field at its cap, each character JSON-escaped, and charges one call", async () => {
+    const key = await mintKey();
+    const args = {
+      action: "漢".repeat(5000),
+      context: "字".repeat(5000),
+      tool_call: { name: "n".repeat(200), arguments: "引".repeat(5000) },
+      messages: [
+        { role: "user", content: "用".repeat(5000) },
+        { role: "assistant", content: "答".repeat(5000) },
+        { role: "tool", content: "具".repeat(5000) },
+        { role: "assistant", content: "終".repeat(5000) },
+      ],
+    };
+    // As Python's json.dumps writes it by default: every non-ASCII character as \uXXXX.
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "guardrail", arguments: args } }).replace(
+      /[\u007f-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
+    expect(body.length).toBeGreaterThan(200_000);
+    const res = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body,
+    });
+    const text = await res.text();
+    expect(res.status, text.slice(0, 500)).toBe(200);
+    const answer = JSON.parse(text) as { result: CallToolResult };
+    expect(answer.result.isError, text.slice(0, 500)).toBeFalsy();
+    expect(await httpUsage(key, "svc-guard")).toBe(1);
+  });
+});
+
 describe("MCP over stdio (npm run mcp) in front of the local server", () => {
   it("lists the tools, calls the guardrail with the key from SVC_API_KEY (metered on it) and reads a resource", async () => {
     const key = await mintKey();
@@ -308,7 +341,7 @@ describe("the mcp Worker's service bindings in wrangler.toml", () => {
     const config = unstable_readConfig({ config: join(REPO_ROOT, "wrangler.toml"), env: "mcp" });
     const bound = Object.fromEntries((config.services ?? []).map((s: { binding: string; service: string }) => [s.binding, s.service]));
     const needed = [...new Set(MCP_CATALOGUE.tools.map((t) => t.route.function))];
-    expect(Object.keys(bound).sort()).toEqual(needed.map((fn) => `FN_${fn.toUpperCase()}`).sort());
-    for (const fn of needed) expect(bound[`FN_${fn.toUpperCase()}`]).toBe(unstable_readConfig({ config: join(REPO_ROOT, "wrangler.toml"), env: fn }).name);
+    expect(Object.keys(bound).sort()).toEqual(needed.map(serviceBindingName).sort());
+    for (const fn of needed) expect(bound[serviceBindingName(fn)]).toBe(unstable_readConfig({ config: join(REPO_ROOT, "wrangler.toml"), env: fn }).name);
   });
 });

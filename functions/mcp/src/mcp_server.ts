@@ -16,6 +16,7 @@ import {
   DomainFileId,
   listIndifferents,
   listVirtues,
+  MAX_CLARIFICATIONS,
   SERVICE_TITLE,
   SERVICE_VERSION,
   stoicBrainDomain,
@@ -210,7 +211,7 @@ function continuationOf(body: Record<string, unknown>): string | undefined {
   if (body.clarification_required === true) {
     const question = (body.clarification as { question_text?: string } | undefined)?.question_text ?? "";
     return (
-      `Clarification needed (question ${String(body.intake_tier)} of at most 3): ${question} ` +
+      `Clarification needed (question ${String(body.intake_tier)} of at most ${MAX_CLARIFICATIONS}): ${question} ` +
       "Answer by calling reason again with the byte-identical input, this continuation_token, and the answer as clarification_response."
     );
   }

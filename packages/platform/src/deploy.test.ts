@@ -71,9 +71,21 @@ describe("wrangler.toml, as wrangler reads it", () => {
     expect(() => loadDeployTarget(join(dir, "deploy.json"))).toThrow(/zone_name/);
     writeFileSync(join(dir, "deploy.json"), JSON.stringify({ host: "not a host", zone_name: "example.com" }));
     expect(() => loadDeployTarget(join(dir, "deploy.json"))).toThrow(/host/);
+    writeFileSync(join(dir, "deploy.json"), JSON.stringify({ host: "api.example.com", zone_name: "example.com", vars: { PUBLIC_BASE_URL: "not a url" } }));
+    expect(() => loadDeployTarget(join(dir, "deploy.json"))).toThrow(/vars\.PUBLIC_BASE_URL/);
     const stray = { name: "stray", routes: [] } as unknown as ServiceFunction;
     expect(() => wranglerToml([...SERVICE_FUNCTIONS, stray], { host: "api.example.com", zone_name: "example.com" })).toThrow(/No deploy entry .*stray/);
   });
+});
+
+it("gives every Worker deploy.json's vars", () => {
+  const toml = wranglerToml(SERVICE_FUNCTIONS, { host: "api.example.com", zone_name: "example.com", vars: { PUBLIC_BASE_URL: "https://api.example.com", LOG_LEVEL: "warn" } });
+  const dir = mkdtempSync(join(tmpdir(), "svc-deploy-vars-"));
+  writeFileSync(join(dir, "wrangler.toml"), toml);
+  for (const worker of WORKERS) {
+    const config = unstable_readConfig({ config: join(dir, "wrangler.toml"), env: worker.name });
+    expect(config.vars).toMatchObject({ PUBLIC_BASE_URL: "https://api.example.com", LOG_LEVEL: "warn" });
+  }
 });
 
 describe("npm run deploy:check", () => {

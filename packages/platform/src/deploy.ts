@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { serviceBindingName, type ServiceFunction } from "@svc/http";
+import { EnvSchema, serviceBindingName, type ServiceFunction } from "@svc/http";
 import { REPO_ROOT } from "./main";
 
 /**
@@ -16,6 +16,8 @@ export interface DeployTarget {
   readonly host: string;
   /** The Cloudflare zone the host belongs to, e.g. "example.com". */
   readonly zone_name: string;
+  /** Plain variables every Worker gets (`PUBLIC_BASE_URL`, `CORS_ALLOWED_ORIGINS`, `LOG_LEVEL`...). */
+  readonly vars?: Readonly<Record<string, string>>;
 }
 
 export const DEPLOY_CONFIG_PATH = join(REPO_ROOT, "deploy.json");
@@ -28,7 +30,11 @@ export function loadDeployTarget(path: string = DEPLOY_CONFIG_PATH): DeployTarge
   if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(zone) || !(host === zone || host.endsWith(`.${zone}`))) {
     throw new Error(`${path}: "zone_name" must be the zone that holds ${host}`);
   }
-  return { host, zone_name: zone };
+  const vars = raw.vars ?? {};
+  if (typeof vars !== "object" || Array.isArray(vars) || Object.values(vars).some((v) => typeof v !== "string")) throw new Error(`${path}: "vars" must map names to strings`);
+  const problems = EnvSchema.safeParse(vars);
+  if (!problems.success) throw new Error(`${path}: vars.${String(problems.error.issues[0]!.path[0])}: ${problems.error.issues[0]!.message}`);
+  return { host, zone_name: zone, ...(Object.keys(vars).length > 0 ? { vars } : {}) };
 }
 
 /** Bundle budgets in gzip bytes, by what a Worker carries (the issue's targets, for the deploy as documented). */
@@ -194,8 +200,9 @@ export function wranglerToml(functions: readonly ServiceFunction[], target: Depl
       for (const fn of [...bound].sort()) lines.push(`  { binding = ${toml(serviceBindingName(fn))}, service = ${toml(`svc-${fn}`)} },`);
       lines.push("]");
     }
-    lines.push("", `[env.${worker.name}.observability]`, "enabled = true", "", `[env.${worker.name}.vars]`, 'LOG_LEVEL = "info"');
-    if (!worker.public) lines.push('KEY_CACHE_TTL_SECONDS = "30"');
+    const vars: Record<string, string> = { LOG_LEVEL: "info", ...(worker.public ? {} : { KEY_CACHE_TTL_SECONDS: "30" }), ...target.vars };
+    lines.push("", `[env.${worker.name}.observability]`, "enabled = true", "", `[env.${worker.name}.vars]`);
+    for (const [name, value] of Object.entries(vars)) lines.push(`${name} = ${toml(value)}`);
     if (worker.required.length > 0) lines.push("", `[env.${worker.name}.secrets]`, `required = ${tomlList(worker.required)}`);
     if (worker.crons) lines.push("", `[env.${worker.name}.triggers]`, `crons = ${tomlList(worker.crons)}`);
   }

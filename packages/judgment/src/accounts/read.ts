@@ -648,6 +648,11 @@ export function readAccount(text: string, weights: AccountWeights = ACCOUNT_WEIG
     acts,
     features,
     probability: probabilityOf(features, weights),
-    wording: { toWrong: quoted(weighed.filter((w) => w.weight > 0)), toRight: quoted(weighed.filter((w) => w.weight < 0).reverse()), object: objectOf(segment, nouns) },
+    wording: {
+      toWrong: quoted(weighed.filter((w) => w.weight > 0)),
+      toRight: quoted(weighed.filter((w) => w.weight < 0).reverse()),
+      // An account of what someone else did ("my brother took…") names no one the author acted on.
+      object: acts.length === 0 && others.size > 0 ? null : objectOf(segment, nouns),
+    },
   };
 }

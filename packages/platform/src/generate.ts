@@ -2,12 +2,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { catalogueMismatches, composeDiscoveryListing, routeKey } from "@svc/core";
 import { buildOpenApiDocument } from "@svc/http/openapi";
+import { readDocsScript } from "./docs_assets";
 import { SERVICE_FUNCTIONS } from "./functions";
 import { isMain, REPO_ROOT } from "./main";
 
 /**
  * `npm run generate` writes the OpenAPI document and the discovery listing that the discovery
- * Worker serves; `--check` (run by `npm test`) fails when the committed files drift from the
+ * Worker serves, and the manifest of its reference page's script (from the installed renderer);
+ * `--check` (run by `npm test`) fails when the committed files drift from the
  * route contracts.
  */
 export const GENERATED_DIR = join(REPO_ROOT, "functions/discovery/src/generated");
@@ -21,6 +23,7 @@ export function generateArtifacts(): Record<string, string> {
   return {
     "listing.json": `${JSON.stringify(listing, null, 2)}\n`,
     "openapi.json": `${JSON.stringify(openapi, null, 2)}\n`,
+    "docs.json": `${JSON.stringify(readDocsScript().manifest, null, 2)}\n`,
   };
 }
 

@@ -54,6 +54,8 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   r("GET", "/.well-known/discovery.json", "discovery", "none", "This listing: every route of the service", "4.6"),
   r("GET", "/llms.txt", "discovery", "none", "Plain-text form of the listing, for agents", "4.6"),
   r("GET", "/openapi.json", "discovery", "none", "OpenAPI 3.1 document of every served route", "9"),
+  r("GET", "/docs", "discovery", "none", "API reference page, rendered from the OpenAPI document", "9"),
+  r("GET", "/docs/assets/{name}", "discovery", "none", "The reference page's renderer script", "9"),
   r("GET", "/healthz", "discovery", "none", "Liveness (every function answers it)", "-"),
   // 4.1 Public overview
   r("GET", "/api/virtues", "overview", "none", "The four cardinal virtues with their sub-virtues", "4.1, 2.2"),

@@ -47,6 +47,7 @@ export function renderDocsPage(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Stoic Reasoning Service: API reference</title>
 <meta name="description" content="Every served route of the Stoic Reasoning Service, rendered from its OpenAPI 3.1 document.">
+<link rel="icon" href="data:,">
 <link rel="alternate" type="application/json" href="/openapi.json" title="OpenAPI 3.1 document">
 <style>body{margin:0}</style>
 </head>

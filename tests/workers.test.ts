@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,8 @@ import { signUserJwt, TEST_JWT_SECRET } from "./support/credentials";
 import { testPlatform } from "./support/database";
 import { buildFunctionBundle, bundleProblems, INFRASTRUCTURE_PACKAGES } from "../packages/platform/src/build";
 import { SERVICE_FUNCTIONS } from "../packages/platform/src/functions";
+import { DOCS_CSP, DOCS_MANIFEST } from "@svc/fn-discovery";
+import { IMMUTABLE_CACHE_CONTROL } from "@svc/http";
 
 // The functions run here inside workerd, built from wrangler.toml exactly as they deploy.
 process.env.WRANGLER_SEND_METRICS = "false";
@@ -109,6 +112,24 @@ describe("discovery function inside workerd", () => {
     expect(await text.text()).toContain("GET /api/virtues");
     const openapi = (await (await worker.fetch("http://worker.test/openapi.json")).json()) as { openapi: string };
     expect(openapi.openapi).toBe("3.1.0");
+  });
+
+  it("serves the reference page, and its script from the Worker's static assets: the bytes the local server serves", async () => {
+    const page = await worker.fetch("http://worker.test/docs");
+    const html = await page.text();
+    expect(page.status, html).toBe(200);
+    expect(page.headers.get("content-security-policy")).toBe(DOCS_CSP);
+    const [, src, integrity] = /<script src="([^"]+)" integrity="([^"]+)">/.exec(html) ?? [];
+    expect(src).toBe(`/docs/assets/${DOCS_MANIFEST.script.name}`);
+    const script = await worker.fetch(`http://worker.test${src}`);
+    const bytes = new Uint8Array(await script.arrayBuffer());
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(script.headers.get("cache-control")).toBe(IMMUTABLE_CACHE_CONTROL);
+    expect(`sha384-${createHash("sha384").update(bytes).digest("base64")}`).toBe(integrity);
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(DOCS_MANIFEST.script.sha256);
+    const other = await worker.fetch("http://worker.test/docs/assets/redoc.standalone.js");
+    expect(other.status).toBe(404);
   });
 });
 
@@ -284,6 +305,12 @@ describe("per-function bundles", () => {
     const report = await buildFunctionBundle(name, outRoot);
     expect(report.gzipBytes).toBeGreaterThan(0);
     expect(bundleProblems(report), JSON.stringify(report)).toEqual([]);
+  });
+
+  it("discovery carries the reference page's renderer as a static asset, never in its script", async () => {
+    const report = await buildFunctionBundle("discovery", outRoot);
+    expect(report.packages).not.toContain("redoc");
+    expect(report.gzipBytes).toBeLessThan(350 * 1024);
   });
 
   it("overview stays under 150 KiB gzip and has no database, queue or language-model SDK", async () => {

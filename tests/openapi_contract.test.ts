@@ -269,6 +269,7 @@ describe("real responses of every operation match the document", () => {
       ["/healthz"],
       ["/.well-known/discovery.json"],
       ["/llms.txt"],
+      ["/.well-known/agent-card.json"],
       ["/openapi.json"],
       ["/docs"],
       ["/api/virtues"],

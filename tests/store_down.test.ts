@@ -90,6 +90,7 @@ const STORELESS: Readonly<Record<string, { path: string; body?: Body }>> = {
   "GET /healthz": { path: "/healthz" },
   "GET /.well-known/discovery.json": { path: "/.well-known/discovery.json" },
   "GET /llms.txt": { path: "/llms.txt" },
+  "GET /.well-known/agent-card.json": { path: "/.well-known/agent-card.json" },
   "GET /openapi.json": { path: "/openapi.json" },
   "GET /docs": { path: "/docs" },
   "GET /docs/assets/{name}": { path: `/docs/assets/${DOCS_MANIFEST.script.name}` },

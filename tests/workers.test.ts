@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_startWorker } from "wrangler";
-import { DiscoveryListing, IndifferentsResponse, StoicBrainResponse, VirtuesResponse } from "@svc/core";
+import { AgentCard, DiscoveryListing, IndifferentsResponse, StoicBrainResponse, VirtuesResponse } from "@svc/core";
 import { generateDataKeyRing, generateSigningKey, serializeDataKeyRing, serializeKeyRing, verifyAssessment } from "@svc/core";
 import { startNeonBridge, type NeonBridge } from "../infra/neon-ws-bridge";
 import { startUpstashBridge, type UpstashBridge } from "../infra/upstash-bridge";
@@ -12,6 +12,7 @@ import { signUserJwt, TEST_JWT_SECRET } from "./support/credentials";
 import { testPlatform } from "./support/database";
 import { buildFunctionBundle, bundleProblems, INFRASTRUCTURE_PACKAGES } from "../packages/platform/src/build";
 import { SERVICE_FUNCTIONS } from "../packages/platform/src/functions";
+import { BUDGETS } from "../packages/platform/src/deploy";
 import { DOCS_CSP, DOCS_MANIFEST } from "@svc/fn-discovery";
 import { IMMUTABLE_CACHE_CONTROL } from "@svc/http";
 
@@ -104,7 +105,7 @@ describe("discovery function inside workerd", () => {
     await worker?.dispose();
   });
 
-  it("serves the listing, its text form and the OpenAPI document", async () => {
+  it("serves the listing, llms.txt, the agent card and the OpenAPI document", async () => {
     const listing = DiscoveryListing.parse(await (await worker.fetch("http://worker.test/.well-known/discovery.json")).json());
     expect(listing.routes.find((r) => r.path === "/api/virtues")?.served).toBe(true);
     const text = await worker.fetch("http://worker.test/llms.txt");
@@ -112,6 +113,9 @@ describe("discovery function inside workerd", () => {
     expect(await text.text()).toContain("GET /api/virtues");
     const openapi = (await (await worker.fetch("http://worker.test/openapi.json")).json()) as { openapi: string };
     expect(openapi.openapi).toBe("3.1.0");
+    const card = AgentCard.parse(await (await worker.fetch("http://worker.test/.well-known/agent-card.json")).json());
+    expect(card.url).toBe("http://worker.test/");
+    expect(card.skills.length).toBeGreaterThan(0);
   });
 
   it("serves the reference page, and its script from the Worker's static assets: the bytes the local server serves", async () => {
@@ -310,12 +314,12 @@ describe("per-function bundles", () => {
   it("discovery carries the reference page's renderer as a static asset, never in its script", async () => {
     const report = await buildFunctionBundle("discovery", outRoot);
     expect(report.packages).not.toContain("redoc");
-    expect(report.gzipBytes).toBeLessThan(350 * 1024);
+    expect(report.gzipBytes).toBeLessThan(BUDGETS.records);
   });
 
-  it("overview stays under 150 KiB gzip and has no database, queue or language-model SDK", async () => {
+  it("overview stays under 90 KiB gzip and has no database, queue or language-model SDK", async () => {
     const report = await buildFunctionBundle("overview", outRoot);
-    expect(report.gzipBytes).toBeLessThan(150 * 1024);
+    expect(report.gzipBytes).toBeLessThan(90 * 1024);
     expect(report.packages).toContain("hono");
     for (const pkg of INFRASTRUCTURE_PACKAGES) expect(report.packages).not.toContain(pkg);
   });

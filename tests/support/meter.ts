@@ -3,7 +3,7 @@ import { defineOperation, type PlatformSession } from "@svc/http";
 import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
 import Redis from "ioredis";
-import { z } from "zod";
+import * as z from "zod";
 import { startUpstashBridge, type UpstashBridge } from "../../infra/upstash-bridge";
 import type { LocalPlatform } from "../../packages/platform/src/local_platform";
 import { PRIMARY_BACKEND, testPlatform, type Backend } from "./database";

@@ -1,7 +1,7 @@
 import type { Platform } from "@svc/http";
 import { clearCredentialCache } from "@svc/http/auth";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
 import { freshOwner, testPlatform } from "../../../tests/support/database";
 import { describeSecurity } from "../../../tests/support/security";

@@ -1,4 +1,5 @@
-import { renderListingText, type DiscoveryListing } from "@svc/core";
+import { agentCardAt, renderListingText, type AgentCard, type DiscoveryListing } from "@svc/core";
+import agentCard from "./generated/agent-card.json";
 import listing from "./generated/listing.json";
 import openapi from "./generated/openapi.json";
 
@@ -6,5 +7,7 @@ import openapi from "./generated/openapi.json";
 // import the other functions); `npm test` fails when they drift from the code. Rendered on
 // first request only, so the generator can load this module before the files exist in full.
 export const renderListing = () => JSON.stringify(listing);
-export const renderListingPlainText = () => renderListingText(listing as unknown as DiscoveryListing);
 export const renderOpenApi = () => JSON.stringify(openapi);
+// These two carry absolute links, so they are rendered for the address the service is reached at.
+export const renderLlmsTxt = (baseUrl: string) => renderListingText(listing as unknown as DiscoveryListing, baseUrl);
+export const renderAgentCard = (baseUrl: string) => JSON.stringify(agentCardAt(agentCard as AgentCard, baseUrl));

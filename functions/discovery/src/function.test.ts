@@ -2,13 +2,14 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { catalogueMismatches, DiscoveryListing, routeKey, SKILLS } from "@svc/core";
+import { AgentCard, agentCardAt, catalogueMismatches, DiscoveryListing, OPENAPI_OPERATIONS_EXTENSION, routeKey, SKILLS } from "@svc/core";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { SERVICE_FUNCTIONS } from "../../../packages/platform/src/functions";
 import { localDocsAssets, readDocsScript, RENDERER_PATCHES, writeDocsAssets } from "../../../packages/platform/src/docs_assets";
 import { GENERATED_DIR, generateArtifacts } from "../../../packages/platform/src/generate";
 import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from "@svc/http";
+import { parseLlmsTxt } from "../../../tests/support/llms_txt";
 import { DOCS_ASSETS_BINDING, DOCS_CSP, DOCS_MANIFEST, discoveryFunction } from "./function";
 
 const SILENT = { LOG_LEVEL: "silent" };
@@ -91,24 +92,134 @@ describe("GET /.well-known/discovery.json", () => {
   });
 });
 
+/** Asks the function that owns `METHOD /path` (no 404 or 405 means it is really served there). */
+async function answerOf(method: string, path: string): Promise<Response> {
+  const owner = mounted.get(routeKey(method, path));
+  expect(owner, `${method} ${path} is not mounted`).toBeDefined();
+  const fn = SERVICE_FUNCTIONS.find((f) => f.name === owner)!;
+  return fn.fetch(
+    new Request(`http://svc.test${path}`, {
+      method,
+      ...(method === "GET" ? {} : { body: "{}", headers: { "Content-Type": "application/json" } }),
+    }),
+    SILENT,
+  );
+}
+
 describe("GET /llms.txt", () => {
-  it("is text/plain with one line per route of the listing", async () => {
-    const listing = await getListing();
+  it("is text/plain in the llmstxt.org structure: H1, blockquote summary, H2 sections of link lines", async () => {
     const { res, text } = await getText("/llms.txt");
     expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-    const lines = text.split("\n");
-    for (const route of listing.routes) {
-      const line = lines.filter((l) => l.startsWith(`${route.method} ${route.path} |`));
-      expect(line, `${route.method} ${route.path}`).toHaveLength(1);
-      expect(line[0]).toContain(route.served ? "| served |" : route.listed_as_planned ? "| planned |" : "| not yet served |");
-    }
-    expect(lines.filter((l) => /^(GET|POST|PUT|PATCH|DELETE) \//.test(l))).toHaveLength(listing.routes.length);
+    const parsed = parseLlmsTxt(text);
+    expect(parsed.title).toBe("Stoic Reasoning Service");
+    expect(parsed.h1Count).toBe(1);
+    expect(parsed.summary).toMatch(/Stoic ethical framework/);
+    expect(parsed.stray, text).toEqual([]);
+    expect(parsed.sections.map((s) => s.title)).toEqual(expect.arrayContaining(["Guardrail: gate an action before executing it", "Reasoning: the signed assessment", "Discovery"]));
   });
 
-  it("has one line per skill", async () => {
-    const { text } = await getText("/llms.txt");
-    const lines = text.split("\n");
-    for (const skill of SKILLS) expect(lines.filter((l) => l.startsWith(`${skill.id} |`)), skill.id).toHaveLength(1);
+  it("links every served route once, with an absolute URL on the request's origin and its purpose", async () => {
+    const listing = await getListing();
+    const links = parseLlmsTxt((await getText("/llms.txt")).text).sections.flatMap((s) => s.links);
+    for (const route of listing.routes.filter((r) => r.served)) {
+      const found = links.filter((l) => l.name === routeKey(route.method, route.path));
+      expect(found, routeKey(route.method, route.path)).toHaveLength(1);
+      expect(found[0]!.url).toBe(`http://discovery.test${route.path}`);
+      expect(found[0]!.notes.length).toBeGreaterThan(route.summary.length - 2);
+    }
+    expect(links).toHaveLength(listing.routes.length);
+  });
+
+  it("links routes the functions answer (no 404 or 405), for every link without a path parameter", async () => {
+    const links = parseLlmsTxt((await getText("/llms.txt")).text).sections.flatMap((s) => s.links);
+    for (const link of links.filter((l) => !l.url.includes("{"))) {
+      const [method, path] = link.name.split(" ") as [string, string];
+      expect(new URL(link.url).pathname).toBe(path);
+      const res = await answerOf(method, path);
+      expect([404, 405], `${link.name} answered ${res.status}: ${await res.text()}`).not.toContain(res.status);
+    }
+  });
+
+  it("uses PUBLIC_BASE_URL for its links when set", async () => {
+    const res = await discoveryFunction.fetch(new Request("http://internal.test/llms.txt"), { ...SILENT, PUBLIC_BASE_URL: "https://api.example.com/" });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    const links = parseLlmsTxt(text).sections.flatMap((s) => s.links);
+    expect(links.find((l) => l.name === "POST /api/guardrail")?.url).toBe("https://api.example.com/api/guardrail");
+    expect(text).not.toContain("internal.test");
+  });
+});
+
+describe("GET /.well-known/agent-card.json", () => {
+  async function getCard(): Promise<AgentCard> {
+    const { res, text } = await getText("/.well-known/agent-card.json");
+    expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+    const result = AgentCard.safeParse(JSON.parse(text));
+    expect(result.success, result.success ? "" : z.prettifyError(result.error)).toBe(true);
+    return result.data!;
+  }
+
+  it("is an A2A 0.3 card with absolute URLs on the request's origin, public and cacheable", async () => {
+    const card = await getCard();
+    expect(card.protocolVersion).toBe("0.3.0");
+    expect(card.name).toBe("Stoic Reasoning Service");
+    expect(card.url).toBe("http://discovery.test/");
+    expect(card.documentationUrl).toBe("http://discovery.test/openapi.json");
+    expect(card.defaultInputModes).toEqual(["application/json"]);
+    expect(card.defaultOutputModes).toEqual(["application/json"]);
+    const res = await request("/.well-known/agent-card.json", { headers: { Origin: "https://agent.example" } });
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(res.headers.get("Cache-Control")).toMatch(/^public/);
+    const again = await request("/.well-known/agent-card.json", { headers: { "If-None-Match": res.headers.get("ETag")! } });
+    expect(again.status).toBe(304);
+  });
+
+  it("declares the Bearer credential, as the OpenAPI document does", async () => {
+    const card = await getCard();
+    const openapi = JSON.parse((await getText("/openapi.json")).text) as { components: { securitySchemes: Record<string, { type: string; scheme: string }> } };
+    expect(card.security).toEqual([{ bearer: [] }]);
+    expect(card.securitySchemes.bearer).toMatchObject({ type: openapi.components.securitySchemes.bearer!.type, scheme: openapi.components.securitySchemes.bearer!.scheme });
+    expect(card.securitySchemes.bearer!.description).toContain("Authorization: Bearer");
+  });
+
+  it("has one skill per skill of the pricing table, each with id, name, description, tags and examples", async () => {
+    const card = await getCard();
+    expect(card.skills.map((s) => s.id)).toEqual(SKILLS.map((s) => s.id));
+    for (const skill of card.skills) {
+      expect(skill.name.length, skill.id).toBeGreaterThan(0);
+      expect(skill.description.length, skill.id).toBeGreaterThan(40);
+      expect(skill.tags.length, skill.id).toBeGreaterThan(0);
+      expect(skill.examples.length, skill.id).toBeGreaterThan(0);
+    }
+  });
+
+  it("maps every skill to routes that are mounted, listed for that skill, and answered by their function", async () => {
+    const card = await getCard();
+    const listing = await getListing();
+    const extension = card.capabilities.extensions.find((e) => e.uri === OPENAPI_OPERATIONS_EXTENSION)!;
+    expect(extension.params.openapi).toBe("http://discovery.test/openapi.json");
+    const openapi = JSON.parse((await getText("/openapi.json")).text) as { paths: Record<string, Record<string, unknown>> };
+    for (const skill of card.skills) {
+      const operations = extension.params.operations[skill.id] ?? [];
+      expect(operations.length, skill.id).toBeGreaterThan(0);
+      expect(operations[0], skill.id).toEqual({ method: "POST", path: `/api/skill/${skill.id}` });
+      const listed = listing.skills.find((s) => s.id === skill.id)!.routes;
+      for (const { method, path } of operations) {
+        const key = routeKey(method, path);
+        expect(listed, `${skill.id} -> ${key}`).toContain(key);
+        expect(openapi.paths[path]?.[method.toLowerCase()], `${key} is not in the OpenAPI document`).toBeDefined();
+        expect(skill.description, skill.id).toContain(key);
+        const res = await answerOf(method, path);
+        expect([404, 405], `${key} answered ${res.status}: ${await res.text()}`).not.toContain(res.status);
+      }
+    }
+  });
+
+  it("uses PUBLIC_BASE_URL for its URLs when set", async () => {
+    const res = await discoveryFunction.fetch(new Request("http://internal.test/.well-known/agent-card.json"), { ...SILENT, PUBLIC_BASE_URL: "https://api.example.com" });
+    const card = AgentCard.parse(await res.json());
+    expect(card.url).toBe("https://api.example.com/");
+    expect(card.capabilities.extensions[0]!.params.openapi).toBe("https://api.example.com/openapi.json");
   });
 });
 
@@ -133,11 +244,13 @@ describe("generated files (drift check)", () => {
     expect(committed === generated[file], `${file} differs in formatting: run npm run generate`).toBe(true);
   });
 
-  it("serves the generated listing and OpenAPI document", async () => {
+  it("serves the generated listing, OpenAPI document and agent card", async () => {
     const listing = await getText("/.well-known/discovery.json");
     expect(JSON.parse(listing.text)).toEqual(JSON.parse(generated["listing.json"]!));
     const openapi = await getText("/openapi.json");
     expect(JSON.parse(openapi.text)).toEqual(JSON.parse(generated["openapi.json"]!));
+    const card = await getText("/.well-known/agent-card.json");
+    expect(JSON.parse(card.text)).toEqual(agentCardAt(JSON.parse(generated["agent-card.json"]!) as AgentCard, "http://discovery.test"));
   });
 });
 

@@ -1,5 +1,5 @@
 import { NarrativeJob, processNarrativeJob, type NarrativeStore, type Narrator, type Sealer } from "@svc/core";
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The consumer of the narrative queue, in the AWS Lambda SQS event shape. Each message is

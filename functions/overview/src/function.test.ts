@@ -10,7 +10,7 @@ import {
 } from "@svc/core";
 import { ErrorEnvelope } from "@svc/http";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { overviewFunction } from "./function";
 
 const SILENT = { LOG_LEVEL: "silent" };

@@ -2,7 +2,7 @@ import { IterateResponse, SKILL_LENSES, SKILLS, SkillsListing, UserProfile } fro
 import type { Platform } from "@svc/http";
 import { clearCredentialCache } from "@svc/http/auth";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { generateArtifacts } from "../../../packages/platform/src/generate";
 import { accountFunction } from "../../account/src/function";
 import { guardrailFunction } from "../../guardrail/src/function";

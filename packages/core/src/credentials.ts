@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { encodeBase64url, sha256Hex } from "./encoding";
 import { Capability, CredentialKind, ExaminationMode, Tier } from "./enums";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Every enumeration of spec section 2.1, each as a zod schema with its inferred type.

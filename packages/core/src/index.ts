@@ -8,6 +8,7 @@ export * from "./framework";
 export * from "./overview";
 export * from "./indifferent_ranking";
 export * from "./catalogue/listing";
+export * from "./catalogue/agent_card";
 export * from "./credentials";
 export * from "./authorization";
 export * from "./services/api_keys";

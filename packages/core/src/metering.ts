@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { SKILLS, type Skill } from "./catalogue/skills";
 import { LimitExceededError, UnavailableError } from "./errors";
 import type { Principal } from "./credentials";

@@ -1,7 +1,7 @@
 // The CryptoKey type from jose (type only): this tsconfig has no DOM lib to name it.
 import { decodeBase64, decodeBase64url, encodeBase64, encodeBase64url, quarterOf } from "./encoding";
 import type { CryptoKey } from "jose";
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Encryption at rest (spec 8): narratives and signed assessments are stored sealed with

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * A free-text field: required, not blank, at most `max` characters (named in the messages). An

@@ -1,6 +1,6 @@
 import { ConflictError, ForbiddenError, UnavailableError, ValidationError } from "@svc/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { createServiceFunction } from "./app";
 import { ErrorEnvelope } from "./errors";
 import { defineOperation } from "./route";

@@ -9,7 +9,7 @@ import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER, ORIGINAL_REQUEST_HEADER, 
 import { meterRequest, refundOnFailure } from "./metering";
 import { releaseSession } from "./session";
 import { defineOperation, pathMatcher, readOperationInput, toHonoPath, type Operation, type RouteContract } from "./route";
-import { z } from "zod";
+import * as z from "zod";
 
 /** One deployable function: a Hono app plus the contracts of the routes it serves. */
 export interface ServiceFunction {

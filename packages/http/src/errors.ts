@@ -1,5 +1,5 @@
 import { DomainError, meteringUnavailable, MeterUnavailableError, type DomainErrorKind } from "@svc/core";
-import { z } from "zod";
+import * as z from "zod";
 
 /** The one error envelope every failure leaves through. */
 export const ErrorEnvelope = z

@@ -9,3 +9,4 @@ export * from "./platform";
 export * from "./route";
 export * from "./session";
 export * from "./idempotency";
+export * from "./links";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { planSkillCall, UsageResponse, type Capability } from "@svc/core";
 import { createUpstashMeter } from "@svc/meter/upstash";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { accountFunction } from "../../../functions/account/src/function";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
 import { freshOwner } from "../../../tests/support/database";

@@ -3,7 +3,7 @@ import { createCircuitBreaker } from "@svc/meter/breaker";
 import { createUpstashMeter, type UpstashMeter } from "@svc/meter/upstash";
 import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { accountFunction } from "../../../functions/account/src/function";
 import { startUpstashBridge, type UpstashBridge } from "../../../infra/upstash-bridge";
 import { mintApiKey, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";

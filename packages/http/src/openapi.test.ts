@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { SERVICE_FUNCTIONS } from "../../platform/src/functions";
 import { buildOpenApiDocument } from "./openapi";
 import { defineRoute } from "./route";

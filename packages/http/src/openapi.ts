@@ -15,7 +15,7 @@ import {
   TrustRecord,
   UsageResponse,
 } from "@svc/core";
-import { z } from "zod";
+import * as z from "zod";
 import { HealthResponse } from "./app";
 import { ErrorEnvelope, PaidTierRequired } from "./errors";
 import type { RouteContract } from "./route";

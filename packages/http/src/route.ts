@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { DomainError, ValidationError, type AccessRequirement, type Principal } from "@svc/core";
-import { z } from "zod";
+import * as z from "zod";
 import type { AppEnv } from "./context";
 import { HttpError } from "./errors";
 

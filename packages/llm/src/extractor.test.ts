@@ -1,6 +1,6 @@
 import { EXTRACTION_SCHEMA_VERSION, Layer1Extraction, type DepthTier, type Layer1Request } from "@svc/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { startFakeOpenAi, type FakeOpenAi } from "../../../tests/support/fake_openai";
 import { createOpenAiExtractor, Layer1UnavailableError, type OpenAiExtractorOptions } from "./extractor";
 import { reconcileSamples } from "./reconcile";

@@ -8,7 +8,7 @@ import {
   type Layer1Request,
 } from "@svc/core";
 import type OpenAI from "openai";
-import { z } from "zod";
+import * as z from "zod";
 import { isEndpointFailure, openAiClient, type OpenAiConnection } from "./client";
 import { reconcileSamples } from "./reconcile";
 

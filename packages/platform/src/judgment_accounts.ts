@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { CircleObligation, DeliberationLevel, ExtractedPassion, Layer1Extraction, rootPassionOfSubSpecies } from "@svc/core";
 import { splitOf } from "./judgment_corpus";
 import { REPO_ROOT } from "./main";

@@ -27,6 +27,10 @@ export const ACCOUNT_TRAINING = {
   accountWeight: 2,
   /** The L2 penalty. */
   lambda: 0.001,
+  /** The L2 penalty of the account's words (`lex.`): chosen on dev among 0.0002, 0.0005, 0.001 (accounts decided as labelled 38.9%, 41.4%, 38.9%). */
+  lexicalLambda: 0.0005,
+  /** A call from the words alone must be right this many times for each time it is wrong: chosen on dev among 1, 1.5, 2 (1: accounts decided as labelled 43.3%, 38.2%, 36.6%). */
+  wordingOdds: 1,
   learningRate: 1,
   iterations: 3000,
   /** violated: the threshold with the best balanced accuracy whose false-positive rate stays within this. */
@@ -43,11 +47,20 @@ export interface AccountExample {
   readonly account: boolean;
   /** A wrong put right after it: the extractor reads the rights, never the wrong (act.amends). */
   readonly amends?: boolean;
+  /** The account names someone or something its act could touch (the wording's object). */
+  readonly object?: boolean;
+  /** That object is a person or an animal: only then may the words alone read a duty met. */
+  readonly owedTo?: boolean;
+  /** A Stoic account's is_kathekon label (null for ETHICS scenarios and undecidable accounts). */
+  readonly kathekon?: boolean | null;
 }
 
-function exampleOf(text: string, label: 0 | 1, account: boolean): AccountExample {
+function exampleOf(text: string, label: 0 | 1, account: boolean, kathekon: boolean | null = null): AccountExample {
   const reading: AccountReading = readAccount(text);
   return {
+    object: reading.wording.object !== null,
+    owedTo: reading.wording.object?.kind === "person" || reading.wording.object?.kind === "animal",
+    kathekon,
     label,
     features: reading.features,
     wrongAct: reading.acts.some((a) => a.polarity === "wrong"),
@@ -60,17 +73,23 @@ function exampleOf(text: string, label: 0 | 1, account: boolean): AccountExample
 export function examplesOfSplit(split: "train" | "dev", data: { ethics?: readonly EthicsItem[]; accounts?: readonly Account[] } = {}): AccountExample[] {
   const ethics = (data.ethics ?? loadEthics()).filter((e) => ethicsSplitOf(e.pair) === split);
   const accounts = (data.accounts ?? loadAccounts()).filter((a) => accountSplitOf(a.id) === split && a.label_wrong !== null);
-  return [...ethics.map((e) => exampleOf(e.text, e.label, false)), ...accounts.map((a) => exampleOf(a.text, a.label_wrong!, true))];
+  return [...ethics.map((e) => exampleOf(e.text, e.label, false)), ...accounts.map((a) => exampleOf(a.text, a.label_wrong!, true, a.is_kathekon))];
 }
 
 const signOf = (f: string) => (f.startsWith("wrong.") ? 1 : f.startsWith("right.") ? -1 : 0);
 
-export function fitAccounts(examples: readonly AccountExample[], options: { lambda?: number; accountWeight?: number } = {}): { bias: number; weights: Record<string, number> } {
+export function fitAccounts(examples: readonly AccountExample[], options: { lambda?: number; lexicalLambda?: number; accountWeight?: number } = {}): { bias: number; weights: Record<string, number> } {
   const lambda = options.lambda ?? ACCOUNT_TRAINING.lambda;
   const accountWeight = options.accountWeight ?? ACCOUNT_TRAINING.accountWeight;
   return fitLogistic(
     examples.map((e) => ({ features: e.features, label: e.label, weight: e.account ? accountWeight : 1 })),
-    { minSupport: ACCOUNT_TRAINING.minSupport, iterations: ACCOUNT_TRAINING.iterations, learningRate: ACCOUNT_TRAINING.learningRate, lambdaOf: () => lambda, signOf },
+    {
+      minSupport: ACCOUNT_TRAINING.minSupport,
+      iterations: ACCOUNT_TRAINING.iterations,
+      learningRate: ACCOUNT_TRAINING.learningRate,
+      lambdaOf: (f) => (f.startsWith("lex.") ? (options.lexicalLambda ?? ACCOUNT_TRAINING.lexicalLambda) : lambda),
+      signOf,
+    },
   );
 }
 
@@ -86,9 +105,14 @@ export function scoreOfExample(model: { bias: number; weights: Record<string, nu
  * within its bound. met: among the Stoic accounts whose reading has a right of the author's and that
  * are not called wrong (a met duty is the accounts' label, not the scenarios'), the t where the rights called met
  * at p <= t outnumber the wrongs called met by the most.
- * Each sits halfway between the dev score it admits and the next one out.
+ * Each sits halfway between the dev score it admits and the next one out. Then the words alone, on
+ * the cases the acts leave undecided that name someone: wording_violated where the wrongs called
+ * less wordingOdds times the rights called is highest; wording_met the same on the Stoic accounts,
+ * a call right when the account is labelled kathekon.
  */
-export function chooseAccountThresholds(scored: ReadonlyArray<{ p: number; label: 0 | 1; wrongAct: boolean; rightAct: boolean; account: boolean; amends?: boolean }>): AccountWeights["thresholds"] {
+export function chooseAccountThresholds(
+  scored: ReadonlyArray<{ p: number; label: 0 | 1; wrongAct: boolean; rightAct: boolean; account: boolean; amends?: boolean; object?: boolean; owedTo?: boolean; kathekon?: boolean | null }>,
+): AccountWeights["thresholds"] {
   const wrongs = scored.filter((s) => s.label === 1);
   const rights = scored.filter((s) => s.label === 0);
   // As the offline extractor decides: amends read as the rights; else a wrong act at p >= t.
@@ -122,14 +146,45 @@ export function chooseAccountThresholds(scored: ReadonlyArray<{ p: number; label
     const higher = metCandidates.find((c) => c > t);
     return higher === undefined || t < 0 ? t : round4((t + higher) / 2);
   };
-  return { violated: violated > 1 ? violated : below(violated), met: above(met) };
+  const thresholdViolated = violated > 1 ? violated : below(violated);
+  const thresholdMet = above(met);
+  // As the extractor decides: amends, a wrong at p >= violated, a right at p <= met; else the words.
+  const undecided = scored.filter((s) => s.object && !s.amends && !(s.wrongAct && s.p >= thresholdViolated) && !(s.rightAct && s.p <= thresholdMet));
+  const odds = ACCOUNT_TRAINING.wordingOdds;
+  const upCandidates = [...new Set(undecided.map((s) => s.p))].sort((a, b) => b - a);
+  let wordingViolated = 1.0001;
+  let upNet = 0;
+  for (const t of upCandidates) {
+    const over = undecided.filter((s) => s.p >= t);
+    const gain = over.filter((s) => s.label === 1).length - odds * over.filter((s) => s.label === 0).length;
+    if (gain > upNet) (upNet = gain), (wordingViolated = t);
+  }
+  const accountsUndecided = undecided.filter((s) => s.account && s.owedTo && s.p < wordingViolated);
+  const downCandidates = [...new Set(accountsUndecided.map((s) => s.p))].sort((a, b) => a - b);
+  let wordingMet = -1;
+  let downNet = 0;
+  for (const t of downCandidates) {
+    const under = accountsUndecided.filter((s) => s.p <= t);
+    const gain = under.filter((s) => s.kathekon === true).length - odds * under.filter((s) => s.kathekon !== true).length;
+    if (gain > downNet) (downNet = gain), (wordingMet = t);
+  }
+  const between = (t: number, sorted: readonly number[]) => {
+    const k = sorted.indexOf(t);
+    return k < 0 || k + 1 >= sorted.length ? t : round4((t + sorted[k + 1]!) / 2);
+  };
+  return {
+    violated: thresholdViolated,
+    met: thresholdMet,
+    wording_violated: wordingViolated > 1 ? wordingViolated : between(wordingViolated, upCandidates),
+    wording_met: wordingMet < 0 ? wordingMet : between(wordingMet, downCandidates),
+  };
 }
 
 export function trainAccountWeights(data: { ethics?: readonly EthicsItem[]; accounts?: readonly Account[] } = {}): string {
   const train = examplesOfSplit("train", data);
   const dev = examplesOfSplit("dev", data);
   const model = fitAccounts(train);
-  const thresholds = chooseAccountThresholds(dev.map((e) => ({ p: scoreOfExample(model, e), label: e.label, wrongAct: e.wrongAct, rightAct: e.rightAct, account: e.account, amends: e.amends })));
+  const thresholds = chooseAccountThresholds(dev.map((e) => ({ ...e, p: scoreOfExample(model, e) })));
   const body = { bias: model.bias, weights: model.weights, thresholds };
   const digest = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 10);
   const file = {

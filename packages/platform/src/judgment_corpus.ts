@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { GuardrailRequest, readerInputOf as guardrailReaderInput } from "@svc/core";
 import { HARM_CODES, type ReaderInput } from "@svc/judgment";
 import { REPO_ROOT } from "./main";

@@ -1,6 +1,6 @@
 import { Capability, CredentialKind, Tier } from "@svc/core";
 import { defineOperation, ErrorEnvelope, principalOf } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 
 export const MeResponse = z.object({
   type: z.enum(["api_key", "user", "operator"]).describe("How the caller authenticated."),

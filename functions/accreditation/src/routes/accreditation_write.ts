@@ -1,6 +1,6 @@
 import { AccreditationWriteBody, AccreditationWriteResult, AgentId, writeAccreditation } from "@svc/core";
 import { defineOperation, ErrorEnvelope, principalOf } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 import { accreditationContext } from "./context";
 
 export const accreditationWrite = defineOperation(

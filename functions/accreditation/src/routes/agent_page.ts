@@ -1,6 +1,6 @@
 import { AGENT_PAGE_CSP, AgentId, NotFoundError, readAccreditation, readTrustRecord, renderAgentPage, STORE_RETRY_AFTER_SECONDS, type AccreditationReadBack, type TrustRecord } from "@svc/core";
 import { defineOperation } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 import { accreditationContext } from "./context";
 
 type Read<T> = { value: T | null; unavailable: boolean };

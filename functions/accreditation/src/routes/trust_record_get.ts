@@ -1,6 +1,6 @@
 import { AgentId, readTrustRecord, TrustRecord } from "@svc/core";
 import { defineOperation, ErrorEnvelope } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 import { accreditationContext } from "./context";
 
 export const trustRecordGet = defineOperation(

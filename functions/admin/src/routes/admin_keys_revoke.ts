@@ -1,7 +1,7 @@
 import { revokeApiKey, StoredApiKey } from "@svc/core";
 import { defineOperation, ErrorEnvelope, sessionOf } from "@svc/http";
 import { forgetCachedCredential } from "@svc/http/auth";
-import { z } from "zod";
+import * as z from "zod";
 
 export const adminKeysRevoke = defineOperation(
   {

@@ -1,6 +1,6 @@
 import { ASSESSMENT_ITEMS, ASSESSMENT_PHASES, BASELINE_SCENARIOS, FOUNDATIONAL_IDS, FULL_IDS, RESPONSE_MAX, RESPONSE_MIN } from "@svc/core";
 import { defineOperation, ErrorEnvelope, staticPublicJson } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 
 export const FRAMEWORK_URL = "/api/assessment/framework";
 

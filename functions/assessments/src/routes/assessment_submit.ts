@@ -19,7 +19,7 @@ import {
 } from "@svc/core";
 import { bodyCapForText, chargeSkill, defineOperation, refundOnFailure, ErrorEnvelope, PaidTierRequired, principalOf, sessionOf, type AppEnv } from "@svc/http";
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { assessmentContext } from "./context";
 
 /**

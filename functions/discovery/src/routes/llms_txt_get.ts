@@ -1,17 +1,19 @@
-import { defineOperation, staticPublicBody } from "@svc/http";
-import { z } from "zod";
-import { renderListingPlainText } from "../artifacts";
+import { defineOperation, publicBaseUrl, publicBody } from "@svc/http";
+import * as z from "zod";
+import { renderLlmsTxt } from "../artifacts";
 
 export const llmsTxtGet = defineOperation(
   {
     operationId: "getListingText",
     method: "get",
     path: "/llms.txt",
-    summary: "The listing as plain text, for agents",
+    summary: "Every served route as a link with its purpose, for agents",
+    description:
+      "llms.txt (llmstxt.org): an H1, a blockquote summary, then one H2 section per function of `- [METHOD /path](url): purpose` lines; links are absolute, on PUBLIC_BASE_URL or the address the request reached.",
     tags: ["discovery"],
     auth: "none",
     cache: "public",
-    responses: { 200: { description: "One line per route and per skill.", schema: z.string(), contentType: "text/plain" } },
+    responses: { 200: { description: "The routes as markdown links.", schema: z.string(), contentType: "text/plain" } },
   },
-  staticPublicBody(renderListingPlainText, "text/plain; charset=utf-8"),
+  (c) => publicBody(c, renderLlmsTxt(publicBaseUrl(c)), "text/plain; charset=utf-8"),
 );

@@ -1,5 +1,5 @@
 import { defineOperation, staticPublicBody } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 import { renderOpenApi } from "../artifacts";
 
 export const openApiGet = defineOperation(

@@ -1,6 +1,6 @@
 import { GUARDRAIL_DISCLAIMER, GUARDRAIL_MAX_MESSAGES, GUARDRAIL_MAX_TOOL_CALLS, GUARDRAIL_MESSAGES_TEXT_CAP, GUARDRAIL_TEXT_CAP, GuardrailVerdict } from "@svc/core";
 import { defineOperation, staticPublicJson } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 
 export const GuardrailUsage = z.object({
   endpoint: z.string(),

@@ -1,6 +1,6 @@
 import { DomainFileId, StoicBrainDomainResponse, stoicBrainDomain } from "@svc/core";
 import { defineOperation, publicJson } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 
 export const stoicBrainDomainGet = defineOperation(
   {

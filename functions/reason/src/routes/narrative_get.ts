@@ -1,6 +1,6 @@
 import { callerSubject, NarrativeResponse, readNarrative } from "@svc/core";
 import { defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 
 export const narrativeGet = defineOperation(
   {

@@ -1,6 +1,6 @@
 import { activeKey, ClarificationResponse, prepareConsult, ReasonRequest, ReasonResponse, runConsult, type ReasonServices } from "@svc/core";
 import { chargeSkill, defineOperation, ErrorEnvelope, principalOf, refundOnFailure, sessionOf } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 
 export const reasonConsult = defineOperation(
   {

@@ -1,6 +1,6 @@
 import { EXTRACTION_SCHEMA_VERSION, Layer1Extraction } from "@svc/core";
 import { defineOperation, staticPublicJson } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 
 export const reasonSchemaGet = defineOperation(
   {

@@ -1,6 +1,6 @@
 import { Advice, adviceLens, examine, optionalTextField, textField } from "@svc/core";
 import { defineOperation, ErrorEnvelope, sessionOf } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 import { TEXT_BODY_BYTES } from "./score_action";
 
 const TEXT_CAP = 5000;

@@ -1,6 +1,6 @@
 import { badgeSvg, NotFoundError } from "@svc/core";
 import { defineOperation, publicBody, sessionOf } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 
 export const badgeGet = defineOperation(
   {

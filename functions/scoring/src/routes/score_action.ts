@@ -1,6 +1,6 @@
 import { actionScoreLens, ActionScore, examine, optionalTextField, textField } from "@svc/core";
 import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf, sessionOf, type OperationHandler, type RouteContract } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 
 const TEXT_CAP = 5000;
 /** Three fields at the cap even when every character arrives JSON-escaped (\uXXXX, 6 bytes). */

@@ -1,6 +1,6 @@
 import { ForbiddenError, hasCapability, listScores, OwnerId, ScoreList, ScoreListQuery } from "@svc/core";
 import { defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
-import { z } from "zod";
+import * as z from "zod";
 
 export const v1ScoreHistoryGet = defineOperation(
   {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { checkAgentBinding } from "../assessments/service";
 import { AgentId, type CredentialStore, type Principal } from "../credentials";
 import {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { KatorthomaProximity, OrientationDirection, OrientationReadingClass, ProvenanceGapReason, VirtueDomain } from "../enums";
 import { rankOf } from "../ladders";
 import { HARNESS_TIMEOUT_MS } from "./examinations";

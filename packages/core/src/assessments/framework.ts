@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CardinalVirtue, OikeiosisCircle, ProfileDimension, RootPassion, VirtueDomain } from "../enums";
 import { VIRTUES } from "../framework/virtues";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { AgentId } from "../credentials";
 import { BASELINE_SCENARIOS, FOUNDATIONAL_IDS, FULL_IDS } from "./framework";
 

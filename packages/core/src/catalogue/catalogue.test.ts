@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { catalogueMismatches, composeDiscoveryListing, DiscoveryListing, renderListingText, routeKey } from "./listing";
 import { CatalogueEntrySchema, ROUTE_CATALOGUE } from "./routes";
 import { SKILLS, SkillSchema } from "./skills";
+import { skillSummary } from "../skills/registry";
+import { parseLlmsTxt } from "../../../../tests/support/llms_txt";
 
 const catalogueKeys = ROUTE_CATALOGUE.map((e) => routeKey(e.method, e.path));
 
@@ -186,6 +188,17 @@ describe("composeDiscoveryListing", () => {
     expect(listing.skills.find((s) => s.id === "svc-guard")?.routes).toContain("POST /api/guardrail");
   });
 
+  it("describes a skill's own route by what the skill does", () => {
+    const own = listing.routes.find((r) => r.method === "POST" && r.path === "/api/skill/svc-guard");
+    expect(own?.summary).toBe(skillSummary("svc-guard"));
+    expect(own?.summary).toMatch(/^Gate an action/);
+    for (const skill of SKILLS) {
+      const summary = listing.routes.find((r) => r.path === `/api/skill/${skill.id}`)?.summary;
+      expect(summary, skill.id).not.toMatch(/^Call /);
+      expect(summary?.length, skill.id).toBeGreaterThan(10);
+    }
+  });
+
   it("lists one route per skill, and marks a skill served when its own route is", () => {
     for (const skill of SKILLS) {
       expect(ROUTE_CATALOGUE.filter((e) => e.method === "POST" && e.path === `/api/skill/${skill.id}`), skill.id).toHaveLength(1);
@@ -205,36 +218,57 @@ describe("composeDiscoveryListing", () => {
   });
 });
 
-describe("renderListingText", () => {
-  const listing = composeDiscoveryListing(new Set(["GET /api/virtues"]));
-  const text = renderListingText(listing);
-  const lines = text.split("\n");
+describe("renderListingText (llms.txt)", () => {
+  const listing = composeDiscoveryListing(new Set(["GET /api/virtues", "POST /api/guardrail", "GET /api/public-key"]));
+  const BASE = "https://svc.example/prefix";
+  const text = renderListingText(listing, BASE);
+  const parsed = parseLlmsTxt(text);
+  const links = parsed.sections.flatMap((section) => section.links);
+  const linkOf = (name: string) => links.filter((l) => l.name === name);
 
-  it("has one line per route", () => {
-    for (const route of listing.routes) {
-      const matching = lines.filter((l) => l.startsWith(`${route.method} ${route.path} |`));
-      expect(matching, routeKey(route.method, route.path)).toHaveLength(1);
+  it("has the llmstxt.org structure: one H1, a blockquote summary, H2 sections of link lines only", () => {
+    expect(parsed.title).toBe("Stoic Reasoning Service");
+    expect(parsed.h1Count).toBe(1);
+    expect(parsed.summary).toBe(listing.description);
+    expect(parsed.sections.length).toBeGreaterThan(1);
+    expect(parsed.stray, text).toEqual([]);
+    for (const section of parsed.sections) expect(section.links.length, section.title).toBeGreaterThan(0);
+  });
+
+  it("links every served route once, at the base URL, with its summary as the purpose", () => {
+    for (const route of listing.routes.filter((r) => r.served)) {
+      const found = linkOf(routeKey(route.method, route.path));
+      expect(found, routeKey(route.method, route.path)).toHaveLength(1);
+      expect(found[0]!.url).toBe(`${BASE}${route.path}`);
+      expect(found[0]!.notes).toContain(route.summary.replace(/\.$/, ""));
     }
-    const routeLines = lines.filter((l) => /^(GET|POST|PUT|PATCH|DELETE) \//.test(l));
-    expect(routeLines).toHaveLength(listing.routes.length);
   });
 
-  it("has one line per skill", () => {
-    for (const skill of listing.skills) {
-      expect(lines.filter((l) => l.startsWith(`${skill.id} |`)), skill.id).toHaveLength(1);
-    }
-    expect(lines.filter((l) => /^svc-[a-z]+ \|/.test(l))).toHaveLength(listing.skills.length);
+  it("lists the routes not yet served only under Optional, marked as such", () => {
+    const optional = parsed.sections.find((s) => s.title === "Optional");
+    expect(optional?.links.length).toBe(listing.routes.filter((r) => !r.served).length);
+    expect(parsed.sections.at(-1)?.title).toBe("Optional");
+    expect(optional?.links.find((l) => l.name === "GET /api/v1/virtues")?.notes).toContain("planned, not yet served");
+    expect(optional?.links.find((l) => l.name === "POST /api/reason")?.notes).toMatch(/\(.*not yet served\)/);
+    expect(links).toHaveLength(listing.routes.length);
   });
 
-  it("shows which routes are served, planned or not yet served", () => {
-    expect(lines.find((l) => l.startsWith("GET /api/virtues |"))).toContain("| served |");
-    expect(lines.find((l) => l.startsWith("GET /api/v1/virtues |"))).toContain("| planned |");
-    expect(lines.find((l) => l.startsWith("POST /api/reason |"))).toContain("| not yet served |");
+  it("says who may call each route and which allowance it draws on", () => {
+    expect(linkOf("GET /api/virtues")[0]!.notes).toMatch(/\(public\)\.$/);
+    expect(linkOf("POST /api/guardrail")[0]!.notes).toContain("Bearer credential; skill svc-guard, 500 calls a month free");
+    expect(linkOf("POST /api/admin/keys")[0]!.notes).toContain("operator credential");
+    expect(linkOf("POST /api/reason")[0]!.notes).toContain("30 loops a month free");
   });
 
-  it("writes svc-context's allowance as unlimited", () => {
-    expect(lines.find((l) => l.startsWith("svc-context |"))).toContain("unlimited");
-    expect(lines.find((l) => l.startsWith("svc-guard |"))).toContain("500 calls");
+  it("links the OpenAPI document, the agent card and the listing in its preamble", () => {
+    const preamble = text.slice(0, text.indexOf("\n## "));
+    expect(preamble).toContain(`(${BASE}/openapi.json)`);
+    expect(preamble).toContain(`(${BASE}/.well-known/agent-card.json)`);
+    expect(preamble).toContain(`(${BASE}/.well-known/discovery.json)`);
+  });
+
+  it("takes a base URL with or without a trailing slash", () => {
+    expect(renderListingText(listing, `${BASE}/`)).toBe(text);
   });
 });
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { SKILLS } from "./skills";
 
 /**
@@ -52,7 +52,8 @@ const r = (
 export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   // Service metadata
   r("GET", "/.well-known/discovery.json", "discovery", "none", "This listing: every route of the service", "4.6"),
-  r("GET", "/llms.txt", "discovery", "none", "Plain-text form of the listing, for agents", "4.6"),
+  r("GET", "/llms.txt", "discovery", "none", "Every served route as a link with its purpose, for agents (llmstxt.org)", "4.6"),
+  r("GET", "/.well-known/agent-card.json", "discovery", "none", "A2A agent card: the skills, the routes that serve them and the Bearer credential", "-"),
   r("GET", "/openapi.json", "discovery", "none", "OpenAPI 3.1 document of every served route", "9"),
   r("GET", "/docs", "discovery", "none", "API reference page, rendered from the OpenAPI document", "9"),
   r("GET", "/docs/assets/{name}", "discovery", "none", "The reference page's renderer script", "9"),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The skills of the pricing table (spec section 8). */
 export const SkillCategory = z.enum(["guard", "substrate", "scoring", "iteration", "evaluation", "marketplace", "premium", "context"]);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Version of the framework content, served as the overview `version` (spec section 9). */
 export const STOIC_BRAIN_VERSION = "3.0.0";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { IndifferentCategory, IndifferentDomain, SelectiveValue } from "../enums";
 
 export const IndifferentSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { RootPassion } from "../enums";
 
 const TransliteratedId = z.string().regex(/^[a-z]+$/);

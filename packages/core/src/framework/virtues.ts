@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CardinalVirtue, VirtueDomain } from "../enums";
 
 /** Lowercase ASCII transliteration, the form every sub-virtue id takes. */

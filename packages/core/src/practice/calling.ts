@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { checkAgentBinding } from "../assessments/service";
 import { OwnerId, type Principal } from "../credentials";
 import { CallingStage, OikeiosisCircle } from "../enums";

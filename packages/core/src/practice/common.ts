@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { DistressSeverity } from "../enums";
 import { ConflictError } from "../errors";
 import { detectDistress, type DistressAssessment } from "../reason/distress";

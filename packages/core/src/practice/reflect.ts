@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { NewTrustEvent } from "../accreditation/trust_events";
 import { checkAgentBinding, EXAMINATION_POOL } from "../assessments/service";
 import { dimensionLevel, directionFrom, typicalProximity } from "../assessments/results";

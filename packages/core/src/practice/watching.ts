@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { checkAgentBinding } from "../assessments/service";
 import { AgentId, type Principal } from "../credentials";
 import { sha256Hex } from "../encoding";

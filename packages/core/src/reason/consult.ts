@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { Principal } from "../credentials";
 import { ClarificationTriggerCode, KatorthomaProximity, ResponseFormat } from "../enums";
 import { ForbiddenError, ValidationError } from "../errors";

@@ -1,5 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { z } from "zod";
+import * as z from "zod";
 import { ClarificationTriggerCode } from "../enums";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { NotFoundError } from "../errors";
 import { AssessmentSchema, type Assessment } from "./engine";
 import type { Sealer } from "../sealing";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_WEIGHTS, readAccount } from "@svc/judgment";
 import { toSimpleProximity } from "../ladders";
 import { examine } from "../scoring/examine";
 import { actionScoreLens } from "../scoring/lenses";
@@ -104,5 +105,29 @@ describe("what the reader leaves undecided, and what negation turns", () => {
     const { extraction, assessment } = await served("I never returned the wallet I found on the bus.");
     expect(extraction.circles.filter((c) => c.obligation_claim === "met")).toEqual([]);
     expect(assessment.is_kathekon).not.toBe(true);
+  });
+});
+
+describe("accounts no act of the lexicons reads: the words alone", () => {
+  it("decides from the account's words, quoting whom it touched verbatim", async () => {
+    const text = "I poured salt into my flatmate's coffee while she wasn't looking.";
+    const reading = readAccount(text);
+    expect(reading.acts).toEqual([]);
+    expect(reading.probability).toBeGreaterThanOrEqual(ACCOUNT_WEIGHTS.thresholds.wording_violated);
+    const { extraction, assessment } = await served(text);
+    expect(decided(extraction)).toEqual([{ circle: "community", obligation_claim: "violated", quote: text }]);
+    expect(assessment.is_kathekon).toBe(false);
+    // The evidence of justice is the words that weighed most towards a wrong, each verbatim.
+    expect(extraction.domains.dikaiosyne.evidence.length).toBeGreaterThan(0);
+    for (const word of extraction.domains.dikaiosyne.evidence) expect(text).toContain(word);
+  });
+
+  it.each([
+    "I went for a long walk and then made soup.",
+    "The train was late again this morning.",
+  ])("still decides nothing where the account names no one: %j", async (text) => {
+    const { extraction, assessment } = await served(text);
+    expect(decided(extraction)).toEqual([]);
+    expect(assessment.is_kathekon).toBeNull();
   });
 });

@@ -3,6 +3,8 @@ import { OIKEIOSIS_LADDER } from "../ladders";
 import { CIRCLE_TERMS, sentencesOf, VIOLATION_CUES } from "./corroboration";
 import { EXTRACTION_SCHEMA_VERSION, type DeliberationLevel, type Layer1Extraction } from "./extraction";
 
+type Circle = Layer1Extraction["circles"][number]["circle"];
+
 /**
  * The offline extractor: Layer 1 without a language model, by reading the words of the
  * input. Deterministic and modest; labelled `offline-lexical` in `meta` so no one mistakes
@@ -58,13 +60,24 @@ export function extractOffline(input: { text: string; answeredTriggers?: readonl
   const wrongs = reading.acts.filter((a) => a.polarity === "wrong");
   const rights = reading.acts.filter((a) => a.polarity === "right");
   const amends = reading.features.includes("act.amends");
+  const thresholds = ACCOUNT_WEIGHTS.thresholds;
   const decisive: readonly AccountAct[] = amends
     ? rights
-    : wrongs.length > 0 && reading.probability >= ACCOUNT_WEIGHTS.thresholds.violated
+    : wrongs.length > 0 && reading.probability >= thresholds.violated
       ? wrongs
-      : rights.length > 0 && reading.probability <= ACCOUNT_WEIGHTS.thresholds.met
+      : rights.length > 0 && reading.probability <= thresholds.met
         ? rights
         : [];
+  // Else the words alone, at their own (stricter) thresholds, about whom the account names first:
+  // the circle is quoted by its name, the call by the words that weighed most its way.
+  const object = decisive.length === 0 && !amends ? reading.wording.object : null;
+  const byWording: { circle: Circle; claim: "violated" | "met"; quote: string; words: readonly string[] } | null =
+    object && reading.probability >= thresholds.wording_violated && reading.wording.toWrong.length > 0
+      ? { circle: object.circle, claim: "violated", quote: object.span.quote, words: reading.wording.toWrong.map((w) => w.quote) }
+      : // A duty met needs someone it was owed to: a person or an animal, not a place walked by.
+        object && (object.kind === "person" || object.kind === "animal") && reading.probability <= thresholds.wording_met && reading.wording.toRight.length > 0
+        ? { circle: object.circle, claim: "met", quote: object.span.quote, words: reading.wording.toRight.map((w) => w.quote) }
+        : null;
 
   const graveSentence = sentences.find((s) => GRAVE.test(s.quote)) ?? null;
   // The circle a grave act harms: the one its act touches, as read, else the first named in its sentence.
@@ -75,7 +88,8 @@ export function extractOffline(input: { text: string; answeredTriggers?: readonl
   for (const circle of OIKEIOSIS_LADDER) {
     const mentions = sentences.filter((s) => CIRCLE_TERMS[circle].test(s.quote));
     const act = decisive.find((a) => a.circle === circle);
-    if (mentions.length === 0 && !act) continue;
+    const worded = byWording?.circle === circle ? byWording : null;
+    if (mentions.length === 0 && !act && !worded) continue;
     const violated = mentions.find((s) => VIOLATION_CUES.test(s.quote));
     // A duty the account's own words say was not met stays violated: the reading only adds.
     if (violated) {
@@ -85,6 +99,12 @@ export function extractOffline(input: { text: string; answeredTriggers?: readonl
     if (act) {
       // A quote is at most 500 characters (the schema's cap); a prefix of the act is still verbatim.
       circles.push({ circle, obligation_claim: act.polarity === "wrong" ? "violated" : "met", quote: act.span.quote.slice(0, 500) });
+      continue;
+    }
+    if (worded) {
+      // The sentence that names whom it touched, verbatim, when there is one; else the name itself.
+      const named = sentences.find((s) => s.quote.includes(worded.quote));
+      circles.push({ circle, obligation_claim: worded.claim, quote: (named?.quote ?? worded.quote).slice(0, 500) });
       continue;
     }
     const met = mentions.find((s) => MET.test(s.quote));
@@ -126,7 +146,11 @@ export function extractOffline(input: { text: string; answeredTriggers?: readonl
     grave_act: { present: graveSentence !== null, harmed_circle: harmed, quote: graveSentence?.quote.slice(0, 500) ?? null },
     domains: {
       dikaiosyne: othersAtStake
-        ? { engaged: true, reading: readingFrom(justiceDown, justiceUp), evidence: decisive.filter((a) => a.circle !== "self_preservation").slice(0, 8).map((a) => a.span.quote.slice(0, 500)) }
+        ? {
+            engaged: true,
+            reading: readingFrom(justiceDown, justiceUp),
+            evidence: [...decisive.filter((a) => a.circle !== "self_preservation").map((a) => a.span.quote.slice(0, 500)), ...(byWording?.words ?? [])].slice(0, 8),
+          }
         : { engaged: false, reading: null, evidence: [] },
       andreia: domainOf(readCourage(segment, passionReading, level)),
       sophrosyne: domainOf(readTemperance(segment, passionReading, level)),

@@ -1,6 +1,6 @@
 import { decodeBase64, encodeBase64, quarterOf } from "../encoding";
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
-import { z } from "zod";
+import * as z from "zod";
 import { canonicalize } from "./jcs";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { KatorthomaProximity, RootPassion } from "../enums";
 import { lowestOf } from "../ladders";
 import { SCORING_DISCLAIMER } from "../reason/consult";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { KathekonQuality, KatorthomaProximity, RootPassion } from "../enums";
 import { rankOf } from "../ladders";
 import { SCORING_DISCLAIMER } from "../reason/consult";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { KathekonQuality, KatorthomaProximity, RootPassion, SimpleProximity, VirtueDomain } from "../enums";
 import { toSimpleProximity } from "../ladders";
 import { textField } from "../text";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { KatorthomaProximity } from "../enums";
 import { textField } from "../text";
 import { rankOf } from "../ladders";

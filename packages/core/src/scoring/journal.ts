@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { KatorthomaProximity, RootPassion, VirtueDomain } from "../enums";
 import { SCORING_DISCLAIMER } from "../reason/consult";
 import { textField } from "../text";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { KathekonQuality, RootPassion, SimpleProximity, VirtueDomain } from "../enums";
 import { PASSIONS, VIRTUES } from "../framework";
 import { toSimpleProximity } from "../ladders";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { KathekonQuality, KatorthomaProximity, RootPassion, SimpleProximity, VirtueDomain } from "../enums";
 import { PASSIONS } from "../framework";
 import { rankOf } from "../ladders";

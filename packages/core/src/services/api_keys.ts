@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { AgentId, displayPrefix, generateApiKey, hashApiKey, KeyOwnerName, keyOwnerId, StoredApiKey, type CredentialStore } from "../credentials";
 import { Capability, CredentialKind, ExaminationMode, Tier } from "../enums";
 import { NotFoundError } from "../errors";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { SKILLS } from "../catalogue/skills";
 import { RootPassion, VirtueDomain, type CredentialKind } from "../enums";
 import { INDIFFERENTS, PASSIONS, VIRTUES } from "../framework";
@@ -399,12 +399,17 @@ export const SkillsListing = z.object({
 
 export const ITERATE_SUMMARY = "Deliberate in iterations: revise a proposal and see each revision examined against the last (1 iteration per chain free, up to 3 paid).";
 
+/** What a skill of the pricing table does, in one line (the skills list, the discovery listing, the agent card). */
+export function skillSummary(id: string): string {
+  return id === "svc-iterate" ? ITERATE_SUMMARY : (skillLens(id)?.summary ?? "");
+}
+
 export function skillsListing(): z.infer<typeof SkillsListing> {
   return {
     skills: SKILLS.map((s) => ({
       id: s.id,
       category: s.category,
-      summary: s.id === "svc-iterate" ? ITERATE_SUMMARY : (skillLens(s.id)?.summary ?? ""),
+      summary: skillSummary(s.id),
       route: `/api/skill/${s.id}`,
       free_monthly_allowance: s.free_monthly_allowance,
       unit: s.unit,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { TrustStore } from "../accreditation/trust_events";
 import { decreaseStatus } from "../accreditation/trust_record";
 import { AgentId, type Principal } from "../credentials";

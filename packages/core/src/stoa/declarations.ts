@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { AccreditationStore } from "../accreditation/records";
 import { checkAgentBinding } from "../assessments/service";
 import { AgentId, type Principal } from "../credentials";

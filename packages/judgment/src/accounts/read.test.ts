@@ -176,3 +176,41 @@ describe("the reading's quotes and score", () => {
     expect(readAccount("I stole money from my grandmother.").probability).toBeGreaterThan(readAccount("I returned the money to my grandmother.").probability);
   });
 });
+
+describe("the wording", () => {
+  // Weights of one's own, so that the test says what the reader does with words, not what a corpus taught it.
+  const weights = {
+    version: "test",
+    bias: -1,
+    weights: { "lex.secretli": 2, "lex.mock": 1.5, "lex.not_mock": -1, "lex.thank": -2 },
+    thresholds: { violated: 0.5, met: 0.5, wording_violated: 0.8, wording_met: 0.2 },
+  };
+
+  it("weighs the account's words as features, a word in a negator's scope apart", () => {
+    const read = readAccount("I secretly swapped the labels on Priya's jam jars.", weights);
+    expect(read.features).toContain("lex.secretli");
+    expect(read.features).toContain("lex.jam");
+    expect(read.probability).toBeCloseTo(1 / (1 + Math.exp(-1)), 6);
+    expect(readAccount("I did not secretly swap anything.", weights).features).toContain("lex.not_secretli");
+  });
+
+  it("quotes the words that weighed each way, verbatim, and whom the account names first", () => {
+    const text = "I secretly mocked my brother's stammer, then thanked him for dinner.";
+    const { wording } = readAccount(text, weights);
+    expect(wording.toWrong.map((w) => w.quote)).toEqual(["secretly", "mocked"]);
+    expect(wording.toRight.map((w) => w.quote)).toEqual(["thanked"]);
+    for (const w of [...wording.toWrong, ...wording.toRight]) expect(text.slice(w.start, w.end)).toBe(w.quote);
+    expect(wording.object).toMatchObject({ circle: "household" });
+    expect(text.slice(wording.object!.span.start, wording.object!.span.end)).toBe(wording.object!.span.quote);
+  });
+
+  it("reads a wrong refused as its words denied", () => {
+    const read = readAccount("I refused to mock my sister in front of her friends.", weights);
+    expect(read.features).toContain("lex.not_mock");
+    expect(read.features).not.toContain("lex.mock");
+  });
+
+  it("names no object when the account names no one", () => {
+    expect(readAccount("I secretly went for a long walk.", weights).wording.object).toBeNull();
+  });
+});

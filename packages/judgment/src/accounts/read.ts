@@ -1,6 +1,7 @@
 import { findAll, matchAt, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
 import { sigmoid } from "../scorer";
 import { segment as makeSegment } from "../document";
+import { contentWordsOf, STOP_WORDS } from "../rules/lexical";
 import type { Segment, Token } from "../types";
 import { ACTS, DANGERS, EXAM, GIVING, MOTIVES, NOUNS, REFUSAL, SAYING, UNDERTAKING, VALUABLES, WRONGS, type ActType, type Circle, type NounClass } from "./lexicons";
 import WEIGHTS_JSON from "./weights.json";
@@ -50,18 +51,34 @@ export interface AccountAct {
 
 export interface AccountReading {
   readonly acts: readonly AccountAct[];
-  /** Named features, sorted: act kinds, circles, others' acts. */
+  /** Named features, sorted: act kinds, circles, others' acts, the account's words (`lex.`). */
   readonly features: readonly string[];
   /** The probability that the account reports a wrong. */
   readonly probability: number;
+  /** The wording, for an account whose acts the reader does not know: see AccountWording. */
+  readonly wording: AccountWording;
+}
+
+/**
+ * What the account's words say when no act of the reader's lexicons decides it: the words that
+ * weighed most towards a wrong (`toWrong`) and towards a right (`toRight`), each quoted, and who
+ * the account is about: the first person, animal or natural thing it names (its circle), else null.
+ */
+export interface AccountWording {
+  readonly toWrong: readonly AccountSpan[];
+  readonly toRight: readonly AccountSpan[];
+  readonly object: { readonly circle: Circle; readonly kind: NounClass["kind"]; readonly span: AccountSpan } | null;
 }
 
 export interface AccountWeights {
   readonly version: string;
   readonly bias: number;
   readonly weights: Readonly<Record<string, number>>;
-  /** violated: a wrong read at or above it; met: a right read at or below it. */
-  readonly thresholds: { readonly violated: number; readonly met: number };
+  /**
+   * violated: a wrong read at or above it; met: a right read at or below it. wording_violated,
+   * wording_met: the same from the words alone, for an account whose acts decide nothing.
+   */
+  readonly thresholds: { readonly violated: number; readonly met: number; readonly wording_violated: number; readonly wording_met: number };
 }
 
 export const ACCOUNT_WEIGHTS: AccountWeights = WEIGHTS_JSON as AccountWeights;
@@ -326,8 +343,7 @@ function refusedBefore(refusals: readonly Match[], i: number): boolean {
   return refusals.some((m) => m.to <= i && i - m.to <= 2);
 }
 
-function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
-  const segment = makeSegment("account", "user", true, text);
+function actsOf(segment: Segment): { acts: AccountAct[]; others: Set<string>; nouns: Map<number, NounAt> } {
   const { tokens, sentences } = segment;
   const nouns = nounsOf(segment);
   const valuables = findAll(segment, VALUABLES);
@@ -417,7 +433,7 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
         // "my grandmother's" is whose; the quote goes on to what: "my grandmother's purse".
         for (let k = last, words = 0; words < 3 && k < wEnd && /['’]s$/.test(tokens[last - 1]!.lower); k++, words++) {
           const x = tokens[k]!;
-          if (x.kind !== "word" || STOP.has(x.lower)) break;
+          if (x.kind !== "word" || STOP_WORDS.has(x.lower)) break;
           last = k + 1;
           if (nouns.has(k) || valuables.some((m) => m.from === k)) break;
         }
@@ -551,7 +567,7 @@ function actsOf(text: string): { acts: AccountAct[]; others: Set<string> } {
   const broken = acts.filter((a) => a.type === "broken_promise");
   const kept = acts.filter((a) => !(a.polarity === "right" && broken.some((b) => b.span.start <= a.span.start && a.span.end <= b.span.end)));
   kept.sort((x, y) => x.span.start - y.span.start);
-  return { acts: kept, others };
+  return { acts: kept, others, nouns };
 }
 
 /** Putting right after a wrong: returning, repairing or owning up after it ("I dented the car and left a note"). */
@@ -561,18 +577,14 @@ export function amendsOf(acts: readonly AccountAct[]): boolean {
 }
 const AMENDS: ReadonlySet<ActType> = new Set(["repairing", "returning", "truth", "protecting"]);
 
-/** Words that end the quote of a thing after its owner ("my grandmother's purse while…"). */
-const STOP = new Set(
-  "a an the to of and or in on for is it its that this these those with i we you he she they be been being at as by from my our your his her their so are was were will would can could me us him them do does did have has had am if then than there here what which who whom into onto about over just also very".split(" "),
-);
+
 
 /**
  * The features: each act by its kind (`wrong.theft`, `right.returning`; `right.refrained` for a wrong
  * refused, `wrong.omitted` for a right left undone), each circle by the side its act is on
  * (`circle.household.wrong`), acts pulling both ways (`act.mixed`), a wrong put right after it
- * (`act.amends`), and acts of others (`other.wrong`, `other.right`). The account's words are not
- * features: weighed beside the acts (as the guardrail's `lex.` features), they did not raise the
- * dev figures (the ETHICS pairs are filtered against exactly that).
+ * (`act.amends`), and acts of others (`other.wrong`, `other.right`). The account's words are
+ * weighed beside them (`lex.<stem>`, as the guardrail's wording; see readAccount).
  */
 export function featuresOfActs(acts: readonly AccountAct[], others: ReadonlySet<string>): string[] {
   const features = new Set<string>();
@@ -594,9 +606,48 @@ export function probabilityOf(features: readonly string[], weights: AccountWeigh
   return sigmoid(z);
 }
 
-/** The account read: the author's acts, the features, and the probability that it reports a wrong. */
+/** Words quoted per side of the wording. */
+const WORDING_QUOTES = 3;
+
+/** Who the account is about: the first person, animal or natural thing it names, not the author's own body. */
+function objectOf(segment: Segment, nouns: ReadonlyMap<number, NounAt>): AccountWording["object"] {
+  let self: NounAt | undefined;
+  for (const n of nouns.values()) {
+    if (n.kind !== "self") return { circle: n.circle, kind: n.kind, span: quoteOf(segment, n.from, n.to) };
+    self ??= n;
+  }
+  return self ? { circle: self.circle, kind: self.kind, span: quoteOf(segment, self.from, self.to) } : null;
+}
+
+function quoteOf(segment: Segment, from: number, to: number): AccountSpan {
+  const span = spanOf(segment, from, to);
+  return { start: span.start, end: span.end, quote: span.quote };
+}
+
+/**
+ * The account read: the author's acts, the features (the acts' and the account's words), the
+ * probability that it reports a wrong, and the wording. The words weigh with the acts: trained on
+ * twin accounts that share their topic and differ in what makes the act wrong, a word's weight says
+ * how it tilts an account ("without asking", "secretly", "back to her"), and where the lexicons of
+ * acts read nothing the words alone may decide (offline_extractor.ts, at their own thresholds).
+ */
 export function readAccount(text: string, weights: AccountWeights = ACCOUNT_WEIGHTS): AccountReading {
-  const { acts, others } = actsOf(text);
-  const features = featuresOfActs(acts, others);
-  return { acts, features, probability: probabilityOf(features, weights) };
+  const segment = makeSegment("account", "user", true, text);
+  const { acts, others, nouns } = actsOf(segment);
+  // A wrong refused is read as a word denied: "I refused to mock her" weighs "mock" as not done.
+  const refrained = acts.filter((a) => a.how === "refrained").map((a) => a.span);
+  const inRefrained = (i: number) => refrained.some((r) => segment.tokens[i]!.start >= r.start && segment.tokens[i]!.end <= r.end);
+  const words = contentWordsOf(segment, 1, new Map(), refrained.length > 0 ? inRefrained : undefined);
+  const features = [...new Set([...featuresOfActs(acts, others), ...words.keys()])].sort();
+  const weighed = [...words]
+    .map(([feature, at]) => ({ weight: weights.weights[feature] ?? 0, at: at[0]! }))
+    .filter((w) => w.weight !== 0)
+    .sort((a, b) => b.weight - a.weight || a.at - b.at);
+  const quoted = (list: typeof weighed) => list.slice(0, WORDING_QUOTES).map((w) => quoteOf(segment, w.at, w.at + 1));
+  return {
+    acts,
+    features,
+    probability: probabilityOf(features, weights),
+    wording: { toWrong: quoted(weighed.filter((w) => w.weight > 0)), toRight: quoted(weighed.filter((w) => w.weight < 0).reverse()), object: objectOf(segment, nouns) },
+  };
 }

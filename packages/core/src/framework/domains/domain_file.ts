@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The seven domain files the hub names, in the order the hub lists them. */
 export const DomainFileId = z

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ACTION_FILE, ActionFileSchema } from "./action";
 import { DomainFileId } from "./domain_file";
 import { PASSIONS_FILE, PassionsFileSchema } from "./passions";

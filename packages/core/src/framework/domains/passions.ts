@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { RootPassion } from "../../enums";
 import { EupatheiaSchema, PASSIONS, PassionAppearance, PassionTime, RootPassionSchema } from "../passions";
 import { domainFileSchema } from "./domain_file";

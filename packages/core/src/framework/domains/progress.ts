@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { DirectionOfTravel, KatorthomaProximity, SenecanGrade } from "../../enums";
 import { PROXIMITY_DERIVATION, PROXIMITY_LADDER } from "../../ladders";
 import { describedLevel, domainFileSchema } from "./domain_file";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { IndifferentCategory, IndifferentDomain, SelectiveValue } from "../../enums";
 import { FOUNDATIONS } from "../foundations";
 import { INDIFFERENTS, IndifferentSchema } from "../indifferents";

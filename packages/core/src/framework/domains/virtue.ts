@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { DECISION_WEIGHTS } from "../../ladders";
 import { VIRTUES, VirtueSchema } from "../virtues";
 import { domainFileSchema } from "./domain_file";

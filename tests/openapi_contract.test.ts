@@ -550,6 +550,24 @@ describe("real responses of every operation match the document", () => {
     });
   });
 
+  describe("mcp", () => {
+    const mcp = (status: number, body: unknown, options: { key?: string; accept?: string } = {}) =>
+      call("post", "/mcp", { body, ...(options.key ? { key: options.key } : {}), headers: { accept: options.accept ?? "application/json, text/event-stream" } }).then((res) =>
+        expectConforms(res, "post", "/mcp", status),
+      );
+
+    it("POST /mcp answers a request (200), takes a notification (202), and refuses 400, 401 and 406", async () => {
+      const listed = await mcp(200, { jsonrpc: "2.0", id: 1, method: "tools/list" }, { key: free.key });
+      expect(listed.result.tools.length).toBeGreaterThan(0);
+      const called = await mcp(200, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "guardrail", arguments: { action: ACTION } } }, { key: free.key });
+      expect(called.result.isError, JSON.stringify(called)).toBeFalsy();
+      await mcp(202, { jsonrpc: "2.0", method: "notifications/initialized" }, { key: free.key });
+      await mcp(400, { jsonrpc: "1.0", id: 3, method: "tools/list" }, { key: free.key });
+      await mcp(401, { jsonrpc: "2.0", id: 4, method: "tools/list" });
+      await mcp(406, { jsonrpc: "2.0", id: 5, method: "tools/list" }, { key: free.key, accept: "application/json" });
+    });
+  });
+
   describe("a meter outage", () => {
     let outage: LocalServer;
     beforeAll(async () => {

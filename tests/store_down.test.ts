@@ -86,7 +86,7 @@ const STORE_ROUTES: Readonly<Record<string, StoreRoute>> = {
 };
 
 /** Routes that never touch the store (beyond authenticating an API key): each answers as usual with it down. */
-const STORELESS: Readonly<Record<string, { path: string; body?: Body }>> = {
+const STORELESS: Readonly<Record<string, { path: string; body?: Body; headers?: Record<string, string> }>> = {
   "GET /healthz": { path: "/healthz" },
   "GET /.well-known/discovery.json": { path: "/.well-known/discovery.json" },
   "GET /llms.txt": { path: "/llms.txt" },
@@ -132,6 +132,12 @@ const STORELESS: Readonly<Record<string, { path: string; body?: Body }>> = {
   "POST /api/v1/diagnose-passion": { path: "/api/v1/diagnose-passion", body: { reaction: "I was furious and yelled at my partner." } },
   "POST /api/skill/svc-context": { path: "/api/skill/svc-context", body: { text: KEPT } },
   ...Object.fromEntries(MARKETPLACE.map((name) => [`POST /api/skill/svc-${name}`, { path: `/api/skill/svc-${name}`, body: { situation: SITUATION } }])),
+  // A tool call reaches the guardrail's route through the MCP function's binding to it.
+  "POST /mcp": {
+    path: "/mcp",
+    body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "guardrail", arguments: { action: "Archive old log files." } } },
+    headers: { accept: "application/json, text/event-stream" },
+  },
 };
 
 const ROUTES = SERVICE_FUNCTIONS.flatMap((fn) => fn.routes.map((route) => ({ key: `${route.method.toUpperCase()} ${route.path}`, auth: route.auth })));
@@ -167,8 +173,8 @@ afterAll(async () => {
   await down?.close();
 });
 
-function request(method: string, path: string, credential: string | undefined, body?: Body): Request {
-  const headers: Record<string, string> = {};
+function request(method: string, path: string, credential: string | undefined, body?: Body, extraHeaders: Record<string, string> = {}): Request {
+  const headers: Record<string, string> = { ...extraHeaders };
   if (credential) headers.authorization = `Bearer ${credential}`;
   if (body !== undefined) headers["content-type"] = "application/json";
   return new Request(`http://t${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
@@ -223,10 +229,10 @@ describe("with the store unreachable", () => {
 
   it.each(Object.entries(STORELESS))("%s answers as usual, to the operator and to a cached key", async (key, route) => {
     const method = key.split(" ")[0]!;
-    const res = await dispatch(request(method, route.path, TEST_OPERATOR_KEY, route.body));
+    const res = await dispatch(request(method, route.path, TEST_OPERATOR_KEY, route.body, route.headers));
     expect(res.status, await res.text()).toBeLessThan(300);
     // The key may be refused (its kind, its allowance) but never for the store.
-    const keyed = await dispatch(request(method, route.path, agentKey, route.body));
+    const keyed = await dispatch(request(method, route.path, agentKey, route.body, route.headers));
     expect(keyed.status, await keyed.text()).toBeLessThan(500);
   });
 });

@@ -15,16 +15,23 @@ import { SERVICE_FUNCTIONS } from "../packages/platform/src/functions";
 import { BUDGETS } from "../packages/platform/src/deploy";
 import { DOCS_CSP, DOCS_MANIFEST } from "@svc/fn-discovery";
 import { IMMUTABLE_CACHE_CONTROL } from "@svc/http";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { MCP_CATALOGUE } from "../functions/mcp/src/mcp_server";
+import { serviceBindingName } from "@svc/http";
 
 // The functions run here inside workerd, built from wrangler.toml exactly as they deploy.
 process.env.WRANGLER_SEND_METRICS = "false";
 
 type Worker = Awaited<ReturnType<typeof unstable_startWorker>>;
+type Binding = NonNullable<Parameters<typeof unstable_startWorker>[0]["bindings"]>[string];
 
-async function bootInWorkerd(env: string, vars: Record<string, string> = {}): Promise<Worker> {
-  const bindings = Object.fromEntries(
-    Object.entries({ LOG_LEVEL: "silent", ...vars }).map(([name, value]) => [name, { type: "plain_text" as const, value }]),
-  );
+async function bootInWorkerd(env: string, vars: Record<string, string> = {}, services: Record<string, Binding> = {}): Promise<Worker> {
+  const bindings = {
+    ...Object.fromEntries(Object.entries({ LOG_LEVEL: "silent", ...vars }).map(([name, value]) => [name, { type: "plain_text" as const, value }])),
+    ...services,
+  };
   // workerd can fail to come up while the other suites load both cores; one more try then.
   for (let attempt = 1; ; attempt += 1) {
     const worker = await unstable_startWorker({
@@ -299,6 +306,66 @@ describe("the guardrail inside workerd without its meter secrets", () => {
       expect(error.field).toBe(variables[0]);
       expect(error.message).toContain(variables[0]);
     });
+  });
+});
+
+// The MCP Worker as deployed: an operator credential needs neither the database nor the meter, so
+// it boots alone. Its service bindings are served here by the functions in-process (workerd
+// refuses a binding to a Worker it does not run), so a tool call goes through the binding as in
+// production.
+describe("mcp function inside workerd", () => {
+  const operatorKey = `op-${crypto.randomUUID()}`;
+  let worker: Worker;
+  let client: Client;
+  const routed: string[] = [];
+  beforeAll(async () => {
+    const functionEnv = { LOG_LEVEL: "silent", OPERATOR_API_KEY: operatorKey };
+    const bound = [...new Set(MCP_CATALOGUE.tools.map((t) => t.route.function))].map((name) => SERVICE_FUNCTIONS.find((fn) => fn.name === name)!);
+    const services = Object.fromEntries(
+      bound.map((fn): [string, Binding] => [
+        serviceBindingName(fn.name),
+        {
+          type: "fetcher",
+          fetcher: async (request: Request) => {
+            routed.push(`${fn.name}: ${request.method} ${new URL(request.url).pathname} ${request.headers.get("authorization") === `Bearer ${operatorKey}`}`);
+            const local = new Request(request.url, { method: request.method, headers: request.headers, ...(request.method === "GET" ? {} : { body: await request.text() }) });
+            return fn.fetch(local, functionEnv);
+          },
+        },
+      ]),
+    );
+    worker = await bootInWorkerd("mcp", { OPERATOR_API_KEY: operatorKey }, services);
+    client = new Client({ name: "workerd-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", await worker.url), { requestInit: { headers: { authorization: `Bearer ${operatorKey}` } } }));
+  });
+  afterAll(async () => {
+    await client?.close();
+    await worker?.dispose();
+  });
+
+  it("lists the tools and reads a framework resource", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(["guardrail", "score-action", "advise-action", "reason", "reason-narrative", "score-decision", "usage"]);
+    const read = await client.readResource({ uri: "stoic://virtues" });
+    expect(read.contents).toHaveLength(1);
+    expect(VirtuesResponse.parse(JSON.parse((read.contents[0] as { text: string }).text)).virtues).toHaveLength(4);
+  });
+
+  it("calls the guardrail through its service binding with the caller's credential", async () => {
+    const result = (await client.callTool({ name: "guardrail", arguments: { action: "Archive old log files." } })) as CallToolResult;
+    expect(result.isError, JSON.stringify(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ advisory: true, verdict: expect.any(String) });
+    expect(routed).toEqual(["guardrail: POST /api/guardrail true"]);
+  });
+
+  it("refuses a caller without a credential with 401 before any MCP message is read", async () => {
+    const res = await worker.fetch("http://worker.test/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toBe("Bearer");
   });
 });
 

@@ -10,3 +10,4 @@ export * from "./route";
 export * from "./session";
 export * from "./idempotency";
 export * from "./links";
+export * from "./service_bindings";

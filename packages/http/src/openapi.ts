@@ -68,6 +68,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   stoa: "Declarations in the Stoa and their public listing.",
   account: "The caller's own credential and usage.",
   admin: "Operator routes: API keys, curator flags, contradictions.",
+  mcp: "The MCP server: the service's tools and framework resources for agents (Streamable HTTP).",
 };
 
 /** Response headers, declared once under components.headers. */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { DOCS_ASSETS_BINDING } from "@svc/fn-discovery";
-import type { ServiceFunction } from "@svc/http";
+import { serviceBindingName, type ServiceFunction } from "@svc/http";
 import { DOCS_ASSETS_DIR } from "./docs_assets";
 import { REPO_ROOT } from "./main";
 
@@ -41,6 +41,8 @@ export const BUDGETS = {
   records: 350 * 1024,
   /** Workers that carry the offline reader (parsers, lexicons, weights). */
   reader: 1024 * 1024,
+  /** The MCP server: a protected function plus the MCP SDK's protocol schemas and ajv. */
+  mcp: 450 * 1024,
 } as const;
 export type BundleClass = keyof typeof BUDGETS;
 
@@ -111,6 +113,13 @@ export const WORKERS: readonly WorkerDeploy[] = [
   { name: "practice", about: "Practice: reflect at session close, the calling sequence, watching cycles.", bundle: "reader", required: [...RECORDS, "DATA_KEYS"], optional: [...CALLERS, "OPENAI_API_KEY"] },
   { name: "stoa", about: "The Stoa, the voluntary self-declaration directory.", bundle: "records", required: [...RECORDS], optional: [...CALLERS, "DATA_KEYS"] },
   {
+    name: "mcp",
+    about: "The MCP server (POST /mcp): each tool calls its route's Worker through a service binding; deploy those first.",
+    bundle: "mcp",
+    required: [...RECORDS],
+    optional: [...CALLERS, "DATA_KEYS"],
+  },
+  {
     name: "scheduler",
     about: "Every minute: sends the outbox jobs the queue missed, purges narratives and assessments older than 90 days.",
     bundle: "records",
@@ -161,8 +170,11 @@ const COMPATIBILITY_DATE = "2026-07-01";
 const toml = (value: string) => JSON.stringify(value);
 const tomlList = (values: readonly string[]) => `[${values.map(toml).join(", ")}]`;
 
-/** wrangler.toml, whole: one environment per Worker, each complete (wrangler inherits neither vars, routes nor secrets). */
-export function wranglerToml(functions: readonly ServiceFunction[], target: DeployTarget): string {
+/**
+ * wrangler.toml, whole: one environment per Worker, each complete (wrangler inherits neither vars,
+ * routes nor secrets). `calls`: per Worker, the functions it calls through service bindings.
+ */
+export function wranglerToml(functions: readonly ServiceFunction[], target: DeployTarget, calls: Readonly<Record<string, readonly string[]>> = {}): string {
   const routes = routeMap(functions);
   const served = new Set(functions.map((fn) => fn.name));
   const missing = [...served].filter((name) => !workerNamed(name));
@@ -196,6 +208,12 @@ export function wranglerToml(functions: readonly ServiceFunction[], target: Depl
     if (patterns.length > 0) {
       lines.push("routes = [");
       for (const p of patterns) lines.push(`  { pattern = ${toml(`${target.host}${p}`)}, zone_name = ${toml(target.zone_name)} },`);
+      lines.push("]");
+    }
+    const bound = calls[worker.name] ?? [];
+    if (bound.length > 0) {
+      lines.push("services = [");
+      for (const fn of [...bound].sort()) lines.push(`  { binding = ${toml(serviceBindingName(fn))}, service = ${toml(`svc-${fn}`)} },`);
       lines.push("]");
     }
     lines.push("", `[env.${worker.name}.observability]`, "enabled = true", "", `[env.${worker.name}.vars]`, 'LOG_LEVEL = "info"');

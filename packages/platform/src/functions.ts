@@ -6,6 +6,7 @@ import { discoveryFunction } from "@svc/fn-discovery";
 import { overviewFunction } from "@svc/fn-overview";
 import { practiceFunction } from "@svc/fn-practice";
 import { guardrailFunction } from "@svc/fn-guardrail";
+import { mcpFunction } from "@svc/fn-mcp";
 import { reasonFunction } from "@svc/fn-reason";
 import { scoringFunction } from "@svc/fn-scoring";
 import { skillsFunction } from "@svc/fn-skills";
@@ -16,4 +17,4 @@ import type { ServiceFunction } from "@svc/http";
  * Every HTTP function of the service. The local server mounts these very modules; each is
  * also deployed alone as a Worker (wrangler.toml has one environment per name).
  */
-export const SERVICE_FUNCTIONS: readonly ServiceFunction[] = [discoveryFunction, overviewFunction, adminFunction, accountFunction, reasonFunction, scoringFunction, guardrailFunction, skillsFunction, assessmentsFunction, accreditationFunction, practiceFunction, stoaFunction];
+export const SERVICE_FUNCTIONS: readonly ServiceFunction[] = [discoveryFunction, overviewFunction, adminFunction, accountFunction, reasonFunction, scoringFunction, guardrailFunction, skillsFunction, assessmentsFunction, accreditationFunction, practiceFunction, stoaFunction, mcpFunction];

@@ -1639,6 +1639,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * MCP server (Streamable HTTP)
+         * @description The Model Context Protocol over Streamable HTTP, stateless (no Mcp-Session-Id; every request stands alone) and answered as JSON: send Accept: application/json, text/event-stream. Tools: guardrail, score-action, advise-action, reason, reason-narrative, score-decision, usage; each call is one call of its HTTP route with the same credential, validated and metered there (a tool's refusal is a tool result with isError, naming the status, code and field). Resources: the framework (stoic://virtues, stoic://indifferents, stoic://stoic-brain, its hub and domain files). GET and DELETE are 405: there is no server-sent stream and no session.
+         */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -2551,7 +2571,7 @@ export interface operations {
                         description: string;
                         functions: {
                             /** @enum {string} */
-                            name: "discovery" | "overview" | "admin" | "account" | "reason" | "narrative-worker" | "scoring" | "guardrail" | "skills" | "assessments" | "accreditation" | "practice" | "stoa";
+                            name: "discovery" | "overview" | "admin" | "account" | "reason" | "narrative-worker" | "scoring" | "guardrail" | "skills" | "assessments" | "accreditation" | "practice" | "stoa" | "mcp";
                             routes: number;
                             served: number;
                         }[];
@@ -2565,7 +2585,7 @@ export interface operations {
                             /** @enum {string} */
                             auth: "none" | "bearer" | "operator";
                             /** @enum {string} */
-                            function: "discovery" | "overview" | "admin" | "account" | "reason" | "narrative-worker" | "scoring" | "guardrail" | "skills" | "assessments" | "accreditation" | "practice" | "stoa";
+                            function: "discovery" | "overview" | "admin" | "account" | "reason" | "narrative-worker" | "scoring" | "guardrail" | "skills" | "assessments" | "accreditation" | "practice" | "stoa" | "mcp";
                             /** @description The public listing marks this route as planned and pending. */
                             listed_as_planned?: boolean;
                             /** @enum {string} */
@@ -12723,6 +12743,167 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description Error envelope (404, 405, 413, 500...). */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    error?: {
+                        code: number;
+                        data?: unknown;
+                        message: string;
+                    };
+                    /** @description Present on a request (and on a client's response); absent on a notification. */
+                    id?: string | number;
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    /** @description initialize, tools/list, tools/call, resources/list, resources/read, ping, or a notification. */
+                    method?: string;
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                    result?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The answer to a request. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id: (string | number) | null;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        result?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description A notification (or a client's response) accepted; no body. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not one JSON-RPC message (the field is named). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] | {
+                        error: {
+                            code: number;
+                            message: string;
+                        };
+                        id: null;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                };
+            };
+            /** @description No valid credential. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Accept does not list both application/json and text/event-stream. */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: number;
+                            message: string;
+                        };
+                        id: null;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                };
+            };
+            /** @description The body exceeds this route's size cap. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Content-Type is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: number;
+                            message: string;
+                        };
+                        id: null;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                };
+            };
+            /** @description This credential's burst window is exhausted. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Error envelope (404, 405, 413, 500...). */

@@ -79,6 +79,7 @@ export function composeDiscoveryListing(served: ReadonlySet<string>): DiscoveryL
 /** The sections of llms.txt, one per function (every one named), in the order an agent is likely to need them. */
 const LLMS_SECTIONS: Readonly<Record<FunctionName, string>> = {
   guardrail: "Guardrail: gate an action before executing it",
+  mcp: "MCP: the same tools for agents over the Model Context Protocol",
   reason: "Reasoning: the signed assessment",
   scoring: "Scoring",
   skills: "Skills of the pricing table",

@@ -20,6 +20,7 @@ export const FunctionName = z.enum([
   "accreditation",
   "practice",
   "stoa",
+  "mcp",
 ]);
 export type FunctionName = z.infer<typeof FunctionName>;
 
@@ -133,4 +134,6 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   r("PATCH", "/api/stoa/declare", "stoa", "bearer", "Amend one's declaration", "4.4"),
   r("DELETE", "/api/stoa/declare", "stoa", "bearer", "Withdraw one's declaration", "4.4"),
   r("POST", "/api/admin/stoa-contradictions", "stoa", "operator", "Confirm that a declared commitment contradicts the agent's record (a decrease-class trust event)", "4.4, 6"),
+  // Agents' surface
+  r("POST", "/mcp", "mcp", "bearer", "MCP server (Streamable HTTP, stateless): the guardrail, scoring, reason and usage as tools, the framework as resources", "-"),
 ];

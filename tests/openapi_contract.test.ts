@@ -271,6 +271,7 @@ describe("real responses of every operation match the document", () => {
       ["/llms.txt"],
       ["/.well-known/agent-card.json"],
       ["/openapi.json"],
+      ["/docs"],
       ["/api/virtues"],
       ["/api/v1/virtues"],
       ["/api/indifferents"],
@@ -285,6 +286,14 @@ describe("real responses of every operation match the document", () => {
       ["/api/stoa/entries"],
     ])("GET %s is 200", async (path) => {
       await expectCall("get", path, 200);
+    });
+
+    it("GET /docs/assets/{name} is 200 for the script /docs links, and 404 for another name", async () => {
+      const page = await expectCall("get", "/docs", 200);
+      const name = /src="\/docs\/assets\/([^"]+)"/.exec(page)?.[1];
+      expect(name, page).toBeDefined();
+      await expectCall("get", "/docs/assets/{name}", 200, { params: { name: name! } });
+      await expectCall("get", "/docs/assets/{name}", 404, { params: { name: "redoc.standalone.js" } });
     });
 
     it("GET /api/stoic-brain/{domain} is 200, and 404 for an unknown domain", async () => {

@@ -1,9 +1,11 @@
 import { createServer } from "node:net";
 import { BASELINE_SCENARIOS, FOUNDATIONAL_IDS, FULL_IDS, generateApiKey, readOrUnavailable, UnavailableError } from "@svc/core";
 import { ErrorEnvelope, PLATFORM_BINDING } from "@svc/http";
+import { DOCS_ASSETS_BINDING, DOCS_MANIFEST } from "@svc/fn-discovery";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDispatcher, type Dispatch } from "../packages/platform/src/dispatcher";
+import { localDocsAssets } from "../packages/platform/src/docs_assets";
 import { SERVICE_FUNCTIONS } from "../packages/platform/src/functions";
 import { createLocalPlatform, type LocalPlatform } from "../packages/platform/src/local_platform";
 import { seedBody } from "./support/accreditation";
@@ -90,6 +92,8 @@ const STORELESS: Readonly<Record<string, { path: string; body?: Body; headers?: 
   "GET /llms.txt": { path: "/llms.txt" },
   "GET /.well-known/agent-card.json": { path: "/.well-known/agent-card.json" },
   "GET /openapi.json": { path: "/openapi.json" },
+  "GET /docs": { path: "/docs" },
+  "GET /docs/assets/{name}": { path: `/docs/assets/${DOCS_MANIFEST.script.name}` },
   "GET /api/virtues": { path: "/api/virtues" },
   "GET /api/v1/virtues": { path: "/api/v1/virtues" },
   "GET /api/indifferents": { path: "/api/indifferents" },
@@ -156,7 +160,8 @@ let agentKey: string;
 
 beforeAll(async () => {
   down = createLocalPlatform({ databaseUrl: `postgres://postgres@127.0.0.1:${await closedPort()}/svc`, dataDir: "memory://", databaseTimeouts: { connectMs: 2000, statementMs: 2000 } });
-  dispatch = createDispatcher(SERVICE_FUNCTIONS, { ...ENV, [PLATFORM_BINDING]: down });
+  // As the local server binds them: the platform, and the reference page's script as ASSETS.
+  dispatch = createDispatcher(SERVICE_FUNCTIONS, { ...ENV, [PLATFORM_BINDING]: down, [DOCS_ASSETS_BINDING]: localDocsAssets() });
   // A key checked while its store was up stays cached (KEY_CACHE_TTL_SECONDS): its calls reach the route's own store use.
   const up = await testPlatform();
   ({ key: agentKey } = await mintApiKey(up, { kind: "prac", agent: AGENT, capabilities: ["accreditation_write", "reflect", "calling", "watching_write"] }));

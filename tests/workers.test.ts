@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,9 @@ import { signUserJwt, TEST_JWT_SECRET } from "./support/credentials";
 import { testPlatform } from "./support/database";
 import { buildFunctionBundle, bundleProblems, INFRASTRUCTURE_PACKAGES } from "../packages/platform/src/build";
 import { SERVICE_FUNCTIONS } from "../packages/platform/src/functions";
+import { BUDGETS } from "../packages/platform/src/deploy";
+import { DOCS_CSP, DOCS_MANIFEST } from "@svc/fn-discovery";
+import { IMMUTABLE_CACHE_CONTROL } from "@svc/http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -119,6 +123,24 @@ describe("discovery function inside workerd", () => {
     const card = AgentCard.parse(await (await worker.fetch("http://worker.test/.well-known/agent-card.json")).json());
     expect(card.url).toBe("http://worker.test/");
     expect(card.skills.length).toBeGreaterThan(0);
+  });
+
+  it("serves the reference page, and its script from the Worker's static assets: the bytes the local server serves", async () => {
+    const page = await worker.fetch("http://worker.test/docs");
+    const html = await page.text();
+    expect(page.status, html).toBe(200);
+    expect(page.headers.get("content-security-policy")).toBe(DOCS_CSP);
+    const [, src, integrity] = /<script src="([^"]+)" integrity="([^"]+)">/.exec(html) ?? [];
+    expect(src).toBe(`/docs/assets/${DOCS_MANIFEST.script.name}`);
+    const script = await worker.fetch(`http://worker.test${src}`);
+    const bytes = new Uint8Array(await script.arrayBuffer());
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(script.headers.get("cache-control")).toBe(IMMUTABLE_CACHE_CONTROL);
+    expect(`sha384-${createHash("sha384").update(bytes).digest("base64")}`).toBe(integrity);
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(DOCS_MANIFEST.script.sha256);
+    const other = await worker.fetch("http://worker.test/docs/assets/redoc.standalone.js");
+    expect(other.status).toBe(404);
   });
 });
 
@@ -354,6 +376,12 @@ describe("per-function bundles", () => {
     const report = await buildFunctionBundle(name, outRoot);
     expect(report.gzipBytes).toBeGreaterThan(0);
     expect(bundleProblems(report), JSON.stringify(report)).toEqual([]);
+  });
+
+  it("discovery carries the reference page's renderer as a static asset, never in its script", async () => {
+    const report = await buildFunctionBundle("discovery", outRoot);
+    expect(report.packages).not.toContain("redoc");
+    expect(report.gzipBytes).toBeLessThan(BUDGETS.records);
   });
 
   it("overview stays under 90 KiB gzip and has no database, queue or language-model SDK", async () => {

@@ -1,12 +1,16 @@
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AgentCard, agentCardAt, catalogueMismatches, DiscoveryListing, OPENAPI_OPERATIONS_EXTENSION, routeKey, SKILLS } from "@svc/core";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { SERVICE_FUNCTIONS } from "../../../packages/platform/src/functions";
+import { localDocsAssets, readDocsScript, RENDERER_PATCHES, writeDocsAssets } from "../../../packages/platform/src/docs_assets";
 import { GENERATED_DIR, generateArtifacts } from "../../../packages/platform/src/generate";
+import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from "@svc/http";
 import { parseLlmsTxt } from "../../../tests/support/llms_txt";
-import { discoveryFunction } from "./function";
+import { DOCS_ASSETS_BINDING, DOCS_CSP, DOCS_MANIFEST, discoveryFunction } from "./function";
 
 const SILENT = { LOG_LEVEL: "silent" };
 
@@ -262,5 +266,87 @@ describe("errors", () => {
     const res = await request("/openapi.json", { method: "POST" });
     expect(res.status, await res.clone().text()).toBe(405);
     expect(res.headers.get("Allow")).toBe("GET, HEAD");
+  });
+});
+
+describe("GET /docs and its script", () => {
+  // The local server's ASSETS binding: the same bytes the Worker's static assets hold.
+  const WITH_ASSETS = { ...SILENT, [DOCS_ASSETS_BINDING]: localDocsAssets() };
+  const scriptPath = `/docs/assets/${DOCS_MANIFEST.script.name}`;
+  const get = (path: string, env: Record<string, unknown> = WITH_ASSETS, init: RequestInit = {}) =>
+    Promise.resolve(discoveryFunction.fetch(new Request(`http://discovery.test${path}`, init), env));
+
+  it("serves the page as HTML under its CSP, revalidated before every use", async () => {
+    const res = await get("/docs");
+    const html = await res.text();
+    expect(res.status, html).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("Content-Security-Policy")).toBe(DOCS_CSP);
+    expect(res.headers.get("Cache-Control")).toBe(REVALIDATE_CACHE_CONTROL);
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const again = await get("/docs", WITH_ASSETS, { headers: { "If-None-Match": res.headers.get("ETag")! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("Content-Security-Policy")).toBe(DOCS_CSP);
+  });
+
+  it("links the renderer by its hashed name with its integrity, and the document by its path", async () => {
+    const html = await (await get("/docs")).text();
+    expect(html).toContain('<redoc spec-url="/openapi.json"');
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts).toEqual([`<script src="${scriptPath}" integrity="${DOCS_MANIFEST.script.integrity}">`]);
+    // Every address the page names is on its own origin (the empty icon spares the browser's /favicon.ico).
+    for (const [, url] of html.matchAll(/(?:src|href|spec-url)="([^"]*)"/g)) expect(url, url).toMatch(/^(\/[^/]|data:,$)/);
+    expect(DOCS_CSP).not.toMatch(/https?:|\*/);
+  });
+
+  it("serves the script from ASSETS: the manifest's bytes, cached for good, 304 on its ETag", async () => {
+    const res = await get(scriptPath);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
+    expect(res.headers.get("Cache-Control")).toBe(IMMUTABLE_CACHE_CONTROL);
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(bytes.byteLength).toBe(DOCS_MANIFEST.script.bytes);
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(DOCS_MANIFEST.script.sha256);
+    expect(`sha384-${createHash("sha384").update(bytes).digest("base64")}`).toBe(DOCS_MANIFEST.script.integrity);
+    const again = await get(scriptPath, WITH_ASSETS, { headers: { "If-None-Match": res.headers.get("ETag")! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const head = await get(scriptPath, WITH_ASSETS, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+  });
+
+  it("answers 404 for any other name under /docs/assets/", async () => {
+    for (const name of ["redoc.standalone.js", DOCS_MANIFEST.script.name.replace(/[0-9a-f]{16}\.js$/, "0000000000000000.js"), "..%2Fopenapi.json"]) {
+      const res = await get(`/docs/assets/${name}`);
+      const body = (await res.json()) as { error: { code: string; field: string } };
+      expect(res.status, name).toBe(404);
+      expect(body.error).toMatchObject({ code: "not_found", field: "name" });
+    }
+  });
+
+  it("is a 500 bad_environment naming ASSETS without the binding, or with assets of another build", async () => {
+    for (const env of [SILENT, { ...SILENT, [DOCS_ASSETS_BINDING]: { fetch: async () => new Response("Not Found", { status: 404 }) } }]) {
+      const res = await get(scriptPath, env);
+      const body = (await res.json()) as { error: { code: string; field: string; message: string } };
+      expect(res.status).toBe(500);
+      expect(body.error).toMatchObject({ code: "bad_environment", field: DOCS_ASSETS_BINDING });
+      expect(body.error.message).toContain("wrangler deploy --env discovery");
+    }
+  });
+
+  it("builds the script from the installed renderer with every patch applied once, and writes it alone for wrangler", () => {
+    const { manifest, bytes } = readDocsScript();
+    expect(manifest).toEqual(DOCS_MANIFEST);
+    const text = new TextDecoder().decode(bytes);
+    for (const patch of RENDERER_PATCHES) {
+      expect(text).not.toContain(patch.find);
+      expect(text.split(patch.replace)).toHaveLength(2);
+    }
+    const dir = mkdtempSync(join(tmpdir(), "svc-docs-assets-"));
+    writeDocsAssets(dir);
+    expect(readdirSync(dir)).toEqual([DOCS_MANIFEST.script.name]);
+    expect(new Uint8Array(readFileSync(join(dir, DOCS_MANIFEST.script.name)))).toEqual(bytes);
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { DOCS_ASSETS_BINDING } from "@svc/fn-discovery";
 import { EnvSchema, serviceBindingName, type ServiceFunction } from "@svc/http";
+import { DOCS_ASSETS_DIR } from "./docs_assets";
 import { REPO_ROOT } from "./main";
 
 /**
@@ -64,6 +66,11 @@ export interface WorkerDeploy {
   readonly crons?: readonly string[];
   /** The Worker keeps no key cache (no protected routes). */
   readonly public?: boolean;
+  /**
+   * Workers static assets the Worker reads through a binding (never served past it:
+   * run_worker_first), written by a build command that wrangler runs before it reads them.
+   */
+  readonly assets?: { readonly about: string; readonly build: string; readonly watch: string; readonly directory: string; readonly binding: string };
 }
 
 /** Every protected route authenticates against the keys in Postgres and is metered on Upstash. */
@@ -79,7 +86,21 @@ const QUEUE = ["SQS_QUEUE_URL", "AWS_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_A
  * it only seals idempotent replays, required where records are sealed (narratives, reflections).
  */
 export const WORKERS: readonly WorkerDeploy[] = [
-  { name: "discovery", about: "The discovery listing, llms.txt and the OpenAPI document.", bundle: "records", required: [], optional: [], public: true },
+  {
+    name: "discovery",
+    about: "The discovery listing, llms.txt, the agent card, the OpenAPI document and its reference page (/docs).",
+    bundle: "records",
+    required: [],
+    optional: [],
+    public: true,
+    assets: {
+      about: "The reference page's script (Redoc's bundle, about 320 KiB gzip) is a static asset.",
+      build: "npx tsx packages/platform/src/docs_assets.ts",
+      watch: "functions/discovery/src/generated",
+      directory: relative(REPO_ROOT, DOCS_ASSETS_DIR),
+      binding: DOCS_ASSETS_BINDING,
+    },
+  },
   { name: "overview", about: "The framework's reference data: virtues, indifferents, the stoic brain.", bundle: "overview", required: [], optional: [], public: true },
   { name: "admin", about: "API keys (operator only): bootstrap with OPERATOR_API_KEY.", bundle: "records", required: [...RECORDS, "OPERATOR_API_KEY"], optional: ["JWT_SECRET", "DATA_KEYS"] },
   { name: "account", about: "Who the credential is and its usage.", bundle: "records", required: [...RECORDS], optional: [...CALLERS, "DATA_KEYS"] },
@@ -171,7 +192,8 @@ export function wranglerToml(functions: readonly ServiceFunction[], target: Depl
     "# Set its required secrets first (`npm run deploy:check -- --env <function>` lists what is missing);",
     "# the host and zone of the routes come from deploy.json. `npm run build` bundles each Worker",
     "# (wrangler deploy --dry-run) and prints its gzip size.",
-    "# The top level is the discovery function, for a plain `wrangler deploy`.",
+    "# The top level is the discovery function, for a plain `wrangler deploy` (without the reference",
+    "# page's script, which only --env discovery carries).",
     "",
     'name = "svc-discovery"',
     'main = "functions/discovery/src/index.ts"',
@@ -205,6 +227,24 @@ export function wranglerToml(functions: readonly ServiceFunction[], target: Depl
     for (const [name, value] of Object.entries(vars)) lines.push(`${name} = ${toml(value)}`);
     if (worker.required.length > 0) lines.push("", `[env.${worker.name}.secrets]`, `required = ${tomlList(worker.required)}`);
     if (worker.crons) lines.push("", `[env.${worker.name}.triggers]`, `crons = ${tomlList(worker.crons)}`);
+    if (worker.assets) {
+      const { about, build, watch, directory, binding } = worker.assets;
+      lines.push(
+        "",
+        `# ${about}`,
+        `# The build command writes it, wrangler uploads it, the Worker reads it through ${binding}`,
+        "# (run_worker_first: the Worker answers every path). Only here: every environment would",
+        "# inherit a top-level [build] or [assets].",
+        `[env.${worker.name}.build]`,
+        `command = ${toml(build)}`,
+        `watch_dir = ${toml(watch)}`,
+        "",
+        `[env.${worker.name}.assets]`,
+        `directory = ${toml(directory)}`,
+        `binding = ${toml(binding)}`,
+        "run_worker_first = true",
+      );
+    }
   }
   return `${lines.join("\n")}\n`;
 }

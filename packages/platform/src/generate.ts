@@ -5,13 +5,15 @@ import { catalogueMismatches, composeAgentCard, composeDiscoveryListing, routeKe
 import { buildOpenApiDocument } from "@svc/http/openapi";
 import { composeMcpCatalogue } from "@svc/fn-mcp/catalogue";
 import { loadDeployTarget, wranglerToml } from "./deploy";
+import { readDocsScript } from "./docs_assets";
 import { SERVICE_FUNCTIONS } from "./functions";
 import { isMain, REPO_ROOT } from "./main";
 
 /**
- * `npm run generate` writes the OpenAPI document, the discovery listing and the A2A agent card
- * that the discovery Worker serves, the typed client's types and the MCP server's tools and
- * resources (both from that OpenAPI document), and wrangler.toml (every Worker's environment, routes and required secrets, from
+ * `npm run generate` writes the OpenAPI document, the discovery listing, the A2A agent card and
+ * the manifest of the reference page's script (from the installed renderer) that the discovery
+ * Worker serves, the typed client's types and the MCP server's tools and resources (both from
+ * that OpenAPI document), and wrangler.toml (every Worker's environment, routes and required secrets, from
  * deploy.ts and deploy.json); `--check` (run by `npm test`) fails when the committed files drift
  * from the route contracts.
  */
@@ -30,6 +32,7 @@ export function generateArtifacts(): Record<string, string> {
     "agent-card.json": `${JSON.stringify(composeAgentCard(listing), null, 2)}\n`,
     "listing.json": `${JSON.stringify(listing, null, 2)}\n`,
     "openapi.json": `${JSON.stringify(openapi, null, 2)}\n`,
+    "docs.json": `${JSON.stringify(readDocsScript().manifest, null, 2)}\n`,
   };
 }
 

@@ -2,11 +2,13 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import type { NarrativeQueue } from "@svc/core";
+import { DOCS_ASSETS_BINDING } from "@svc/fn-discovery";
 import { createNarrativeConsumer } from "@svc/fn-narrative-worker";
 import { runScheduledJobs } from "@svc/fn-scheduler";
 import { HttpError, parseEnv, PLATFORM_BINDING, writeLog } from "@svc/http";
 import { sqsQueueFromSettings } from "@svc/queue";
 import { createDispatcher } from "./dispatcher";
+import { localDocsAssets } from "./docs_assets";
 import { startEmbeddedQueue, type EmbeddedQueue } from "./embedded_queue";
 import { createLocalPlatform } from "./local_platform";
 import { SERVICE_FUNCTIONS } from "./functions";
@@ -81,7 +83,8 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
   await runJobs();
   const schedule = setInterval(() => void runJobs(), config.SCHEDULE_INTERVAL_SECONDS * 1000);
   schedule.unref();
-  const dispatch = createDispatcher(SERVICE_FUNCTIONS, { ...env, [PLATFORM_BINDING]: platform });
+  // ASSETS: the reference page's script, as the discovery Worker's static assets hold it.
+  const dispatch = createDispatcher(SERVICE_FUNCTIONS, { ...env, [PLATFORM_BINDING]: platform, [DOCS_ASSETS_BINDING]: localDocsAssets() });
   return new Promise((resolveStart, rejectStart) => {
     const server = serve({ fetch: dispatch, port: config.PORT, hostname: "127.0.0.1" }, (info) => {
       const url = `http://127.0.0.1:${info.port}`;

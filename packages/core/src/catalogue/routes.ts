@@ -56,6 +56,8 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   r("GET", "/llms.txt", "discovery", "none", "Every served route as a link with its purpose, for agents (llmstxt.org)", "4.6"),
   r("GET", "/.well-known/agent-card.json", "discovery", "none", "A2A agent card: the skills, the routes that serve them and the Bearer credential", "-"),
   r("GET", "/openapi.json", "discovery", "none", "OpenAPI 3.1 document of every served route", "9"),
+  r("GET", "/docs", "discovery", "none", "API reference page, rendered from the OpenAPI document", "9"),
+  r("GET", "/docs/assets/{name}", "discovery", "none", "The reference page's renderer script", "9"),
   r("GET", "/healthz", "discovery", "none", "Liveness (every function answers it)", "-"),
   // 4.1 Public overview
   r("GET", "/api/virtues", "overview", "none", "The four cardinal virtues with their sub-virtues", "4.1, 2.2"),

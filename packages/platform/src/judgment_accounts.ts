@@ -10,7 +10,7 @@ import { REPO_ROOT } from "./main";
  * service, to train and measure the offline reader of accounts field by field. One account per
  * line; the field names are those of the Layer 1 extraction (extraction.ts) wherever there is one:
  *
- *   id            "acc-<part>-<nnn>", part a letter, nnn its line in the part.
+ *   id            "acc-<part>-<nnn>", part one or two letters, nnn its line in the part.
  *   text          the account as a user would send it, in the first person.
  *   act_kind      situation.act_kind: past_action, proposed_action ("I'm going to…", "should I…"),
  *                 reasoning, unclear. A proposed act is labelled as if it were done.
@@ -81,7 +81,7 @@ const distinct = <T>(items: readonly T[]) => new Set(items).size === items.lengt
 
 export const Account = z
   .strictObject({
-    id: z.string().regex(/^acc-[a-z]-\d{3}$/, "account ids look like acc-<part>-<nnn>"),
+    id: z.string().regex(/^acc-[a-z]{1,2}-\d{3}$/, "account ids look like acc-<part>-<nnn>, the part one or two letters"),
     text: z.string().trim().min(1).max(5000),
     act_kind: Layer1Extraction.shape.situation.shape.act_kind,
     label_wrong: z.union([z.literal(0), z.literal(1)]).nullable(),

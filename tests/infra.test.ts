@@ -1,14 +1,22 @@
+import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
 import { App } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NarrativeStack, type NarrativeStackProps } from "../infra/cdk/narrative_stack";
+import { CONSUMER_DEFAULT_MAX_CONCURRENCY, NarrativeStack, type NarrativeStackProps } from "../infra/cdk/narrative_stack";
 
 // The deferred-narrative infrastructure (infra/cdk), synthesized offline: no AWS account, no
-// docker, no build. The consumer code is a tiny index.mjs in a temporary directory.
+// docker, no build. The consumer code is a tiny index.mjs in a temporary directory. Every
+// synthesis here uses the context of infra/cdk/cdk.json (the feature flags), as `npx cdk` does,
+// so what is asserted is what deploys.
 type Json = Record<string, any>;
+
+const CDK_DIR = resolve(import.meta.dirname, "../infra/cdk");
+const cdkJson: Json = JSON.parse(readFileSync(join(CDK_DIR, "cdk.json"), "utf8"));
 
 const CONSUMER_SOURCE = "export const handler = async () => ({ batchItemFailures: [] }); // infra-test-marker\n";
 
@@ -20,7 +28,7 @@ let outdir: string;
 let synthMs = 0;
 
 function synth(props: Partial<NarrativeStackProps> = {}, dir = mkdtempSync(join(baseDir, "out-"))) {
-  const app = new App({ outdir: dir });
+  const app = new App({ outdir: dir, context: cdkJson.context });
   const stack = new NarrativeStack(app, "SvcNarratives", { consumerCodePath: consumerDir, ...props });
   return { template: Template.fromStack(stack), outdir: dir };
 }
@@ -140,7 +148,7 @@ describe("NarrativeStack (default props)", () => {
     );
   });
 
-  it("maps the job queue to the consumer: batch 10, 2 s window, partial batch failures", () => {
+  it("maps the job queue to the consumer: batch 10, 2 s window, partial batch failures, at most 5 at once", () => {
     const [, mapping] = only("AWS::Lambda::EventSourceMapping");
     const [queueId] = queueByName("narrative-jobs");
     const [fnId] = only("AWS::Lambda::Function");
@@ -148,9 +156,13 @@ describe("NarrativeStack (default props)", () => {
       BatchSize: 10,
       MaximumBatchingWindowInSeconds: 2,
       FunctionResponseTypes: ["ReportBatchItemFailures"],
+      ScalingConfig: { MaximumConcurrency: 5 },
       EventSourceArn: { "Fn::GetAtt": [queueId, "Arn"] },
       FunctionName: { Ref: fnId },
     });
+    expect(CONSUMER_DEFAULT_MAX_CONCURRENCY).toBe(5);
+    // The bound it sets: one database connection per invocation, and 10 language-model calls.
+    expect(mapping.Properties.ScalingConfig.MaximumConcurrency * mapping.Properties.BatchSize).toBe(50);
   });
 
   it("lets the producer user do exactly sqs:SendMessage on the job queue and nothing else", () => {
@@ -210,7 +222,9 @@ describe("NarrativeStack (props and refusals)", () => {
       retentionDays: 7,
       consumerEnvironment: { OPENAI_MODEL: "gpt-x", LOG_LEVEL: "warn" },
       alarmTopicArn: topic,
+      maxConcurrency: 20,
     }).template;
+    custom.hasResourceProperties("AWS::Lambda::EventSourceMapping", { ScalingConfig: { MaximumConcurrency: 20 } });
     custom.hasResourceProperties("AWS::SQS::Queue", {
       QueueName: "narrative-jobs",
       VisibilityTimeout: 300,
@@ -243,6 +257,10 @@ describe("NarrativeStack (props and refusals)", () => {
     expect(() => synth({ retentionDays: 15 })).toThrow(/retentionDays/);
   });
 
+  it.each([1, 1001, 2.5])("refuses maxConcurrency %s (the event source takes 2..1000)", (maxConcurrency) => {
+    expect(() => synth({ maxConcurrency })).toThrow(/maxConcurrency must be an integer in 2\.\.1000/);
+  });
+
   it("refuses secrets passed as plain environment variables", () => {
     expect(() => synth({ consumerEnvironment: { DATABASE_URL: "postgres://x" } })).toThrow(/must not be passed/);
     expect(() => synth({ consumerEnvironment: { OPENAI_API_KEY: "sk-x" } })).toThrow(/must not be passed/);
@@ -270,4 +288,65 @@ describe("infra/cdk/app.ts", () => {
     expect(readdirSync(appOut).some((f) => f.startsWith("asset."))).toBe(true);
     expect(Object.keys(written.Outputs)).toEqual(["QueueUrl", "DeadLetterQueueUrl", "ProducerUserName"]);
   });
+});
+
+describe("infra/cdk/cdk.json", () => {
+  it("runs app.ts with the project's tsx", () => {
+    expect(cdkJson.app).toBe("npx tsx app.ts");
+    expect(existsSync(join(CDK_DIR, "app.ts"))).toBe(true);
+    expect(existsSync(resolve(CDK_DIR, "../../node_modules/.bin/tsx"))).toBe(true);
+  });
+
+  it("sets every feature flag aws-cdk-lib recommends for new projects (what cdk init writes)", () => {
+    const recommended: Json = JSON.parse(readFileSync(createRequire(import.meta.url).resolve("aws-cdk-lib/recommended-feature-flags.json"), "utf8"));
+    // A flag added by a newer aws-cdk-lib changes what deploys: review it and add it here (npx cdk flags).
+    const missing = Object.keys(recommended).filter((flag) => JSON.stringify(cdkJson.context[flag]) !== JSON.stringify(recommended[flag]));
+    expect(missing, "flags of aws-cdk-lib's recommended-feature-flags.json that cdk.json lacks or sets otherwise").toEqual([]);
+  });
+
+  it(
+    "`npx cdk synth` in infra/cdk synthesizes SvcNarratives offline, with cdk.json's context, as the stack tested here",
+    async () => {
+      const out = mkdtempSync(join(baseDir, "cli-"));
+      // Offline and without credentials: no telemetry, no notices, no instance metadata, no
+      // profile from the developer's ~/.aws; the region is fixed so both syntheses agree.
+      const env: NodeJS.ProcessEnv = {};
+      for (const [name, value] of Object.entries(process.env)) {
+        if (!/^(AWS_|CDK_)/.test(name)) env[name] = value;
+      }
+      Object.assign(env, {
+        CONSUMER_CODE: consumerDir,
+        AWS_REGION: "eu-west-1",
+        AWS_CONFIG_FILE: join(baseDir, "no-aws-config"),
+        AWS_SHARED_CREDENTIALS_FILE: join(baseDir, "no-aws-credentials"),
+        AWS_EC2_METADATA_DISABLED: "true",
+        CDK_DISABLE_CLI_TELEMETRY: "true",
+      });
+      await promisify(execFile)("npx", ["cdk", "synth", "--no-notices", "--quiet", "--output", out], {
+        cwd: CDK_DIR,
+        env,
+        timeout: 170_000,
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      const written: Json = JSON.parse(readFileSync(join(out, "SvcNarratives.template.json"), "utf8"));
+      const expected: Json = synth({ env: { region: "eu-west-1" } }).template.toJSON();
+      // Resources and outputs as synthesized here with cdk.json's context (the CLI adds only its
+      // version-reporting resource and construct metadata).
+      const properties = (template: Json) =>
+        Object.fromEntries(
+          Object.entries(template.Resources as Json)
+            .filter(([, resource]) => resource.Type !== "AWS::CDK::Metadata")
+            .map(([id, resource]) => [id, { Type: resource.Type, Properties: resource.Properties }]),
+        );
+      expect(properties(written)).toEqual(properties(expected));
+      expect(written.Outputs).toEqual(expected.Outputs);
+      const [mapping] = Object.values(written.Resources as Json).filter((r) => r.Type === "AWS::Lambda::EventSourceMapping");
+      expect(mapping?.Properties.ScalingConfig).toEqual({ MaximumConcurrency: 5 });
+      // Without the context the template differs (the flags change policies and ARNs): the CLI used cdk.json's.
+      const withoutContext = new App({ outdir: mkdtempSync(join(baseDir, "plain-")) });
+      const plain = new NarrativeStack(withoutContext, "SvcNarratives", { consumerCodePath: consumerDir, env: { region: "eu-west-1" } });
+      expect(properties(Template.fromStack(plain).toJSON())).not.toEqual(properties(written));
+    },
+    180_000,
+  );
 });

@@ -5,7 +5,7 @@
 //
 // No secret value ever enters the template: the consumer gets only the ARN of the Secrets
 // Manager secret `svc/narrative-worker` (JSON with DATABASE_URL, DATA_KEYS, OPENAI_API_KEY) and
-// reads it at cold start. The producer's access key is created by the operator, not here.
+// reads it when it runs (functions/narrative-worker/src/secret_environment.ts). The producer's access key is created by the operator, not here.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
@@ -22,6 +22,15 @@ import type { Construct } from "constructs";
 
 /** The consumer's timeout; the queue's visibility timeout must be at least 6 times it. */
 export const CONSUMER_TIMEOUT_SECONDS = 20;
+/**
+ * Default for how many consumer invocations the SQS event source runs at once (maxConcurrency).
+ * Each invocation holds one database connection for its batch and narrates up to 10 jobs in
+ * parallel, so 5 bounds the consumer to 5 connections and 50 language-model calls in flight
+ * (each at most 15 s): a backlog drains at a known pace and spend instead of scaling Lambda
+ * out. Unlike reserved concurrency it does not throttle: the event source simply polls less, so
+ * no message burns a receive (and moves toward the dead-letter queue) on a throttled invoke.
+ */
+export const CONSUMER_DEFAULT_MAX_CONCURRENCY = 5;
 /** The Secrets Manager secret (JSON: DATABASE_URL, DATA_KEYS, OPENAI_API_KEY) the consumer reads. */
 export const CONSUMER_SECRET_NAME = "svc/narrative-worker";
 /** Keys of that secret: they must never be passed as plain environment variables. */
@@ -47,6 +56,8 @@ export interface NarrativeStackProps extends StackProps {
   readonly retentionDays?: number;
   /** Non-secret settings for the consumer (e.g. OPENAI_BASE_URL, OPENAI_MODEL, LOG_LEVEL), over CONSUMER_DEFAULT_ENVIRONMENT. */
   readonly consumerEnvironment?: Record<string, string>;
+  /** Concurrent consumer invocations from the queue, 2..1000 (SQS event source maxConcurrency). Default 5. */
+  readonly maxConcurrency?: number;
   /** An existing SNS topic to notify when the dead-letter alarm fires. Default: no action. */
   readonly alarmTopicArn?: string;
 }
@@ -64,6 +75,7 @@ export class NarrativeStack extends Stack {
     const maxReceiveCount = props.maxReceiveCount ?? 5;
     const visibilityTimeoutSeconds = props.visibilityTimeoutSeconds ?? 120;
     const retentionDays = props.retentionDays ?? 14;
+    const maxConcurrency = props.maxConcurrency ?? CONSUMER_DEFAULT_MAX_CONCURRENCY;
 
     if (!Number.isInteger(maxReceiveCount) || maxReceiveCount < 1 || maxReceiveCount > 1000) {
       throw new Error(`maxReceiveCount must be an integer in 1..1000, got ${maxReceiveCount}`);
@@ -76,6 +88,9 @@ export class NarrativeStack extends Stack {
     }
     if (!Number.isInteger(retentionDays) || retentionDays < 1 || retentionDays > 14) {
       throw new Error(`retentionDays must be an integer in 1..14, got ${retentionDays}`);
+    }
+    if (!Number.isInteger(maxConcurrency) || maxConcurrency < 2 || maxConcurrency > 1000) {
+      throw new Error(`maxConcurrency must be an integer in 2..1000 (the SQS event source's range), got ${maxConcurrency}`);
     }
     const codePath = resolve(props.consumerCodePath);
     if (!existsSync(join(codePath, "index.mjs"))) {
@@ -131,7 +146,7 @@ export class NarrativeStack extends Stack {
         ...props.consumerEnvironment,
         // The consumer marks a job failed on its last receive: the same count as the redrive.
         MAX_RECEIVES: String(maxReceiveCount),
-        // Only the ARN: the consumer calls GetSecretValue with it at cold start.
+        // Only the ARN: the consumer reads the secret with it (cached 5 minutes, failures never cached).
         SECRETS_ARN: secret.secretArn,
       },
     });
@@ -141,6 +156,8 @@ export class NarrativeStack extends Stack {
         batchSize: 10,
         maxBatchingWindow: Duration.seconds(2),
         reportBatchItemFailures: true,
+        // Bounds database connections and language-model spend (CONSUMER_DEFAULT_MAX_CONCURRENCY).
+        maxConcurrency,
       }),
     );
 

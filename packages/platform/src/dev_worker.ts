@@ -305,6 +305,8 @@ export async function runDevWorker(argv: readonly string[], env: NodeJS.ProcessE
   }
 
   child = spawn(join(REPO_ROOT, "node_modules/.bin/wrangler"), wranglerArgs, { cwd: REPO_ROOT, env: childEnv, stdio: "inherit" });
+  // A signal that came after the check above and before wrangler existed.
+  if (interrupted) child.kill(interrupted);
   const bridges = prepared.bridged ? " and the bridges" : "";
   io.out(`dev:worker: wrangler started (pid ${child.pid}); Ctrl+C stops it${bridges}`);
   const code = await new Promise<number>((resolveExit) => {

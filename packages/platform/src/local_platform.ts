@@ -113,7 +113,7 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
       const keyRing: KeyRing = inMemory && !options.signingKeys
         ? await rotate({ records: [] }, now)
         : await loadOrCreateKeyRing({ dataDir: dir, secret: options.signingKeys, now });
-      const continuationSecret = options.continuationSecret ?? (inMemory ? randomBytes(32).toString("base64url") : await loadOrCreateSecret(dir));
+      const continuationSecret = options.continuationSecret ?? (inMemory ? randomBytes(32).toString("base64url") : await loadOrCreateContinuationSecret(dir));
       const layers = languageLayers(options.languageModel ?? { OPENAI_MODEL: "offline", OPENAI_TIMEOUT_MS: 20_000, OPENAI_MAX_RETRIES: 2 });
       return { keyRing, continuationSecret, ...layers };
     })());
@@ -166,6 +166,6 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
 const CONTINUATION_SECRET_FILE = "continuation-secret";
 
 /** The embedded default's continuation-token secret: generated once, kept beside the database. */
-function loadOrCreateSecret(dataDir: string): Promise<string> {
+export function loadOrCreateContinuationSecret(dataDir: string): Promise<string> {
   return readOrCreateSecretFile(join(dataDir, CONTINUATION_SECRET_FILE), (text) => text.trim(), () => randomBytes(32).toString("base64url"));
 }

@@ -29,8 +29,15 @@ export const ACCOUNT_TRAINING = {
   lambda: 0.001,
   /** The L2 penalty of the account's words (`lex.`): chosen on dev among 0.0002, 0.0005, 0.001 (accounts decided as labelled 38.9%, 41.4%, 38.9%). */
   lexicalLambda: 0.0005,
-  /** A call from the words alone must be right this many times for each time it is wrong (precision 60% at the margin): on 3,855 accounts, odds 1, 1.5, 2 decide 65.1%, 50.6%, 47.1% of the clearly right or wrong dev accounts and 44.7%, 36.8%, 34.6% as labelled; 1 adds calls that are right 54% of the time and calls 38.5% of not-wrong ETHICS scenarios wrong (17.6% at 1.5): too near a coin to give as a reading. */
-  wordingOdds: 1.5,
+  /**
+   * A call from the words alone must be right at least as often as it is wrong on dev (odds 1:
+   * every call more likely right than not). Measured on 4,055 accounts: odds 1, 1.25, 1.5 decide
+   * 72.2%, 53.5%, 42.2% of the clearly right or wrong dev accounts, 48.4%, 38.2%, 31.1% as
+   * labelled (the calls odds 1 adds are right 58% of the time); on the ETHICS hard pairs they move
+   * recall and false positives together (42.7/38.0, 28.7/23.5, 19.9/14.4: balanced accuracy ~52.5%).
+   * The stricter odds also proved unstable: 1.5's threshold moved from 0.60 to 0.92 with 200 accounts.
+   */
+  wordingOdds: 1,
   learningRate: 1,
   iterations: 3000,
   /** violated: the threshold with the best balanced accuracy whose false-positive rate stays within this. */

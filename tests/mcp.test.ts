@@ -15,6 +15,7 @@ import { standaloneSchema } from "../functions/mcp/src/catalogue";
 import { REPO_ROOT } from "../packages/platform/src/main";
 import { GENERATED_DIR } from "../packages/platform/src/generate";
 import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
+import { guardrailRequestAtCaps } from "./support/guardrail_caps";
 
 // The MCP server as an agent meets it: the SDK's own Client, over Streamable HTTP against the
 // real local server (`npm start`) on an ephemeral port, and over stdio (`npm run mcp`) in front of
@@ -283,17 +284,7 @@ describe("MCP over Streamable HTTP (POST /mcp on the local server)", () => {
 describe("POST /mcp takes whatever a tool's route takes", () => {
   it("passes a guardrail call with every field at its cap, each character JSON-escaped, and charges one call", async () => {
     const key = await mintKey();
-    const args = {
-      action: "漢".repeat(5000),
-      context: "字".repeat(5000),
-      tool_call: { name: "n".repeat(200), arguments: "引".repeat(5000) },
-      messages: [
-        { role: "user", content: "用".repeat(5000) },
-        { role: "assistant", content: "答".repeat(5000) },
-        { role: "tool", content: "具".repeat(5000) },
-        { role: "assistant", content: "終".repeat(5000) },
-      ],
-    };
+    const args = guardrailRequestAtCaps();
     // As Python's json.dumps writes it by default: every non-ASCII character as \uXXXX.
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "guardrail", arguments: args } }).replace(
       /[\u007f-\uffff]/g,

@@ -13,6 +13,7 @@ import { expectError, readJson } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
 import { guardrailFunction } from "./function";
 import { GuardrailUsage } from "./routes/guardrail_usage_get";
+import { guardrailRequestAtCaps } from "../../../tests/support/guardrail_caps";
 
 // POST /api/guardrail and GET /api/guardrail, in-process on the test platform (PGlite, or the
 // real PostgreSQL when DATABASE_URL is set; the metering block also runs on the Upstash
@@ -382,17 +383,7 @@ describe.each(METER_BACKENDS)("POST /api/guardrail: caps and metering (%s meter)
 
   it("accepts every field at its cap at once even when the JSON escapes every character, and charges one call", async () => {
     const { key } = await mintOn();
-    const request = {
-      action: "漢".repeat(5000),
-      context: "字".repeat(5000),
-      tool_call: { name: "n".repeat(200), arguments: "引".repeat(5000) },
-      messages: [
-        { role: "user", content: "用".repeat(5000) },
-        { role: "assistant", content: "答".repeat(5000) },
-        { role: "tool", content: "具".repeat(5000) },
-        { role: "assistant", content: "終".repeat(5000) },
-      ],
-    };
+    const request = guardrailRequestAtCaps();
     const body = asciiJson(request);
     expect(body.length).toBeGreaterThan(200_000);
     const res = await check(`Bearer ${key}`, body, env);

@@ -12,6 +12,7 @@ import { connectNeon } from "@svc/db/neon";
 import { startNeonBridge } from "../infra/neon-ws-bridge";
 import { createLocalPlatform } from "../packages/platform/src/local_platform";
 import { REPO_ROOT } from "../packages/platform/src/main";
+import { needs } from "./support/requirements";
 
 // `npm run dev:worker -- --env guardrail`, run as a user runs it: wrangler dev (workerd) on the
 // machine's PostgreSQL and Redis through the bridges the command starts. The database is one of
@@ -53,7 +54,7 @@ async function onDatabaseServer(statement: (db: ReturnType<typeof connectNeon>["
   }
 }
 
-describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)("npm run dev:worker -- --env guardrail", () => {
+describe("npm run dev:worker -- --env guardrail", needs("postgres_and_redis"), () => {
   const database = `svc_dev_test_${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
   const databaseUrl = Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${database}` }).toString();
   const dataDir = mkdtempSync(join(tmpdir(), "svc-dev-worker-"));

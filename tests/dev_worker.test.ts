@@ -3,16 +3,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
-import { sql } from "kysely";
-import ws from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CreateApiKeyRequest, issueApiKey } from "@svc/core";
 import { credentialStore } from "@svc/db";
-import { connectNeon } from "@svc/db/neon";
-import { startNeonBridge } from "../infra/neon-ws-bridge";
 import { createLocalPlatform } from "../packages/platform/src/local_platform";
 import { REPO_ROOT } from "../packages/platform/src/main";
 import { needs } from "./support/requirements";
+import { dropPostgresDatabase } from "./support/scratch_database";
 
 // `npm run dev:worker -- --env guardrail`, run as a user runs it: wrangler dev (workerd) on the
 // machine's PostgreSQL and Redis through the bridges the command starts. The database is one of
@@ -39,19 +36,6 @@ function remaining(header: string | null, policy: string): number | undefined {
   const item = (header ?? "").split(",").find((part) => part.trim().startsWith(`"${policy}"`));
   const r = /;r=(\d+)/.exec(item ?? "")?.[1];
   return r === undefined ? undefined : Number(r);
-}
-
-async function onDatabaseServer(statement: (db: ReturnType<typeof connectNeon>["db"]) => Promise<unknown>): Promise<void> {
-  const bridge = await startNeonBridge();
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = "/postgres";
-  const server = connectNeon({ connectionString: url.toString(), wsProxy: bridge.wsProxy, webSocketConstructor: ws, connectTimeoutMs: 10_000, statementTimeoutMs: 0 });
-  try {
-    await statement(server.db);
-  } finally {
-    await server.close();
-    await bridge.close();
-  }
 }
 
 describe("npm run dev:worker -- --env guardrail", needs("postgres_and_redis"), () => {
@@ -113,7 +97,7 @@ describe("npm run dev:worker -- --env guardrail", needs("postgres_and_redis"), (
       }
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
     }
-    await onDatabaseServer((db) => sql`drop database if exists ${sql.id(database)} with (force)`.execute(db));
+    await dropPostgresDatabase(database);
     rmSync(dataDir, { recursive: true, force: true });
   }, 90_000);
 

@@ -54,7 +54,7 @@ export function extractOffline(input: { text: string; answeredTriggers?: readonl
 
   // The author's acts, each with its object's circle, and how likely the account reports a wrong
   // (the reader of accounts in @svc/judgment, its weights and thresholds trained in the repository).
-  const reading = readAccount(text);
+  const reading = readAccount(text, ACCOUNT_WEIGHTS, segment);
   // A wrong put right after it ("I dented the car and left a note") reads as the duty met; else a
   // wrong read with confidence decides; else a right read with confidence; else nothing is decided.
   const wrongs = reading.acts.filter((a) => a.polarity === "wrong");

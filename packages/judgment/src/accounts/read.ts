@@ -631,8 +631,7 @@ function quoteOf(segment: Segment, from: number, to: number): AccountSpan {
  * how it tilts an account ("without asking", "secretly", "back to her"), and where the lexicons of
  * acts read nothing the words alone may decide (offline_extractor.ts, at their own thresholds).
  */
-export function readAccount(text: string, weights: AccountWeights = ACCOUNT_WEIGHTS): AccountReading {
-  const segment = makeSegment("account", "user", true, text);
+export function readAccount(text: string, weights: AccountWeights = ACCOUNT_WEIGHTS, segment: Segment = makeSegment("account", "user", true, text)): AccountReading {
   const { acts, others, nouns } = actsOf(segment);
   // A wrong refused is read as a word denied: "I refused to mock her" weighs "mock" as not done.
   const refrained = acts.filter((a) => a.how === "refrained").map((a) => a.span);

@@ -15,7 +15,7 @@ export function skipReason(test: TestCase): string {
   const reason = test.meta().skipReason;
   if (reason) return reason;
   if (test.options.mode === "todo") return "todo";
-  return "no reason given";
+  return "no reason given (it.skip, or not selected by -t or .only)";
 }
 
 export function summaryLine(passed: number, failed: number, skipped: ReadonlyMap<string, number>): string {

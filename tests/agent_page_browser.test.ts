@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -12,6 +12,7 @@ import { ACCOUNTS, api, consult, ENV, seedBody, write, type Agent } from "./supp
 import { mintApiKey } from "./support/credentials";
 import { freshOwner, testPlatform } from "./support/database";
 import { readJson } from "./support/reason";
+import { needs } from "./support/requirements";
 
 // The public agent page as a person sees it: an agent seeded through the API, its page served
 // by the accreditation function and loaded by headless Chromium, the chart measured as drawn.
@@ -80,7 +81,7 @@ const VIOLATION = `<!doctype html><html><head><title>violation</title></head><bo
 
 const unescapeText = (html: string) => html.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&nbsp;/g, "\u00a0").replace(/&amp;/g, "&");
 
-describe.runIf(existsSync(CHROMIUM))("the agent page in headless Chromium", () => {
+describe("the agent page in headless Chromium", needs("chromium"), () => {
   const dir = mkdtempSync(join(tmpdir(), "svc-agent-page-"));
   // Markup and quotes in the id: shown as text, never run or parsed as markup.
   const agentId = `<script>document.title='pwned'</script>"&-${crypto.randomUUID().slice(0, 8)}`;

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -6,11 +6,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, FLAGS, run } from "./support/chromium";
 import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
+import { needs } from "./support/requirements";
 
 // The badge as a person sees it: loaded by headless Chromium as an image, and photographed.
 // Runs where Chromium is installed (.ci/run installs it), like the real-database suites.
 
-describe.runIf(existsSync(CHROMIUM))("the document badge in headless Chromium", () => {
+describe("the document badge in headless Chromium", needs("chromium"), () => {
   const dir = mkdtempSync(join(tmpdir(), "svc-badge-"));
   let server: LocalServer;
   let page: Server;

@@ -1,12 +1,13 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCS_MANIFEST } from "@svc/fn-discovery";
-import { CHROMIUM, openWatchedPage, type WatchedPage } from "./support/chromium";
+import { openWatchedPage, type WatchedPage } from "./support/chromium";
 import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
+import { needs } from "./support/requirements";
 
 // The reference page as a person sees it: /docs from the local server (`npm start`), rendered
 // by Redoc in headless Chromium watched over the DevTools protocol. Runs where Chromium is
@@ -44,7 +45,7 @@ const DRAWN = (ids: readonly string[]) => `(${JSON.stringify(ids)}).map((id) => 
 /** Entries a person would see as a problem in the console. */
 const problems = (page: WatchedPage) => page.console.filter((entry) => ["error", "warning", "assert"].includes(entry.level));
 
-describe.runIf(existsSync(CHROMIUM))("the reference page at /docs in headless Chromium", () => {
+describe("the reference page at /docs in headless Chromium", needs("chromium"), () => {
   const dir = mkdtempSync(join(tmpdir(), "svc-docs-page-"));
   let server: LocalServer;
   let control: Server;

@@ -7,7 +7,8 @@ import { createInterface } from "node:readline";
 import { migrateToLatest } from "@svc/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalPlatform } from "../packages/platform/src/local_platform";
-import { PG_BIN, startPostgresCluster, type PostgresCluster } from "./support/postgres_cluster";
+import { startPostgresCluster, type PostgresCluster } from "./support/postgres_cluster";
+import { needs } from "./support/requirements";
 
 // The local server (`npm start`) as a child process over a PostgreSQL of this test's own,
 // through the production Neon driver and the loopback bridge, under a light concurrent load
@@ -132,7 +133,7 @@ function startLoad(concurrency: number) {
   };
 }
 
-describe.skipIf(!PG_BIN)("the local server through PostgreSQL restarts and a freeze (its own PostgreSQL)", () => {
+describe("the local server through PostgreSQL restarts and a freeze (its own PostgreSQL)", needs("postgres_binaries"), () => {
   beforeAll(async () => {
     cluster = await startPostgresCluster(await freePort());
     const migrating = createLocalPlatform({ databaseUrl: cluster.url, dataDir: "memory://" });

@@ -21,6 +21,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { MCP_CATALOGUE } from "../functions/mcp/src/mcp_server";
 import { serviceBindingName } from "@svc/http";
+import { needs } from "./support/requirements";
 
 // The functions run here inside workerd, built from wrangler.toml exactly as they deploy.
 process.env.WRANGLER_SEND_METRICS = "false";
@@ -150,7 +151,7 @@ describe("discovery function inside workerd", () => {
 // The production path end to end: a Worker opening a Neon pool per request, reaching the
 // machine's PostgreSQL through the loopback WebSocket bridge.
 // Account's routes meter their callers, so it needs the meter's secrets as deployed.
-describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)("admin and account functions inside workerd on the real PostgreSQL", () => {
+describe("admin and account functions inside workerd on the real PostgreSQL", needs("postgres_and_redis"), () => {
   const operatorKey = `op-${crypto.randomUUID()}`;
   let bridge: NeonBridge;
   let upstash: UpstashBridge;
@@ -206,7 +207,7 @@ describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)("admin and
 });
 
 // A consult exactly as deployed: Neon per request, Upstash metering, signing keys from a secret.
-describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)("reason function inside workerd on the real PostgreSQL and Redis", () => {
+describe("reason function inside workerd on the real PostgreSQL and Redis", needs("postgres_and_redis"), () => {
   const operatorKey = `op-${crypto.randomUUID()}`;
   let neon: NeonBridge;
   let upstash: UpstashBridge;

@@ -54,3 +54,20 @@ export function scratchPostgres(prefix: string): ScratchDatabase {
     },
   };
 }
+
+/**
+ * Drops a database on DATABASE_URL's server through the Neon driver: one a command under test
+ * created itself (`npm run dev:worker` creates the database it is given when missing).
+ */
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  const bridge = await startNeonBridge();
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = "/postgres";
+  const server = connectNeon({ connectionString: url.toString(), wsProxy: bridge.wsProxy, webSocketConstructor: ws, connectTimeoutMs: 10_000, statementTimeoutMs: 0 });
+  try {
+    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(server.db);
+  } finally {
+    await server.close();
+    await bridge.close();
+  }
+}

@@ -4,6 +4,7 @@ import { scratchPglite, scratchPostgres } from "../../../tests/support/scratch_d
 import { migrateDown, migrateToLatest } from "./migrate";
 import { MIGRATIONS } from "./migrations";
 import type { Database } from "./schema";
+import { needs } from "../../../tests/support/requirements";
 
 const LATEST = Object.keys(MIGRATIONS).sort().at(-1)!;
 
@@ -114,7 +115,7 @@ describe("migrate on a fresh PGlite", () => {
 
 // The real PostgreSQL through the Neon driver, in a database made for this suite alone:
 // migrating down on the shared test database would pull the table from under other suites.
-describe.runIf(!!process.env.DATABASE_URL)("migrate on a fresh PostgreSQL database through the Neon driver", () => {
+describe("migrate on a fresh PostgreSQL database through the Neon driver", needs("postgres"), () => {
   const scratch = scratchPostgres("svc_migtest");
   afterAll(() => scratch.close());
   describeUpDownUp(() => scratch.open());

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scratchPglite, scratchPostgres } from "../../../../tests/support/scratch_database";
 import type { Database } from "../schema";
 import { MIGRATIONS } from "./index";
+import { needs } from "../../../../tests/support/requirements";
 
 // 20261123T1100_owner_kinds on rows written under the old shared namespace: each owner id
 // becomes key:, user: or operator, the calling credential deciding where a row recorded one.
@@ -92,7 +93,7 @@ describe("owner kinds migration on a fresh PGlite", () => {
   describeOwnerKinds(() => scratch.open());
 });
 
-describe.runIf(!!process.env.DATABASE_URL)("owner kinds migration on a fresh PostgreSQL database through the Neon driver", () => {
+describe("owner kinds migration on a fresh PostgreSQL database through the Neon driver", needs("postgres"), () => {
   const scratch = scratchPostgres("svc_ownertest");
   afterAll(() => scratch.close());
   describeOwnerKinds(() => scratch.open());

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,26 +9,14 @@ import { createLocalPlatform } from "../packages/platform/src/local_platform";
 import { REPO_ROOT } from "../packages/platform/src/main";
 import { needs } from "./support/requirements";
 import { dropPostgresDatabase } from "./support/scratch_database";
+import { freePort, isListening } from "../packages/platform/src/net";
 
 // `npm run dev:worker -- --env guardrail`, run as a user runs it: wrangler dev (workerd) on the
 // machine's PostgreSQL and Redis through the bridges the command starts. The database is one of
 // this test's own, which the command must create and migrate; it is dropped at the end.
 const READY_TIMEOUT_MS = 240_000;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
-const isListening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-  });
 
 /** `"svc-guard-monthly";r=499;t=40` -> the remaining count of that policy. */
 function remaining(header: string | null, policy: string): number | undefined {

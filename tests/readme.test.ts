@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../packages/platform/src/main";
 import { needs, requirement } from "./support/requirements";
 import { dropPostgresDatabase } from "./support/scratch_database";
+import { freePort, isListening } from "../packages/platform/src/net";
 
 /*
  * README.md's ```sh blocks, run in order as a new user runs them: as written, in one shell
@@ -83,20 +83,7 @@ const title = (block: Block) => `README.md:${block.line}: ${block.text.split("\n
 const BLOCK_TIMEOUT_MS = 300_000;
 const READY_TIMEOUT_MS = 300_000;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
-const isListening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-  });
 
 const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "");
 

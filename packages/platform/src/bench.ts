@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -18,6 +17,7 @@ import { startUpstashBridge } from "../../../infra/upstash-bridge";
 import { isMain, REPO_ROOT } from "./main";
 import { loadAccounts } from "./judgment_accounts";
 import { loadCorpus } from "./judgment_corpus";
+import { freePort } from "./net";
 
 /**
  * `npm run bench`: starts the local server in its own process and measures each scenario over
@@ -105,17 +105,6 @@ async function benchKey(baseUrl: string): Promise<string> {
   return ((await res.json()) as { key: string }).key;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 async function startServerProcess(port: number): Promise<ChildProcess> {
   const child = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), [join(REPO_ROOT, "packages/platform/src/server.ts")], {

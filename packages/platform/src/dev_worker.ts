@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { serializeDataKeyRing, serializeKeyRing } from "@svc/core";
@@ -19,6 +18,7 @@ import { loadOrCreateContinuationSecret } from "./local_platform";
 import { isMain, REPO_ROOT } from "./main";
 import { readOrCreateSecretFile } from "./secret_files";
 import { loadOrCreateKeyRing } from "./signing_keys";
+import { freePort } from "./net";
 
 /**
  * `npm run dev:worker -- --env <worker> [--port <n>] [-- <wrangler dev options>]`: one Worker
@@ -68,16 +68,6 @@ export function parseDevWorkerArgs(argv: readonly string[]): DevWorkerArgs | { e
 }
 
 /** A port free on loopback now (the system's choice among the ephemeral ones). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolveListen, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", resolveListen);
-  });
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
-  return port;
-}
 
 /** One dotenv line as wrangler's dotenv reads it back verbatim: quoted, `$` escaped from its expansion. */
 export function dotenvLine(name: string, value: string): string {

@@ -31,9 +31,7 @@ function adaptScript(script: string): string {
   const newline = script.indexOf("\n");
   const first = newline === -1 ? script : script.slice(0, newline);
   if (!first.startsWith("#!lua")) return script;
-  const flags = (/flags=([^\s]*)/.exec(first)?.[1] ?? "")
-    .split(",")
-    .filter((flag) => flag && flag !== "allow-key-locking");
+  const flags = (/flags=([^\s]*)/.exec(first)?.[1] ?? "").split(",").filter((flag) => flag && flag !== "allow-key-locking");
   const shebang = flags.length > 0 ? `#!lua flags=${flags.join(",")}` : "";
   return `${shebang}${newline === -1 ? "" : script.slice(newline)}`;
 }

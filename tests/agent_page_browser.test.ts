@@ -79,7 +79,13 @@ frame.src = ${JSON.stringify(pagePath)};
 // A page that breaks its own CSP, to show the console check sees a violation when there is one.
 const VIOLATION = `<!doctype html><html><head><title>violation</title></head><body><script>document.title = "ran";</script><p>control</p></body></html>`;
 
-const unescapeText = (html: string) => html.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&nbsp;/g, "\u00a0").replace(/&amp;/g, "&");
+const unescapeText = (html: string) =>
+  html
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&nbsp;/g, "\u00a0")
+    .replace(/&amp;/g, "&");
 
 describe("the agent page in headless Chromium", needs("chromium"), () => {
   const dir = mkdtempSync(join(tmpdir(), "svc-agent-page-"));
@@ -93,7 +99,13 @@ describe("the agent page in headless Chromium", needs("chromium"), () => {
   beforeAll(async () => {
     clearCredentialCache();
     const owner = freshOwner();
-    const { key, id } = await mintApiKey(await testPlatform(), { kind: "prac", tier: "paid", capabilities: ["accreditation_write", "l1_supply"], owner, agent: agentId });
+    const { key, id } = await mintApiKey(await testPlatform(), {
+      kind: "prac",
+      tier: "paid",
+      capabilities: ["accreditation_write", "l1_supply"],
+      owner,
+      agent: agentId,
+    });
     const agent: Agent = { agent: agentId, owner, key, keyId: id };
     const elements = [];
     for (const account of ACCOUNTS) elements.push(await consult(key, account));
@@ -217,7 +229,9 @@ describe("the agent page in headless Chromium", needs("chromium"), () => {
 
   it("renders to a screenshot", async () => {
     const shot = join(dir, "agent.png");
-    await run(CHROMIUM, [...FLAGS, `--user-data-dir=${join(dir, "profile-shot")}`, `--screenshot=${shot}`, "--window-size=900,1400", `${origin}${pagePath}`], { timeout: 60_000 });
+    await run(CHROMIUM, [...FLAGS, `--user-data-dir=${join(dir, "profile-shot")}`, `--screenshot=${shot}`, "--window-size=900,1400", `${origin}${pagePath}`], {
+      timeout: 60_000,
+    });
     const png = readFileSync(shot);
     expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
     // A blank page compresses to a few kilobytes; the chart, tables and text do not.

@@ -64,7 +64,9 @@ describe("the document badge in headless Chromium", needs("chromium"), () => {
 
   it("renders to a screenshot", async () => {
     const shot = join(dir, "badge.png");
-    await run(CHROMIUM, [...FLAGS, `--user-data-dir=${join(dir, "profile-shot")}`, `--screenshot=${shot}`, "--window-size=400,40", badgeUrl], { timeout: 60_000 });
+    await run(CHROMIUM, [...FLAGS, `--user-data-dir=${join(dir, "profile-shot")}`, `--screenshot=${shot}`, "--window-size=400,40", badgeUrl], {
+      timeout: 60_000,
+    });
     const png = readFileSync(shot);
     expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
     // A blank 400x40 PNG compresses to a few hundred bytes; the badge's shapes and text do not.

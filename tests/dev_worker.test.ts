@@ -16,8 +16,6 @@ import { freePort, isListening } from "../packages/platform/src/net";
 // this test's own, which the command must create and migrate; it is dropped at the end.
 const READY_TIMEOUT_MS = 240_000;
 
-
-
 /** `"svc-guard-monthly";r=499;t=40` -> the remaining count of that policy. */
 function remaining(header: string | null, policy: string): number | undefined {
   const item = (header ?? "").split(",").find((part) => part.trim().startsWith(`"${policy}"`));
@@ -48,7 +46,12 @@ describe("npm run dev:worker -- --env guardrail", needs("postgres_and_redis"), (
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     let gone = false;
-    exited = new Promise((resolve) => child.once("exit", (code) => ((gone = true), resolve(code))));
+    exited = new Promise((resolve) =>
+      child.once("exit", (code) => {
+        gone = true;
+        resolve(code);
+      }),
+    );
     // wrangler builds the Worker first; a busy machine is slow, so the wait is generous.
     const deadline = Date.now() + READY_TIMEOUT_MS;
     for (;;) {
@@ -124,7 +127,11 @@ describe("npm run dev:worker -- --env guardrail", needs("postgres_and_redis"), (
     expect(second.status).toBe(200);
     expect(remaining(second.headers.get("ratelimit"), "svc-guard-monthly")).toBe(498);
 
-    const refused = await fetch(`http://127.0.0.1:${port}/api/guardrail`, { method: "POST", headers: { authorization: `Bearer svc_live_${"x".repeat(32)}` }, body: "{}" });
+    const refused = await fetch(`http://127.0.0.1:${port}/api/guardrail`, {
+      method: "POST",
+      headers: { authorization: `Bearer svc_live_${"x".repeat(32)}` },
+      body: "{}",
+    });
     expect(refused.status).toBe(401);
   });
 

@@ -54,14 +54,18 @@ describe("the reference page at /docs in headless Chromium", needs("chromium"), 
 
   beforeAll(async () => {
     server = await startLocalServer({ PORT: "0", LOG_LEVEL: "silent", DATA_DIR: join(dir, "data") });
-    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId: string; summary: string }>> };
+    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string; summary: string }>>;
+    };
     operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, op]) => ({ operationId: op.operationId, method, path, summary: op.summary })),
     );
     // A page that reaches off its origin and logs an error: the checks below must see both.
     control = createServer((_req, res) => {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(`<!doctype html><html><head><title>control</title></head><body><img src="https://cdn.example.invalid/logo.svg" alt=""><script>console.error("control error")</script></body></html>`);
+      res.end(
+        `<!doctype html><html><head><title>control</title></head><body><img src="https://cdn.example.invalid/logo.svg" alt=""><script>console.error("control error")</script></body></html>`,
+      );
     });
     await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
     controlUrl = `http://127.0.0.1:${(control.address() as AddressInfo).port}/`;

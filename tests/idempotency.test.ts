@@ -44,7 +44,13 @@ describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
     await platform.database();
   });
 
-  function postWithKey(key: string, idempotencyKey: string | undefined, body: unknown = BODY, path = SCORE_PATH, env: Record<string, unknown> = ENV): Promise<Response> {
+  function postWithKey(
+    key: string,
+    idempotencyKey: string | undefined,
+    body: unknown = BODY,
+    path = SCORE_PATH,
+    env: Record<string, unknown> = ENV,
+  ): Promise<Response> {
     const headers: Record<string, string> = { authorization: `Bearer ${key}`, "content-type": "application/json" };
     if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
     const text = typeof body === "string" ? body : JSON.stringify(body);
@@ -159,7 +165,9 @@ describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
     const { key } = await mint();
     const idem = crypto.randomUUID();
     const responses = await Promise.all(Array.from({ length: 6 }, () => postWithKey(key, idem)));
-    const outcomes = await Promise.all(responses.map(async (res) => ({ status: res.status, replayed: res.headers.get("Idempotent-Replayed"), body: (await res.json()) as any })));
+    const outcomes = await Promise.all(
+      responses.map(async (res) => ({ status: res.status, replayed: res.headers.get("Idempotent-Replayed"), body: (await res.json()) as any })),
+    );
     const ran = outcomes.filter((o) => o.status === 200 && o.replayed === null);
     expect(ran, show(outcomes)).toHaveLength(1);
     for (const other of outcomes.filter((o) => o !== ran[0])) {
@@ -263,7 +271,10 @@ describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
     const { key, id } = await mint();
     const idem = crypto.randomUUID();
     meter ??= await testMeter(REAL_REDIS_URL ? "upstash" : "memory");
-    const exhausted = { id: `test:${crypto.randomUUID()}`, ...planSkillCall({ subject: `key:${id}`, tier: "free", skill: "svc-score", units: 100, now: new Date(), paidDailyLimit: 500 }) };
+    const exhausted = {
+      id: `test:${crypto.randomUUID()}`,
+      ...planSkillCall({ subject: `key:${id}`, tier: "free", skill: "svc-score", units: 100, now: new Date(), paidDailyLimit: 500 }),
+    };
     expect((await meter.consume(exhausted)).allowed).toBe(true);
     await expectError(await postWithKey(key, idem), 429, "allowance_exhausted");
     expect(await idempotencyRows(id)).toHaveLength(0);

@@ -304,49 +304,45 @@ describe("infra/cdk/cdk.json", () => {
     expect(missing, "flags of aws-cdk-lib's recommended-feature-flags.json that cdk.json lacks or sets otherwise").toEqual([]);
   });
 
-  it(
-    "`npx cdk synth` in infra/cdk synthesizes SvcNarratives offline, with cdk.json's context, as the stack tested here",
-    async () => {
-      const out = mkdtempSync(join(baseDir, "cli-"));
-      // Offline and without credentials: no telemetry, no notices, no instance metadata, no
-      // profile from the developer's ~/.aws; the region is fixed so both syntheses agree.
-      const env: NodeJS.ProcessEnv = {};
-      for (const [name, value] of Object.entries(process.env)) {
-        if (!/^(AWS_|CDK_)/.test(name)) env[name] = value;
-      }
-      Object.assign(env, {
-        CONSUMER_CODE: consumerDir,
-        AWS_REGION: "eu-west-1",
-        AWS_CONFIG_FILE: join(baseDir, "no-aws-config"),
-        AWS_SHARED_CREDENTIALS_FILE: join(baseDir, "no-aws-credentials"),
-        AWS_EC2_METADATA_DISABLED: "true",
-        CDK_DISABLE_CLI_TELEMETRY: "true",
-      });
-      await promisify(execFile)("npx", ["cdk", "synth", "--no-notices", "--quiet", "--output", out], {
-        cwd: CDK_DIR,
-        env,
-        timeout: 170_000,
-        maxBuffer: 16 * 1024 * 1024,
-      });
-      const written: Json = JSON.parse(readFileSync(join(out, "SvcNarratives.template.json"), "utf8"));
-      const expected: Json = synth({ env: { region: "eu-west-1" } }).template.toJSON();
-      // Resources and outputs as synthesized here with cdk.json's context (the CLI adds only its
-      // version-reporting resource and construct metadata).
-      const properties = (template: Json) =>
-        Object.fromEntries(
-          Object.entries(template.Resources as Json)
-            .filter(([, resource]) => resource.Type !== "AWS::CDK::Metadata")
-            .map(([id, resource]) => [id, { Type: resource.Type, Properties: resource.Properties }]),
-        );
-      expect(properties(written)).toEqual(properties(expected));
-      expect(written.Outputs).toEqual(expected.Outputs);
-      const [mapping] = Object.values(written.Resources as Json).filter((r) => r.Type === "AWS::Lambda::EventSourceMapping");
-      expect(mapping?.Properties.ScalingConfig).toEqual({ MaximumConcurrency: 5 });
-      // Without the context the template differs (the flags change policies and ARNs): the CLI used cdk.json's.
-      const withoutContext = new App({ outdir: mkdtempSync(join(baseDir, "plain-")) });
-      const plain = new NarrativeStack(withoutContext, "SvcNarratives", { consumerCodePath: consumerDir, env: { region: "eu-west-1" } });
-      expect(properties(Template.fromStack(plain).toJSON())).not.toEqual(properties(written));
-    },
-    180_000,
-  );
+  it("`npx cdk synth` in infra/cdk synthesizes SvcNarratives offline, with cdk.json's context, as the stack tested here", async () => {
+    const out = mkdtempSync(join(baseDir, "cli-"));
+    // Offline and without credentials: no telemetry, no notices, no instance metadata, no
+    // profile from the developer's ~/.aws; the region is fixed so both syntheses agree.
+    const env: NodeJS.ProcessEnv = {};
+    for (const [name, value] of Object.entries(process.env)) {
+      if (!/^(AWS_|CDK_)/.test(name)) env[name] = value;
+    }
+    Object.assign(env, {
+      CONSUMER_CODE: consumerDir,
+      AWS_REGION: "eu-west-1",
+      AWS_CONFIG_FILE: join(baseDir, "no-aws-config"),
+      AWS_SHARED_CREDENTIALS_FILE: join(baseDir, "no-aws-credentials"),
+      AWS_EC2_METADATA_DISABLED: "true",
+      CDK_DISABLE_CLI_TELEMETRY: "true",
+    });
+    await promisify(execFile)("npx", ["cdk", "synth", "--no-notices", "--quiet", "--output", out], {
+      cwd: CDK_DIR,
+      env,
+      timeout: 170_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const written: Json = JSON.parse(readFileSync(join(out, "SvcNarratives.template.json"), "utf8"));
+    const expected: Json = synth({ env: { region: "eu-west-1" } }).template.toJSON();
+    // Resources and outputs as synthesized here with cdk.json's context (the CLI adds only its
+    // version-reporting resource and construct metadata).
+    const properties = (template: Json) =>
+      Object.fromEntries(
+        Object.entries(template.Resources as Json)
+          .filter(([, resource]) => resource.Type !== "AWS::CDK::Metadata")
+          .map(([id, resource]) => [id, { Type: resource.Type, Properties: resource.Properties }]),
+      );
+    expect(properties(written)).toEqual(properties(expected));
+    expect(written.Outputs).toEqual(expected.Outputs);
+    const [mapping] = Object.values(written.Resources as Json).filter((r) => r.Type === "AWS::Lambda::EventSourceMapping");
+    expect(mapping?.Properties.ScalingConfig).toEqual({ MaximumConcurrency: 5 });
+    // Without the context the template differs (the flags change policies and ARNs): the CLI used cdk.json's.
+    const withoutContext = new App({ outdir: mkdtempSync(join(baseDir, "plain-")) });
+    const plain = new NarrativeStack(withoutContext, "SvcNarratives", { consumerCodePath: consumerDir, env: { region: "eu-west-1" } });
+    expect(properties(Template.fromStack(plain).toJSON())).not.toEqual(properties(written));
+  }, 180_000);
 });

@@ -35,7 +35,21 @@ async function used(key: string, skill: string): Promise<number> {
 describe("a NUL character is refused wherever it comes in", () => {
   it.each([
     ["a body field", scoringFunction, "POST", "/api/score-action", { action: "a\u0000b" }, "action", "svc-score"],
-    ["a nested body field", scoringFunction, "POST", "/api/score-decision", { decision: "d", options: [{ label: "a", description: "x\u0000" }, { label: "b", description: "y" }] }, "options[0].description", "svc-decide"],
+    [
+      "a nested body field",
+      scoringFunction,
+      "POST",
+      "/api/score-decision",
+      {
+        decision: "d",
+        options: [
+          { label: "a", description: "x\u0000" },
+          { label: "b", description: "y" },
+        ],
+      },
+      "options[0].description",
+      "svc-decide",
+    ],
     ["a document", scoringFunction, "POST", "/api/score-document", { text: "doc\u0000" }, "text", "svc-audit"],
   ] as const)("%s: 400 naming it, nothing charged", async (_label, fn, method, path, body, field, skill) => {
     const { key } = await mintApiKey(await testPlatform());
@@ -46,14 +60,33 @@ describe("a NUL character is refused wherever it comes in", () => {
   it("in a path parameter and a query parameter", async () => {
     await expectError(await call(scoringFunction, TEST_OPERATOR_KEY, "GET", "/api/v1/score-history/%00"), 400, "invalid_field", "user_id");
     await expectError(await call(adminFunction, TEST_OPERATOR_KEY, "GET", "/api/admin/keys?owner_id=%00"), 400, "invalid_field", "owner_id");
-    await expectError(await call(adminFunction, TEST_OPERATOR_KEY, "POST", "/api/admin/keys", { kind: "live", owner_id: "x\u0000" }), 400, "invalid_field", "owner_id");
+    await expectError(
+      await call(adminFunction, TEST_OPERATOR_KEY, "POST", "/api/admin/keys", { kind: "live", owner_id: "x\u0000" }),
+      400,
+      "invalid_field",
+      "owner_id",
+    );
   });
 });
 
 describe("a lone surrogate (an unpaired \\uD800-\\uDFFF escape) is refused wherever it comes in", () => {
   it.each([
     ["a body field", scoringFunction, "POST", "/api/score-action", { action: "I kept \ud800 my promise." }, "action", "svc-score"],
-    ["a nested body field", scoringFunction, "POST", "/api/score-decision", { decision: "d", options: [{ label: "a", description: "x\udc00" }, { label: "b", description: "y" }] }, "options[0].description", "svc-decide"],
+    [
+      "a nested body field",
+      scoringFunction,
+      "POST",
+      "/api/score-decision",
+      {
+        decision: "d",
+        options: [
+          { label: "a", description: "x\udc00" },
+          { label: "b", description: "y" },
+        ],
+      },
+      "options[0].description",
+      "svc-decide",
+    ],
   ] as const)("%s: 400 naming it, nothing charged", async (_label, fn, method, path, body, field, skill) => {
     const { key } = await mintApiKey(await testPlatform());
     await expectError(await call(fn, key, method, path, body), 400, "invalid_field", field);
@@ -80,7 +113,12 @@ describe("blank text and out-of-range dates", () => {
 
   it.each(["0000-01-01", "1899-12-31", "3000-01-01"])("refuses the journal date %s, at no cost", async (date) => {
     const { key } = await mintApiKey(await testPlatform());
-    await expectError(await call(scoringFunction, key, "POST", "/api/reflect", { entry: "I was patient today with my brother.", date }), 400, "invalid_field", "date");
+    await expectError(
+      await call(scoringFunction, key, "POST", "/api/reflect", { entry: "I was patient today with my brother.", date }),
+      400,
+      "invalid_field",
+      "date",
+    );
     expect(await used(key, "svc-reflect")).toBe(0);
   });
 });
@@ -88,7 +126,11 @@ describe("blank text and out-of-range dates", () => {
 describe("svc_inst_ keys supply their own Layer 1", () => {
   it("cannot use the server's Layer 1 through the svc-reason skill", async () => {
     const { key } = await mintApiKey(await testPlatform(), { kind: "inst", capabilities: ["l1_supply"] });
-    await expectError(await call(skillsFunction, key, "POST", "/api/skill/svc-reason", { input: "I shipped the feature without tests." }), 403, "wrong_credential_kind");
+    await expectError(
+      await call(skillsFunction, key, "POST", "/api/skill/svc-reason", { input: "I shipped the feature without tests." }),
+      403,
+      "wrong_credential_kind",
+    );
     expect(await used(key, "svc-reason")).toBe(0);
   });
 });
@@ -99,7 +141,10 @@ describe("the operator's own records", () => {
       await call(reasonFunction, TEST_OPERATOR_KEY, "POST", "/api/reason", { input: "I returned the wallet I found.", response_format: "assessment_first" }),
       200,
     );
-    const read = await readJson<{ status: string }>(await call(reasonFunction, TEST_OPERATOR_KEY, "GET", `/api/reason/narratives/${consult.narrative.correlation_id}`), 200);
+    const read = await readJson<{ status: string }>(
+      await call(reasonFunction, TEST_OPERATOR_KEY, "GET", `/api/reason/narratives/${consult.narrative.correlation_id}`),
+      200,
+    );
     expect(["deferred", "ready"]).toContain(read.status);
   });
 });
@@ -120,7 +165,11 @@ describe("a call that fails after it was charged costs nothing", () => {
     };
     const { key } = await mintApiKey(base);
     const res = await scoringFunction.fetch(
-      new Request("http://t/api/score-action", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ action: "I kept my promise." }) }),
+      new Request("http://t/api/score-action", {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ action: "I kept my promise." }),
+      }),
       { LOG_LEVEL: "silent", [PLATFORM_BINDING]: failing },
     );
     expect(res.status, await res.clone().text()).toBe(500);

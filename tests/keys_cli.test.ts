@@ -48,7 +48,20 @@ async function cli(argv: string[], env: NodeJS.ProcessEnv = { OPERATOR_API_KEY: 
 const describeRun = (run: CliRun) => JSON.stringify(run, null, 2);
 
 async function createKey(extra: string[] = []): Promise<{ key: string; id: string; run: CliRun }> {
-  const run = await cli(["create", "--kind", "prac", "--tier", "paid", "--capabilities", "accreditation_write", "--agent", "agent-one", "--url", server.url, ...extra]);
+  const run = await cli([
+    "create",
+    "--kind",
+    "prac",
+    "--tier",
+    "paid",
+    "--capabilities",
+    "accreditation_write",
+    "--agent",
+    "agent-one",
+    "--url",
+    server.url,
+    ...extra,
+  ]);
   expect(run.code, describeRun(run)).toBe(0);
   const key = run.out.at(-1)!;
   const id = /created key ([0-9a-f-]{36})/.exec(run.out.join("\n"))?.[1];
@@ -105,9 +118,15 @@ describe("npm run keys against the local server", () => {
     expect((body.error as Record<string, unknown>).code).toBe("revoked_credential");
 
     const active = await cli(["list", "--owner", "agent-one", "--url", server.url]);
-    expect(active.out.some((line) => line.startsWith(id)), describeRun(active)).toBe(false);
+    expect(
+      active.out.some((line) => line.startsWith(id)),
+      describeRun(active),
+    ).toBe(false);
     const all = await cli(["list", "--owner", "agent-one", "--include-revoked", "--url", server.url]);
-    expect(all.out.find((line) => line.startsWith(id)), describeRun(all)).toContain("revoked");
+    expect(
+      all.out.find((line) => line.startsWith(id)),
+      describeRun(all),
+    ).toContain("revoked");
   });
 
   it("takes the server from SVC_URL and the operator key from --operator-key", async () => {
@@ -186,6 +205,9 @@ describe("restarting the local server", () => {
     const refused = await expectStatus(await me(revoked.key), 401);
     expect((refused.error as Record<string, unknown>).code).toBe("revoked_credential");
     const listed = await cli(["list", "--owner", "agent-one", "--url", server.url]);
-    expect(listed.out.some((line) => line.startsWith(kept.id)), describeRun(listed)).toBe(true);
+    expect(
+      listed.out.some((line) => line.startsWith(kept.id)),
+      describeRun(listed),
+    ).toBe(true);
   });
 });

@@ -30,7 +30,13 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   baseDir = mkdtempSync(join(tmpdir(), "svc-mcp-"));
-  server = await startLocalServer({ PORT: "0", LOG_LEVEL: "silent", DATA_DIR: join(baseDir, "data"), OPERATOR_API_KEY: OPERATOR_KEY, PAID_DAILY_LIMIT: String(PAID_DAILY_LIMIT) });
+  server = await startLocalServer({
+    PORT: "0",
+    LOG_LEVEL: "silent",
+    DATA_DIR: join(baseDir, "data"),
+    OPERATOR_API_KEY: OPERATOR_KEY,
+    PAID_DAILY_LIMIT: String(PAID_DAILY_LIMIT),
+  });
 });
 
 afterAll(async () => {
@@ -104,7 +110,10 @@ describe("MCP over Streamable HTTP (POST /mcp on the local server)", () => {
   it("refuses a connection without a credential, or with an unknown one, with the HTTP API's 401", async () => {
     // The SDK's client reports the HTTP status as the error's code, and the route's envelope as its message.
     await expect(connect()).rejects.toMatchObject({ code: 401, message: expect.stringContaining("missing_credential") });
-    await expect(connect("Bearer svc_live_not-a-real-key-000000000000000000")).rejects.toMatchObject({ code: 401, message: expect.stringContaining("invalid_credential") });
+    await expect(connect("Bearer svc_live_not-a-real-key-000000000000000000")).rejects.toMatchObject({
+      code: 401,
+      message: expect.stringContaining("invalid_credential"),
+    });
     const res = await fetch(`${server.url}/mcp`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
@@ -118,13 +127,20 @@ describe("MCP over Streamable HTTP (POST /mcp on the local server)", () => {
   it("calls the guardrail with a real key: the route's verdict, metered once as svc-guard, which the usage tool shows", async () => {
     const key = await mintKey();
     const client = await connect(`Bearer ${key}`);
-    const result = (await client.callTool({ name: "guardrail", arguments: { action: "Delete the production database of our customers to free up space." } })) as CallToolResult;
+    const result = (await client.callTool({
+      name: "guardrail",
+      arguments: { action: "Delete the production database of our customers to free up space." },
+    })) as CallToolResult;
     expect(result.isError, show(result)).toBeFalsy();
     const verdict = result.structuredContent as { verdict: string; advisory: boolean; reasons: { code: string }[] };
     expect(["pause_for_review", "do_not_proceed"], show(verdict)).toContain(verdict.verdict);
     expect(verdict.advisory).toBe(true);
     expect(JSON.parse(textOf(result))).toEqual(verdict);
-    expect(result._meta?.[HTTP_META_KEY]).toMatchObject({ status: 200, request_id: expect.stringMatching(/^req_/), ratelimit: expect.stringContaining("svc-guard-monthly") });
+    expect(result._meta?.[HTTP_META_KEY]).toMatchObject({
+      status: 200,
+      request_id: expect.stringMatching(/^req_/),
+      ratelimit: expect.stringContaining("svc-guard-monthly"),
+    });
 
     expect(await httpUsage(key, "svc-guard")).toBe(1);
     const usage = (await client.callTool({ name: "usage", arguments: {} })) as CallToolResult;
@@ -178,13 +194,25 @@ describe("MCP over Streamable HTTP (POST /mcp on the local server)", () => {
   it("scores and advises through the tools, each one call of svc-score", async () => {
     const key = await mintKey();
     const client = await connect(`Bearer ${key}`);
-    const scored = (await client.callTool({ name: "score-action", arguments: { action: "I told my manager the truth about the missed deadline." } })) as CallToolResult;
+    const scored = (await client.callTool({
+      name: "score-action",
+      arguments: { action: "I told my manager the truth about the missed deadline." },
+    })) as CallToolResult;
     expect(scored.isError, show(scored)).toBeFalsy();
-    const advised = (await client.callTool({ name: "advise-action", arguments: { proposed_action: "Tell the client the launch will slip by a week." } })) as CallToolResult;
+    const advised = (await client.callTool({
+      name: "advise-action",
+      arguments: { proposed_action: "Tell the client the launch will slip by a week." },
+    })) as CallToolResult;
     expect(advised.isError, show(advised)).toBeFalsy();
     const decided = (await client.callTool({
       name: "score-decision",
-      arguments: { decision: "Which offer?", options: [{ label: "a", description: "Stay and finish the project I promised." }, { label: "b", description: "Leave now for more pay." }] },
+      arguments: {
+        decision: "Which offer?",
+        options: [
+          { label: "a", description: "Stay and finish the project I promised." },
+          { label: "b", description: "Leave now for more pay." },
+        ],
+      },
     })) as CallToolResult;
     expect(decided.isError, show(decided)).toBeFalsy();
     expect(await httpUsage(key, "svc-score")).toBe(2);
@@ -207,7 +235,10 @@ describe("MCP over Streamable HTTP (POST /mcp on the local server)", () => {
     expect(ReasonResponse.parse(second.structuredContent).assessment.assessment.examination.ref).toMatch(/^loop_/);
     expect(await httpUsage(key, "svc-reason")).toBe(1);
     // The token was spent by the second turn: a replay is the route's 400.
-    const replay = (await client.callTool({ name: "reason", arguments: { input, continuation_token: question.continuation_token, clarification_response: "Again." } })) as CallToolResult;
+    const replay = (await client.callTool({
+      name: "reason",
+      arguments: { input, continuation_token: question.continuation_token, clarification_response: "Again." },
+    })) as CallToolResult;
     expect(replay.isError).toBe(true);
     expect(textOf(replay)).toMatch(/^400 continuation_token_used/);
   });
@@ -244,7 +275,13 @@ describe("MCP over Streamable HTTP (POST /mcp on the local server)", () => {
     const client = await connect(`Bearer ${await mintKey()}`);
     const { resources } = await client.listResources();
     const uris = resources.map((r) => r.uri);
-    expect(uris).toEqual(["stoic://virtues", "stoic://indifferents", "stoic://stoic-brain", "stoic://stoic-brain/hub", ...DomainFileId.options.map((d) => `stoic://stoic-brain/${d}`)]);
+    expect(uris).toEqual([
+      "stoic://virtues",
+      "stoic://indifferents",
+      "stoic://stoic-brain",
+      "stoic://stoic-brain/hub",
+      ...DomainFileId.options.map((d) => `stoic://stoic-brain/${d}`),
+    ]);
     for (const resource of resources) {
       expect(resource.mimeType).toBe("application/json");
       const read = await client.readResource({ uri: resource.uri });
@@ -276,7 +313,11 @@ describe("MCP over Streamable HTTP (POST /mcp on the local server)", () => {
     expect(traced.headers.get("x-request-id")).toBe("mcp-trace-7");
     const answer = (await traced.json()) as { result: CallToolResult };
     expect(answer.result._meta?.[HTTP_META_KEY]).toMatchObject({ status: 200, request_id: "mcp-trace-7" });
-    const notAcceptable = await fetch(`${server.url}/mcp`, { method: "POST", headers: { ...headers, accept: "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    const notAcceptable = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { ...headers, accept: "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
     expect(notAcceptable.status).toBe(406);
   });
 });

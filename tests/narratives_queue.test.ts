@@ -90,11 +90,7 @@ const statusOf = (key: string, correlationId: string) => narrativeStatus(reasonF
 
 async function outboxRow(correlationId: string) {
   const db = await platform.database();
-  const row = await db
-    .selectFrom("outbox")
-    .selectAll()
-    .where(sql<string>`payload->>'correlation_id'`, "=", correlationId)
-    .executeTakeFirst();
+  const row = await db.selectFrom("outbox").selectAll().where(sql<string>`payload->>'correlation_id'`, "=", correlationId).executeTakeFirst();
   expect(row, `no outbox row for ${correlationId}`).toBeDefined();
   return row!;
 }
@@ -126,7 +122,12 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
 
     expect(await queue.embedded.pollOnce()).toBe(1);
     const after = await statusOf(key, correlationId);
-    expect(after, JSON.stringify(after)).toMatchObject({ status: "ready", narrative: expect.any(String), narrator: expect.any(String), ready_at: expect.any(String) });
+    expect(after, JSON.stringify(after)).toMatchObject({
+      status: "ready",
+      narrative: expect.any(String),
+      narrator: expect.any(String),
+      ready_at: expect.any(String),
+    });
     expect((after.narrative as string).length, JSON.stringify(after)).toBeGreaterThan(20);
     expect(queue.messages(), "the message is deleted once written").toMatchObject({ ready: [], inflight: [], delayed: [] });
     expect(queue.errors).toEqual([]);
@@ -147,7 +148,10 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
 
     const healthy = consumerOf(platform, { maxReceives: MAX_RECEIVES });
     queue.use(healthy);
-    await pollUntil(() => queue.embedded.pollOnce(), (handled) => handled > 0);
+    await pollUntil(
+      () => queue.embedded.pollOnce(),
+      (handled) => handled > 0,
+    );
     const logged = healthy.logs.find((entry) => entry.msg === "narrative_job_done");
     expect(logged?.fields, JSON.stringify(healthy.logs)).toMatchObject({ correlation_id: correlationId, outcome: "written", receives: 2 });
     expect(await statusOf(key, correlationId)).toMatchObject({ status: "ready", narrative: expect.any(String) });
@@ -166,7 +170,10 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
     expect(await queue.embedded.pollOnce(), "hidden while the dead consumer's visibility timeout runs").toBe(0);
     expect((await statusOf(key, correlationId)).status).toBe("deferred");
 
-    await pollUntil(() => queue.embedded.pollOnce(), (handled) => handled > 0);
+    await pollUntil(
+      () => queue.embedded.pollOnce(),
+      (handled) => handled > 0,
+    );
     expect(Date.now() - receivedAt, "back only once the 1 s visibility timeout ran out").toBeGreaterThanOrEqual(900);
     expect(await statusOf(key, correlationId)).toMatchObject({ status: "ready", narrative: expect.any(String) });
   });
@@ -183,7 +190,10 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
     expect(queue.errors.map(String)).toEqual(["Error: database unreachable"]);
     expect(queue.messages().inflight).toHaveLength(1);
     queue.use(healthy);
-    await pollUntil(() => queue.embedded.pollOnce(), (handled) => handled > 0);
+    await pollUntil(
+      () => queue.embedded.pollOnce(),
+      (handled) => handled > 0,
+    );
     expect(await statusOf(key, correlationId)).toMatchObject({ status: "ready" });
   });
 
@@ -194,12 +204,18 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
     const { correlationId } = await consultDeferred(key);
 
     for (let receive = 1; receive <= MAX_RECEIVES; receive++) {
-      await pollUntil(() => queue.embedded.pollOnce(), (handled) => handled > 0);
+      await pollUntil(
+        () => queue.embedded.pollOnce(),
+        (handled) => handled > 0,
+      );
       const status = await statusOf(key, correlationId);
       expect(status.status, `after receive ${receive}: ${JSON.stringify(status)}`).toBe(receive < MAX_RECEIVES ? "deferred" : "failed");
     }
     const failures = failing.logs.filter((entry) => entry.msg === "narrative_job_failed").map((entry) => entry.fields);
-    expect(failures.map((f) => [f.receives, f.last_attempt]), JSON.stringify(failures)).toEqual([
+    expect(
+      failures.map((f) => [f.receives, f.last_attempt]),
+      JSON.stringify(failures),
+    ).toEqual([
       [1, false],
       [2, false],
       [3, true],
@@ -234,12 +250,20 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
     expect(queue.errors, "the batch itself did not fail").toEqual([]);
     expect(consumer.responses).toHaveLength(1);
     expect(consumer.responses[0]!.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual([garbage, wrongShape].sort());
-    expect(consumer.logs.filter((entry) => entry.msg === "narrative_job_invalid").map((entry) => entry.fields.message_id).sort()).toEqual(
-      [garbage, wrongShape].sort(),
-    );
+    expect(
+      consumer.logs
+        .filter((entry) => entry.msg === "narrative_job_invalid")
+        .map((entry) => entry.fields.message_id)
+        .sort(),
+    ).toEqual([garbage, wrongShape].sort());
     expect(await statusOf(key, correlationId)).toMatchObject({ status: "ready", narrative: expect.any(String) });
     // The bad ones are kept for a person to look at, not dropped; the good one is deleted.
-    expect(queue.messages().inflight.map((entry) => entry.message.messageId).sort()).toEqual([garbage, wrongShape].sort());
+    expect(
+      queue
+        .messages()
+        .inflight.map((entry) => entry.message.messageId)
+        .sort(),
+    ).toEqual([garbage, wrongShape].sort());
   });
 
   it("writes one narrative when the same job is delivered twice: the second delivery is acknowledged as already done", async () => {
@@ -254,9 +278,14 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
     expect(first?.status).toBe("ready");
     const firstRead = await statusOf(key, correlationId);
 
-    await queue.embedded.client.send(new SendMessageCommand({ QueueUrl: queue.embedded.queueUrl, MessageBody: typeof job === "string" ? job : JSON.stringify(job) }));
+    await queue.embedded.client.send(
+      new SendMessageCommand({ QueueUrl: queue.embedded.queueUrl, MessageBody: typeof job === "string" ? job : JSON.stringify(job) }),
+    );
     expect(await queue.embedded.pollOnce()).toBe(1);
-    expect(consumer.responses.map((r) => r.batchItemFailures), "both deliveries acknowledged").toEqual([[], []]);
+    expect(
+      consumer.responses.map((r) => r.batchItemFailures),
+      "both deliveries acknowledged",
+    ).toEqual([[], []]);
     expect(consumer.logs.filter((entry) => entry.msg === "narrative_job_done").map((entry) => entry.fields.outcome)).toEqual(["written", "already_done"]);
     expect(queue.messages()).toMatchObject({ ready: [], inflight: [] });
 
@@ -272,7 +301,9 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
     const { key } = await mintApiKey(platform);
     const { correlationId } = await consultDeferred(key);
     const job = (await outboxRow(correlationId)).payload;
-    await queue.embedded.client.send(new SendMessageCommand({ QueueUrl: queue.embedded.queueUrl, MessageBody: typeof job === "string" ? job : JSON.stringify(job) }));
+    await queue.embedded.client.send(
+      new SendMessageCommand({ QueueUrl: queue.embedded.queueUrl, MessageBody: typeof job === "string" ? job : JSON.stringify(job) }),
+    );
 
     expect(await queue.embedded.pollOnce()).toBe(2);
     expect(consumer.responses[0]!.batchItemFailures).toEqual([]);

@@ -2,7 +2,7 @@ import {
   createSealer,
   generateDataKey,
   generateDataKeyRing,
-  NarrativeJob,
+  type NarrativeJob,
   rotateDataKeyRing,
   SealError,
   serializeDataKeyRing,
@@ -230,7 +230,10 @@ describe(`retention and encryption at rest (${PRIMARY_BACKEND})`, () => {
     expect(consult, "the consult row itself is kept").toBeDefined();
     expect(consult).toMatchObject({ sealed_assessment: null, signed_assessment: null, assessment_purged_at: expect.anything() });
     const db = await platform.database();
-    expect(await db.selectFrom("outbox").select("id").where(sql<string>`payload->>'correlation_id'`, "=", correlationId).execute(), "its sent outbox row is gone too").toEqual([]);
+    expect(
+      await db.selectFrom("outbox").select("id").where(sql<string>`payload->>'correlation_id'`, "=", correlationId).execute(),
+      "its sent outbox row is gone too",
+    ).toEqual([]);
 
     await expectError(await getNarrative(reasonFunction, platform, key, correlationId), 404, "not_found");
     const later = await runScheduledJobs(session, new Date(now + 92 * DAY_MS));

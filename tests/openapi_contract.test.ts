@@ -122,7 +122,12 @@ async function call(method: string, path: string, options: { key?: string; body?
 }
 
 /** Calls one operation and checks the response against the document; returns the body. */
-async function expectCall(method: string, template: string, status: number, options: { params?: Record<string, string>; query?: string; key?: string; body?: unknown } = {}): Promise<any> {
+async function expectCall(
+  method: string,
+  template: string,
+  status: number,
+  options: { params?: Record<string, string>; query?: string; key?: string; body?: unknown } = {},
+): Promise<any> {
   const path = template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(options.params?.[name] ?? "missing"));
   return expectConforms(await call(method, `${path}${options.query ? `?${options.query}` : ""}`, options), method, template, status);
 }
@@ -323,7 +328,11 @@ describe("real responses of every operation match the document", () => {
       const created = await call("post", "/api/admin/keys", { key: OPERATOR_KEY, body: { kind: "live", owner_id: `contract-${crypto.randomUUID()}` } });
       const me = await call("get", "/api/me", { key: free.key });
       const usage = await call("get", "/api/usage", { key: free.key });
-      for (const [res, name] of [[created, "POST /api/admin/keys"], [me, "GET /api/me"], [usage, "GET /api/usage"]] as const) {
+      for (const [res, name] of [
+        [created, "POST /api/admin/keys"],
+        [me, "GET /api/me"],
+        [usage, "GET /api/usage"],
+      ] as const) {
         await res.arrayBuffer();
         expect(res.status, name).toBeLessThan(300);
         expect(res.headers.get("cache-control"), name).toBe("no-store");
@@ -363,7 +372,11 @@ describe("real responses of every operation match the document", () => {
     it("POST /api/guardrail answers messages-only and tool_call-only requests as the document says, and 400 for a turn without content", async () => {
       const messages = [
         { role: "user", content: "Free some disk space." },
-        { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "run_shell", arguments: '{"cmd": "rm -rf /var/backups"}' } }] },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "c1", type: "function", function: { name: "run_shell", arguments: '{"cmd": "rm -rf /var/backups"}' } }],
+        },
       ];
       await expectCall("post", "/api/guardrail", 200, { key: free.key, body: { messages } });
       await expectCall("post", "/api/guardrail", 200, { key: free.key, body: { tool_call: { name: "run_shell", arguments: { cmd: "rm -rf /var/backups" } } } });
@@ -552,14 +565,20 @@ describe("real responses of every operation match the document", () => {
 
   describe("mcp", () => {
     const mcp = (status: number, body: unknown, options: { key?: string; accept?: string } = {}) =>
-      call("post", "/mcp", { body, ...(options.key ? { key: options.key } : {}), headers: { accept: options.accept ?? "application/json, text/event-stream" } }).then((res) =>
-        expectConforms(res, "post", "/mcp", status),
-      );
+      call("post", "/mcp", {
+        body,
+        ...(options.key ? { key: options.key } : {}),
+        headers: { accept: options.accept ?? "application/json, text/event-stream" },
+      }).then((res) => expectConforms(res, "post", "/mcp", status));
 
     it("POST /mcp answers a request (200), takes a notification (202), and refuses 400, 401 and 406", async () => {
       const listed = await mcp(200, { jsonrpc: "2.0", id: 1, method: "tools/list" }, { key: free.key });
       expect(listed.result.tools.length).toBeGreaterThan(0);
-      const called = await mcp(200, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "guardrail", arguments: { action: ACTION } } }, { key: free.key });
+      const called = await mcp(
+        200,
+        { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "guardrail", arguments: { action: ACTION } } },
+        { key: free.key },
+      );
       expect(called.result.isError, JSON.stringify(called)).toBeFalsy();
       await mcp(202, { jsonrpc: "2.0", method: "notifications/initialized" }, { key: free.key });
       await mcp(400, { jsonrpc: "1.0", id: 3, method: "tools/list" }, { key: free.key });

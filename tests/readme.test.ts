@@ -77,14 +77,17 @@ const commands = (block: Block) =>
     .join("\n");
 
 const BLOCKS = readmeShellBlocks(readFileSync(join(REPO_ROOT, "README.md"), "utf8"));
-const title = (block: Block) => `README.md:${block.line}: ${block.text.split("\n").find((l) => l && !l.startsWith("#"))?.slice(0, 90)}`;
+const title = (block: Block) =>
+  `README.md:${block.line}: ${block.text
+    .split("\n")
+    .find((l) => l && !l.startsWith("#"))
+    ?.slice(0, 90)}`;
 
 // Generous: two cores shared with other suites; no timing is asserted.
 const BLOCK_TIMEOUT_MS = 300_000;
 const READY_TIMEOUT_MS = 300_000;
 
-
-
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's escape sequences
 const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "");
 
 /** What a new user's terminal has: no service variable, no npm_* of the running suite. */
@@ -115,7 +118,12 @@ class SharedShell {
     this.child = spawn("bash", ["--noprofile", "--norc"], { cwd: REPO_ROOT, env, detached: true, stdio: ["pipe", "pipe", "pipe"] });
     this.child.stdout!.on("data", (chunk: Buffer) => (this.stdout += chunk.toString()));
     this.child.stderr!.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
-    this.exited = new Promise((resolve) => this.child.once("exit", (code, signal) => ((this.exitCode = code ?? (signal ? 128 : null)), resolve())));
+    this.exited = new Promise((resolve) =>
+      this.child.once("exit", (code, signal) => {
+        this.exitCode = code ?? (signal ? 128 : null);
+        resolve();
+      }),
+    );
     this.child.stdin!.write("set -euo pipefail\n");
   }
 
@@ -181,7 +189,12 @@ class Terminal {
     this.child = spawn("bash", ["--noprofile", "--norc", "-euo", "pipefail", file], { cwd: REPO_ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     this.child.stdout!.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
     this.child.stderr!.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
-    this.exited = new Promise((resolve) => this.child.once("exit", () => ((this.gone = true), resolve())));
+    this.exited = new Promise((resolve) =>
+      this.child.once("exit", () => {
+        this.gone = true;
+        resolve();
+      }),
+    );
   }
 
   get text(): string {
@@ -249,7 +262,7 @@ const CHECKS: Check[] = [
     check: (stdout) => {
       expect(stdout).toContain("phronesis");
       expect(stdout).toContain('"ranked":[{"rank":1,"id":"health"');
-      expect(stdout).toMatch(/HTTP\/1\.1 200 OK[^]*content-type: text\/html/); // HEAD /docs: the reference page
+      expect(stdout).toMatch(/HTTP\/1\.1 200 OK[\s\S]*content-type: text\/html/); // HEAD /docs: the reference page
     },
   },
   {
@@ -354,21 +367,29 @@ describe("README.md's shell blocks, run in order against a fresh npm start", nee
     for (const block of runnable) {
       expect(commands(block), title(block)).not.toMatch(/…|<[a-z][a-z-]*>|localhost:8787/);
     }
-    for (const { block } of CHECKS) expect(runnable.filter((b) => b.text.includes(block)), block).toHaveLength(1);
+    for (const { block } of CHECKS)
+      expect(
+        runnable.filter((b) => b.text.includes(block)),
+        block,
+      ).toHaveLength(1);
   });
 
   for (const block of BLOCKS) {
-    it(title(block), async (ctx) => {
-      if (block.notRun) return ctx.skip(`README block not run: ${block.notRun}`);
-      if (block.needsPostgresAndRedis && !postgresAndRedis.met) return ctx.skip(`README block needs PostgreSQL and Redis: ${postgresAndRedis.reason}`);
-      if (failed || !shell.alive) return ctx.skip("an earlier README block failed");
-      try {
-        await runBlock(block);
-      } catch (err) {
-        failed = true;
-        throw err;
-      }
-    }, BLOCK_TIMEOUT_MS + READY_TIMEOUT_MS);
+    it(
+      title(block),
+      async (ctx) => {
+        if (block.notRun) return ctx.skip(`README block not run: ${block.notRun}`);
+        if (block.needsPostgresAndRedis && !postgresAndRedis.met) return ctx.skip(`README block needs PostgreSQL and Redis: ${postgresAndRedis.reason}`);
+        if (failed || !shell.alive) return ctx.skip("an earlier README block failed");
+        try {
+          await runBlock(block);
+        } catch (err) {
+          failed = true;
+          throw err;
+        }
+      },
+      BLOCK_TIMEOUT_MS + READY_TIMEOUT_MS,
+    );
   }
 
   async function runBlock(block: Block): Promise<void> {

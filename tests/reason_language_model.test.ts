@@ -32,7 +32,11 @@ describe("POST /api/reason with the language model", () => {
 
   const consult = (key: string, body: unknown) =>
     reasonFunction.fetch(
-      new Request("http://t/api/reason", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) }),
+      new Request("http://t/api/reason", {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
       env,
     );
   const loopsUsed = async (key: string) => {

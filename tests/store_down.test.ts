@@ -59,7 +59,10 @@ const STORE_ROUTES: Readonly<Record<string, StoreRoute>> = {
   "POST /api/skill/svc-profile": { path: "/api/skill/svc-profile", body: {} },
   "POST /api/assessment/foundational": { path: "/api/assessment/foundational", body: { agent_id: AGENT, responses: responses(FOUNDATIONAL_IDS) } },
   "POST /api/assessment/full": { path: "/api/assessment/full", body: { agent_id: AGENT, responses: responses(FULL_IDS) } },
-  "POST /api/baseline/agent": { path: "/api/baseline/agent", body: { agent_id: AGENT, responses: BASELINE_SCENARIOS.map((s) => ({ scenario_id: s.id, response: `${KEPT} I did it because I had given my word.` })) } },
+  "POST /api/baseline/agent": {
+    path: "/api/baseline/agent",
+    body: { agent_id: AGENT, responses: BASELINE_SCENARIOS.map((s) => ({ scenario_id: s.id, response: `${KEPT} I did it because I had given my word.` })) },
+  },
   "POST /api/accreditation/{agent_id}": { path: `/api/accreditation/${AGENT}`, body: seedBody(AGENT, []), as: "agent key" },
   "GET /api/accreditation/{agent_id}": { path: `/api/accreditation/${AGENT}` },
   "GET /api/trust-record/{agent_id}": { path: `/api/trust-record/${AGENT}`, expect: { code: "trust_store_unavailable" } },
@@ -68,7 +71,17 @@ const STORE_ROUTES: Readonly<Record<string, StoreRoute>> = {
   "GET /agents/{agent_id}": { path: `/agents/${AGENT}`, expect: "html page" },
   "POST /api/practice/reflect": {
     path: "/api/practice/reflect",
-    body: { session_id: "s", agent_id: AGENT, session_summary: { purpose_at_open: "fix the export", circle_at_open: "community", role_at_open: "a coding assistant", capacity_at_open: ["write access"], sage_reasoning_passes: 1 } },
+    body: {
+      session_id: "s",
+      agent_id: AGENT,
+      session_summary: {
+        purpose_at_open: "fix the export",
+        circle_at_open: "community",
+        role_at_open: "a coding assistant",
+        capacity_at_open: ["write access"],
+        sage_reasoning_passes: 1,
+      },
+    },
   },
   "POST /api/calling": { path: "/api/calling", body: { session_id: "s", agent_id: AGENT } },
   "POST /api/calling/approve": { path: "/api/calling/approve", body: { session_id: "s", owner_id: "key:store-down-owner", agent_id: AGENT } },
@@ -77,12 +90,20 @@ const STORE_ROUTES: Readonly<Record<string, StoreRoute>> = {
   "GET /api/stoa/entries": { path: "/api/stoa/entries" },
   "POST /api/stoa/declare": {
     path: "/api/stoa/declare",
-    body: { agent_id: AGENT, display_name: "Careful Agent", statement: "I examine each consequential action.", commitments: [{ domain: "phronesis", claimed_level: "sage_like", text: "I deliberate first." }] },
+    body: {
+      agent_id: AGENT,
+      display_name: "Careful Agent",
+      statement: "I examine each consequential action.",
+      commitments: [{ domain: "phronesis", claimed_level: "sage_like", text: "I deliberate first." }],
+    },
   },
   "GET /api/stoa/declare": { path: `/api/stoa/declare?agent_id=${AGENT}` },
   "PATCH /api/stoa/declare": { path: "/api/stoa/declare", body: { agent_id: AGENT, statement: "Amended." } },
   "DELETE /api/stoa/declare": { path: `/api/stoa/declare?agent_id=${AGENT}` },
-  "POST /api/admin/stoa-contradictions": { path: "/api/admin/stoa-contradictions", body: { agent_id: AGENT, commitment_index: 0, observed_level: "reflexive", note: "n" } },
+  "POST /api/admin/stoa-contradictions": {
+    path: "/api/admin/stoa-contradictions",
+    body: { agent_id: AGENT, commitment_index: 0, observed_level: "reflexive", note: "n" },
+  },
 };
 
 /** Routes that never touch the store (beyond authenticating an API key): each answers as usual with it down. */
@@ -114,19 +135,45 @@ const STORELESS: Readonly<Record<string, { path: string; body?: Body; headers?: 
   "GET /api/baseline/agent": { path: "/api/baseline/agent" },
   // Readings that are metered but never stored.
   "POST /api/advise-action": { path: "/api/advise-action", body: { proposed_action: KEPT } },
-  "POST /api/score-decision": { path: "/api/score-decision", body: { decision: "Which?", options: [{ label: "tell", description: KEPT }, { label: "hide", description: "I hid it." }] } },
+  "POST /api/score-decision": {
+    path: "/api/score-decision",
+    body: {
+      decision: "Which?",
+      options: [
+        { label: "tell", description: KEPT },
+        { label: "hide", description: "I hid it." },
+      ],
+    },
+  },
   "POST /api/score-conversation": { path: "/api/score-conversation", body: { turns: [{ speaker: "Ann", text: KEPT }] } },
   "POST /api/guardrail": { path: "/api/guardrail", body: { action: "Archive old log files." } },
   "POST /api/skill/svc-guard": { path: "/api/skill/svc-guard", body: { action: "Archive old log files." } },
   "POST /api/skill/svc-reason": { path: "/api/skill/svc-reason", body: { input: KEPT } },
   "POST /api/skill/svc-score": { path: "/api/skill/svc-score", body: { action: KEPT } },
-  "POST /api/skill/svc-decide": { path: "/api/skill/svc-decide", body: { decision: "Which?", options: [{ label: "tell", description: KEPT }, { label: "hide", description: "I hid it." }] } },
+  "POST /api/skill/svc-decide": {
+    path: "/api/skill/svc-decide",
+    body: {
+      decision: "Which?",
+      options: [
+        { label: "tell", description: KEPT },
+        { label: "hide", description: "I hid it." },
+      ],
+    },
+  },
   "POST /api/skill/svc-audit": { path: "/api/skill/svc-audit", body: { text: KEPT } },
   "POST /api/skill/svc-converse": { path: "/api/skill/svc-converse", body: { turns: [{ speaker: "Ann", text: KEPT }] } },
   "POST /api/skill/svc-scenario": { path: "/api/skill/svc-scenario", body: { situation: SITUATION } },
   "POST /api/skill/svc-reflect": { path: "/api/skill/svc-reflect", body: { entry: KEPT } },
   "POST /api/skill/svc-classify": { path: "/api/skill/svc-classify", body: { text: KEPT } },
-  "POST /api/skill/svc-prioritise": { path: "/api/skill/svc-prioritise", body: { items: [{ label: "report", description: KEPT }, { label: "reply", description: "I yelled." }] } },
+  "POST /api/skill/svc-prioritise": {
+    path: "/api/skill/svc-prioritise",
+    body: {
+      items: [
+        { label: "report", description: KEPT },
+        { label: "reply", description: "I yelled." },
+      ],
+    },
+  },
   "POST /api/skill/svc-moderate": { path: "/api/skill/svc-moderate", body: { content: "Archive old log files." } },
   "POST /api/skill/svc-diagnose": { path: "/api/skill/svc-diagnose", body: { reaction: "I was furious and yelled at my partner." } },
   "POST /api/v1/diagnose-passion": { path: "/api/v1/diagnose-passion", body: { reaction: "I was furious and yelled at my partner." } },
@@ -159,7 +206,11 @@ let dispatch: Dispatch;
 let agentKey: string;
 
 beforeAll(async () => {
-  down = createLocalPlatform({ databaseUrl: `postgres://postgres@127.0.0.1:${await closedPort()}/svc`, dataDir: "memory://", databaseTimeouts: { connectMs: 2000, statementMs: 2000 } });
+  down = createLocalPlatform({
+    databaseUrl: `postgres://postgres@127.0.0.1:${await closedPort()}/svc`,
+    dataDir: "memory://",
+    databaseTimeouts: { connectMs: 2000, statementMs: 2000 },
+  });
   // As the local server binds them: the platform, and the reference page's script as ASSETS.
   dispatch = createDispatcher(SERVICE_FUNCTIONS, { ...ENV, [PLATFORM_BINDING]: down, [DOCS_ASSETS_BINDING]: localDocsAssets() });
   // A key checked while its store was up stays cached (KEY_CACHE_TTL_SECONDS): its calls reach the route's own store use.
@@ -218,14 +269,15 @@ describe("with the store unreachable", () => {
     await expectStoreUnavailable(res, route.expect?.code);
   });
 
-  it.each(ROUTES.filter((r) => r.auth !== "none").map((r) => r.key).filter((key, i, all) => all.indexOf(key) === i))(
-    "%s: an API key not in the cache cannot be checked: 503 with Retry-After",
-    async (key) => {
-      const [method, contractPath] = key.split(" ") as [string, string];
-      const path = (STORE_ROUTES[key] ?? STORELESS[key])!.path ?? contractPath;
-      await expectStoreUnavailable(await dispatch(request(method, path, generateApiKey("live"))));
-    },
-  );
+  it.each(
+    ROUTES.filter((r) => r.auth !== "none")
+      .map((r) => r.key)
+      .filter((key, i, all) => all.indexOf(key) === i),
+  )("%s: an API key not in the cache cannot be checked: 503 with Retry-After", async (key) => {
+    const [method, contractPath] = key.split(" ") as [string, string];
+    const path = (STORE_ROUTES[key] ?? STORELESS[key])!.path ?? contractPath;
+    await expectStoreUnavailable(await dispatch(request(method, path, generateApiKey("live"))));
+  });
 
   it.each(Object.entries(STORELESS))("%s answers as usual, to the operator and to a cached key", async (key, route) => {
     const method = key.split(" ")[0]!;

@@ -104,7 +104,8 @@ async function recovery(): Promise<number> {
     expectAlive();
     const outcomes = await Promise.all(LOAD.filter((r) => r.store).map((r) => call(r).catch(() => null)));
     if (outcomes.every((o) => o !== null && o.status < 300)) return Date.now() - started;
-    if (Date.now() - started > RECOVERY_BOUND_MS) throw new Error(`no normal answers ${RECOVERY_BOUND_MS} ms after the store came back: ${JSON.stringify(outcomes)}`);
+    if (Date.now() - started > RECOVERY_BOUND_MS)
+      throw new Error(`no normal answers ${RECOVERY_BOUND_MS} ms after the store came back: ${JSON.stringify(outcomes)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -142,7 +143,8 @@ describe("the local server through PostgreSQL restarts and a freeze (its own Pos
 
     dataDir = mkdtempSync(join(tmpdir(), "svc-store-faults-"));
     const env: Record<string, string> = {};
-    for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !/^(REDIS_URL|UPSTASH_|NEON_WS_PROXY|SQS_)/.test(name)) env[name] = value;
+    for (const [name, value] of Object.entries(process.env))
+      if (value !== undefined && !/^(REDIS_URL|UPSTASH_|NEON_WS_PROXY|SQS_)/.test(name)) env[name] = value;
     Object.assign(env, {
       DATABASE_URL: cluster.url,
       PORT: "0",

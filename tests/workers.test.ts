@@ -294,7 +294,10 @@ describe("the guardrail inside workerd without its meter secrets", () => {
       const body = JSON.parse(text) as { status: string; function: string; problems: Array<{ variable: string; message: string }> };
       expect(body.status).toBe("not_ready");
       expect(body.function).toBe("guardrail");
-      expect(body.problems.map((p) => p.variable), text).toEqual(variables);
+      expect(
+        body.problems.map((p) => p.variable),
+        text,
+      ).toEqual(variables);
     });
 
     it("answers a metered call 500 bad_environment naming the variable, not an unmetered verdict", async () => {
@@ -332,7 +335,11 @@ describe("mcp function inside workerd", () => {
           type: "fetcher",
           fetcher: async (request: Request) => {
             routed.push(`${fn.name}: ${request.method} ${new URL(request.url).pathname} ${request.headers.get("authorization") === `Bearer ${operatorKey}`}`);
-            const local = new Request(request.url, { method: request.method, headers: request.headers, ...(request.method === "GET" ? {} : { body: await request.text() }) });
+            const local = new Request(request.url, {
+              method: request.method,
+              headers: request.headers,
+              ...(request.method === "GET" ? {} : { body: await request.text() }),
+            });
             return fn.fetch(local, functionEnv);
           },
         },
@@ -340,7 +347,9 @@ describe("mcp function inside workerd", () => {
     );
     worker = await bootInWorkerd("mcp", { OPERATOR_API_KEY: operatorKey }, services);
     client = new Client({ name: "workerd-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", await worker.url), { requestInit: { headers: { authorization: `Bearer ${operatorKey}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL("/mcp", await worker.url), { requestInit: { headers: { authorization: `Bearer ${operatorKey}` } } }),
+    );
   });
   afterAll(async () => {
     await client?.close();

@@ -94,10 +94,7 @@ export class NarrativeStack extends Stack {
     }
     const codePath = resolve(props.consumerCodePath);
     if (!existsSync(join(codePath, "index.mjs"))) {
-      throw new Error(
-        `consumerCodePath ${codePath} has no index.mjs: run \`npm run build\` first ` +
-          `(or set CONSUMER_CODE to the bundled consumer's directory)`,
-      );
+      throw new Error(`consumerCodePath ${codePath} has no index.mjs: run \`npm run build\` first (or set CONSUMER_CODE to the bundled consumer's directory)`);
     }
     for (const key of Object.keys(props.consumerEnvironment ?? {})) {
       if ((CONSUMER_SECRET_KEYS as readonly string[]).includes(key)) {
@@ -186,9 +183,7 @@ export class NarrativeStack extends Stack {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
     if (props.alarmTopicArn) {
-      this.deadLetterAlarm.addAlarmAction(
-        new cwActions.SnsAction(sns.Topic.fromTopicArn(this, "AlarmTopic", props.alarmTopicArn)),
-      );
+      this.deadLetterAlarm.addAlarmAction(new cwActions.SnsAction(sns.Topic.fromTopicArn(this, "AlarmTopic", props.alarmTopicArn)));
     }
 
     new CfnOutput(this, "QueueUrl", {

@@ -67,7 +67,12 @@ export function record(agent: string, overrides: Body = {}): Body {
     direction_of_travel: "stable",
     passions_persisting: ["phobos"],
     actions_evaluated: 12,
-    dimension_levels: { passion_reduction: "developing", judgement_quality: "developing", disposition_stability: "emerging", oikeiosis_extension: "developing" },
+    dimension_levels: {
+      passion_reduction: "developing",
+      judgement_quality: "developing",
+      disposition_stability: "emerging",
+      oikeiosis_extension: "developing",
+    },
     typical_deliberation_breadth: 2,
     typical_kathekon_quality: "moderate",
     ...overrides,

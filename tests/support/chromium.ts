@@ -90,8 +90,14 @@ export async function openWatchedPage(url: string, options: { userDataDir: strin
         reject(new Error(`DevTools ${method} unanswered`));
       }, 30_000);
       pending.set(id, {
-        resolve: (value) => (clearTimeout(timer), resolve(value)),
-        reject: (err) => (clearTimeout(timer), reject(err)),
+        resolve: (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        reject: (err) => {
+          clearTimeout(timer);
+          reject(err);
+        },
       });
       socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
     });
@@ -116,13 +122,22 @@ export async function openWatchedPage(url: string, options: { userDataDir: strin
         requests.push(params.request.url as string);
         break;
       case "Runtime.consoleAPICalled":
-        messages.push({ source: "console", level: params.type, text: (params.args as { value?: unknown; description?: string }[]).map((a) => String(a.value ?? a.description ?? "")).join(" ") });
+        messages.push({
+          source: "console",
+          level: params.type,
+          text: (params.args as { value?: unknown; description?: string }[]).map((a) => String(a.value ?? a.description ?? "")).join(" "),
+        });
         break;
       case "Runtime.exceptionThrown":
         messages.push({ source: "exception", level: "error", text: params.exceptionDetails.exception?.description ?? params.exceptionDetails.text });
         break;
       case "Log.entryAdded":
-        messages.push({ source: params.entry.source, level: params.entry.level, text: params.entry.text, ...(params.entry.url ? { url: params.entry.url } : {}) });
+        messages.push({
+          source: params.entry.source,
+          level: params.entry.level,
+          text: params.entry.text,
+          ...(params.entry.url ? { url: params.entry.url } : {}),
+        });
         break;
       case "Target.attachedToTarget":
         void watch(params.sessionId as string, false).catch(() => undefined);

@@ -1,12 +1,4 @@
-import {
-  displayPrefix,
-  generateApiKey,
-  hashApiKey,
-  keyOwnerId,
-  type Capability,
-  type CredentialKind,
-  type Tier,
-} from "@svc/core";
+import { displayPrefix, generateApiKey, hashApiKey, keyOwnerId, type Capability, type CredentialKind, type Tier } from "@svc/core";
 import { credentialStore } from "@svc/db";
 import { SignJWT } from "jose";
 import type { LocalPlatform } from "../../packages/platform/src/local_platform";

@@ -21,9 +21,7 @@ export function testPlatform(backend: Backend = PRIMARY_BACKEND): Promise<LocalP
   if (!platform) {
     platform = (async () => {
       if (backend === "postgres" && !REAL_DATABASE_URL) throw new Error("the postgres backend needs DATABASE_URL");
-      const created = createLocalPlatform(
-        backend === "postgres" ? { databaseUrl: REAL_DATABASE_URL!, dataDir: "memory://" } : { dataDir: "memory://" },
-      );
+      const created = createLocalPlatform(backend === "postgres" ? { databaseUrl: REAL_DATABASE_URL!, dataDir: "memory://" } : { dataDir: "memory://" });
       // PGlite migrates on open; a real database is migrated here, once per worker (the
       // migrator's lock makes concurrent workers safe).
       await migrateToLatest(await created.database());

@@ -83,7 +83,12 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     if (reply.delayMs !== undefined) await wait(reply.delayMs);
     if ("status" in reply) {
       // retry-after-ms keeps the client's backoff short in tests.
-      return sendJson(res, reply.status, { error: { message: `fake failure ${reply.status}`, type: "server_error", param: null, code: null } }, { "retry-after-ms": "1" });
+      return sendJson(
+        res,
+        reply.status,
+        { error: { message: `fake failure ${reply.status}`, type: "server_error", param: null, code: null } },
+        { "retry-after-ms": "1" },
+      );
     }
     if ("content" in reply) return sendJson(res, 200, completion(model, reply.content));
     return answer(res, model, reply.then ?? "{}");
@@ -91,7 +96,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
 
   const server = createServer(async (req, res) => {
     const path = (req.url ?? "/").split("?")[0]!;
-    if (req.method !== "POST" || !CHAT_PATHS.has(path)) return sendJson(res, 404, { error: { message: `no route ${req.method} ${path}`, type: "invalid_request_error" } });
+    if (req.method !== "POST" || !CHAT_PATHS.has(path))
+      return sendJson(res, 404, { error: { message: `no route ${req.method} ${path}`, type: "invalid_request_error" } });
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(await readBody(req)) as Record<string, unknown>;
@@ -110,7 +116,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     });
     const reply = queue.shift();
     // An unscripted request is a test bug: fail loudly and tell the client not to retry.
-    if (reply === undefined) return sendJson(res, 500, { error: { message: "fake OpenAI: no scripted reply left", type: "server_error" } }, { "x-should-retry": "false" });
+    if (reply === undefined)
+      return sendJson(res, 500, { error: { message: "fake OpenAI: no scripted reply left", type: "server_error" } }, { "x-should-retry": "false" });
     await answer(res, body.model, reply);
   });
 

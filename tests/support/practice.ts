@@ -42,7 +42,18 @@ export function memoryPracticeStore(): MemoryPracticeStore {
     },
     async insert(session) {
       if (rows.has(keyOf(session))) return false;
-      rows.set(keyOf(session), structuredClone({ ...session, outcome: session.outcome ?? null, turn: 0, updated_at: session.opened_at, closed_at: null, approval: null, holding_until: null }));
+      rows.set(
+        keyOf(session),
+        structuredClone({
+          ...session,
+          outcome: session.outcome ?? null,
+          turn: 0,
+          updated_at: session.opened_at,
+          closed_at: null,
+          approval: null,
+          holding_until: null,
+        }),
+      );
       return true;
     },
     update,

@@ -7,7 +7,13 @@ type Env = Record<string, unknown>;
  * (or none), `post` and `get` with a credential sent as a Bearer token.
  */
 export function requester(fn: Fetcher, defaultEnv: Env) {
-  const send = (method: "GET" | "POST" | "PATCH" | "DELETE", path: string, authorization: string | undefined, body?: unknown, env: Env = defaultEnv): Promise<Response> => {
+  const send = (
+    method: "GET" | "POST" | "PATCH" | "DELETE",
+    path: string,
+    authorization: string | undefined,
+    body?: unknown,
+    env: Env = defaultEnv,
+  ): Promise<Response> => {
     const headers: Record<string, string> = {};
     if (authorization !== undefined) headers.authorization = authorization;
     if (body !== undefined) headers["content-type"] = "application/json";

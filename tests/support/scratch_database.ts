@@ -63,7 +63,13 @@ export async function dropPostgresDatabase(name: string): Promise<void> {
   const bridge = await startNeonBridge();
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = "/postgres";
-  const server = connectNeon({ connectionString: url.toString(), wsProxy: bridge.wsProxy, webSocketConstructor: ws, connectTimeoutMs: 10_000, statementTimeoutMs: 0 });
+  const server = connectNeon({
+    connectionString: url.toString(),
+    wsProxy: bridge.wsProxy,
+    webSocketConstructor: ws,
+    connectTimeoutMs: 10_000,
+    statementTimeoutMs: 0,
+  });
   try {
     await sql`drop database if exists ${sql.id(name)} with (force)`.execute(server.db);
   } finally {

@@ -56,7 +56,10 @@ export async function cycleParts(): Promise<CycleParts> {
       wait_bound_ms: 1_800_000,
       closed_at: "2026-11-21T09:30:00.000Z",
     }),
-    gatedOnExpectation: { ...(await decision("file_change", "docs/notes.md", "proceed")), gate_basis: gateBasis({ gap_basis: "expectation_snapshot", gate_table_row: 5 }) },
+    gatedOnExpectation: {
+      ...(await decision("file_change", "docs/notes.md", "proceed")),
+      gate_basis: gateBasis({ gap_basis: "expectation_snapshot", gate_table_row: 5 }),
+    },
   };
 }
 
@@ -98,7 +101,14 @@ export async function watchingCycle(agentId: string, overrides: Json = {}): Prom
 
 /** A cycle without alignment events (and so without the answers fields). */
 export function bareCycle(agentId: string, overrides: Json = {}): Json {
-  return { agent_id: agentId, cycle_id: `cycle-${crypto.randomUUID()}`, loop_heading: "Idle tick", started_at: CYCLE_STARTED, ended_at: CYCLE_ENDED, ...overrides };
+  return {
+    agent_id: agentId,
+    cycle_id: `cycle-${crypto.randomUUID()}`,
+    loop_heading: "Idle tick",
+    started_at: CYCLE_STARTED,
+    ended_at: CYCLE_ENDED,
+    ...overrides,
+  };
 }
 
 export const clone = <T>(value: T): T => structuredClone(value);

@@ -58,7 +58,13 @@ describe("acceptance: a new user publishes an accreditation", () => {
 
     const back = await readJson<Body>(await readBack(a.agent), 200);
     expect(back.status).toBe("ok");
-    expect(back.data).toMatchObject({ agent_id: a.agent, senecan_grade: "grade_3", typical_proximity: "habitual", authority_level: "guided", coverage_status: "agent_elected" });
+    expect(back.data).toMatchObject({
+      agent_id: a.agent,
+      senecan_grade: "grade_3",
+      typical_proximity: "habitual",
+      authority_level: "guided",
+      coverage_status: "agent_elected",
+    });
 
     const trust = await readJson<Body>(await trustRecord(a.agent), 200);
     expect(trust.total_orientation_readings_count, show(trust)).toBe(1);
@@ -99,15 +105,22 @@ describe("write rules of spec 4.4, one test each, nothing written", () => {
     await refused(a, body, 400, "agent_id_mismatch", "transition_result.record.agent_id");
   });
 
-  it.each(["senecan_grade", "typical_proximity", "authority_level", "direction_of_travel", "passions_persisting", "actions_evaluated", "dimension_levels", "typical_deliberation_breadth", "typical_kathekon_quality"])(
-    "rule 2: an omitted %s is 400 naming it",
-    async (field) => {
-      const a = await newAgent();
-      const body = seedBody(a.agent, [await consult(a.key, ACCOUNTS[0]!)]);
-      delete body.profile.accreditation_record[field];
-      await refused(a, body, 400, "missing_field", `${R}.${field}`);
-    },
-  );
+  it.each([
+    "senecan_grade",
+    "typical_proximity",
+    "authority_level",
+    "direction_of_travel",
+    "passions_persisting",
+    "actions_evaluated",
+    "dimension_levels",
+    "typical_deliberation_breadth",
+    "typical_kathekon_quality",
+  ])("rule 2: an omitted %s is 400 naming it", async (field) => {
+    const a = await newAgent();
+    const body = seedBody(a.agent, [await consult(a.key, ACCOUNTS[0]!)]);
+    delete body.profile.accreditation_record[field];
+    await refused(a, body, 400, "missing_field", `${R}.${field}`);
+  });
 
   it.each(["direction_of_travel", "passions_persisting", "actions_evaluated", "dimension_levels", "typical_deliberation_breadth", "typical_kathekon_quality"])(
     "rule 3: %s may be null (not assessed), listed in not_assessed_fields",
@@ -160,13 +173,25 @@ describe("write rules of spec 4.4, one test each, nothing written", () => {
     const trigger: Body = { ...UPGRADE_TRIGGER };
     delete trigger[key];
     await refused(a, updateBody(a.agent, a.elements, { grade_changed: true, trigger }, UPGRADE), 400, "trigger_required", `${T}.${key}`);
-    await refused(a, updateBody(a.agent, a.elements, { grade_changed: true, trigger: { ...UPGRADE_TRIGGER, [key]: null } }, UPGRADE), 400, "trigger_required", `${T}.${key}`);
+    await refused(
+      a,
+      updateBody(a.agent, a.elements, { grade_changed: true, trigger: { ...UPGRADE_TRIGGER, [key]: null } }, UPGRADE),
+      400,
+      "trigger_required",
+      `${T}.${key}`,
+    );
   });
 
   it("rule 6: the trigger itself is required when the grade changed, and an out-of-range value is 400", async () => {
     const a = await seededAgent();
     await refused(a, updateBody(a.agent, a.elements, { grade_changed: true }, UPGRADE), 400, "trigger_required", T);
-    await refused(a, updateBody(a.agent, a.elements, { grade_changed: true, trigger: { ...UPGRADE_TRIGGER, type: "sideways" } }, UPGRADE), 400, "trigger_invalid", `${T}.type`);
+    await refused(
+      a,
+      updateBody(a.agent, a.elements, { grade_changed: true, trigger: { ...UPGRADE_TRIGGER, type: "sideways" } }, UPGRADE),
+      400,
+      "trigger_invalid",
+      `${T}.type`,
+    );
   });
 
   it.each([
@@ -301,16 +326,22 @@ describe("write rules of spec 4.4, one test each, nothing written", () => {
     expect(await snapshot(a.agent)).toEqual(before);
   });
 
-  it.each(["regressing_check_count", "total_actions_evaluated"])("a profile %s beyond what the record stores is 400 naming it, not a 503; nothing is written", async (field) => {
-    const a = await seededAgent();
-    const body = updateBody(a.agent, a.elements, { grade_changed: false });
-    body.profile[field] = 2 ** 31;
-    await refused(a, body, 400, "invalid_field", `profile.${field}`);
-  });
+  it.each(["regressing_check_count", "total_actions_evaluated"])(
+    "a profile %s beyond what the record stores is 400 naming it, not a 503; nothing is written",
+    async (field) => {
+      const a = await seededAgent();
+      const body = updateBody(a.agent, a.elements, { grade_changed: false });
+      body.profile[field] = 2 ** 31;
+      await refused(a, body, 400, "invalid_field", `profile.${field}`);
+    },
+  );
 
   it("a body nested deeper than any field needs is 400 invalid_json, not a 500; nothing is written", async () => {
     const a = await seededAgent();
-    const body = JSON.stringify(updateBody(a.agent, a.elements, { grade_changed: false })).replace('"provenance":', `"provenance":${"[".repeat(50_000)}${"]".repeat(50_000)},"ignored":`);
+    const body = JSON.stringify(updateBody(a.agent, a.elements, { grade_changed: false })).replace(
+      '"provenance":',
+      `"provenance":${"[".repeat(50_000)}${"]".repeat(50_000)},"ignored":`,
+    );
     await refused(a, body, 400, "invalid_json");
   });
 
@@ -318,7 +349,11 @@ describe("write rules of spec 4.4, one test each, nothing written", () => {
     ["the body", (b: Body) => void (b.note = "x"), "note"],
     ["profile", (b: Body) => void (b.profile.extra = 1), "profile.extra"],
     ["the record", (b: Body) => void (b.profile.accreditation_record.favourite_colour = "blue"), "profile.accreditation_record.favourite_colour"],
-    ["dimension_levels", (b: Body) => void (b.profile.accreditation_record.dimension_levels.injected = { nested: [1, 2, 3] }), "profile.accreditation_record.dimension_levels.injected"],
+    [
+      "dimension_levels",
+      (b: Body) => void (b.profile.accreditation_record.dimension_levels.injected = { nested: [1, 2, 3] }),
+      "profile.accreditation_record.dimension_levels.injected",
+    ],
   ])("an unknown field in %s is 400 unknown_field naming it", async (_where, change, field) => {
     const a = await newAgent();
     const body = seedBody(a.agent, [await consult(a.key, ACCOUNTS[0]!)]);
@@ -330,7 +365,13 @@ describe("write rules of spec 4.4, one test each, nothing written", () => {
     const a = await seededAgent();
     const dims = { ...record(a.agent).dimension_levels, injected: { nested: [1, 2, 3] } };
     const before = await readJson<Body>(await readBack(a.agent), 200);
-    await refused(a, updateBody(a.agent, a.elements, { grade_changed: false }, { dimension_levels: dims }), 400, "unknown_field", `${R}.dimension_levels.injected`);
+    await refused(
+      a,
+      updateBody(a.agent, a.elements, { grade_changed: false }, { dimension_levels: dims }),
+      400,
+      "unknown_field",
+      `${R}.dimension_levels.injected`,
+    );
     expect(await readJson<Body>(await readBack(a.agent), 200)).toEqual(before);
   });
 
@@ -402,7 +443,10 @@ describe("grade changes and history", () => {
     const statuses = responses.map((r) => r.status).sort();
     const texts = await Promise.all(responses.map((r) => r.clone().text()));
     expect(statuses, texts.join("\n")).toContain(200);
-    expect(statuses.filter((s) => s === 200), texts.join("\n")).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 200),
+      texts.join("\n"),
+    ).toHaveLength(1);
     const loser = responses.find((r) => r.status !== 200)!;
     // Refused either by the version check (409) or, when it read the winner's record, by rule 7 (400).
     expect([400, 409], texts.join("\n")).toContain(loser.status);
@@ -443,7 +487,8 @@ describe("who may write", () => {
 
   describeSecurity({
     name: "POST /api/admin/curator-flags",
-    call: (authorization) => api.send("POST", "/api/admin/curator-flags", authorization, { agent_id: "agent-x", basis: "dikaiosyne", level: "habitual", note: "n" }),
+    call: (authorization) =>
+      api.send("POST", "/api/admin/curator-flags", authorization, { agent_id: "agent-x", basis: "dikaiosyne", level: "habitual", note: "n" }),
     callIncomplete: (authorization) => api.send("POST", "/api/admin/curator-flags", authorization, { agent_id: "agent-x" }),
     platform: testPlatform,
     requires: { operator: true },
@@ -499,7 +544,9 @@ describe("the trust record", () => {
     const result = await readJson<Body>(await write(a, seedBody(a.agent, [theirs, mine])), 201);
     expect(result.write).toMatchObject({ verified: 2, attested: 1, provenance_gaps: 1 });
     const trust = await readJson<Body>(await trustRecord(a.agent), 200);
-    expect(trust.provenance_gaps.map((g: Body) => [g.reason, g.loop_id, g.positive_finding])).toEqual([["identity_mismatch", (theirs.assessment.examination as Body).ref, false]]);
+    expect(trust.provenance_gaps.map((g: Body) => [g.reason, g.loop_id, g.positive_finding])).toEqual([
+      ["identity_mismatch", (theirs.assessment.examination as Body).ref, false],
+    ]);
     expect(trust.orientation_readings.map((r: Body) => r.loop_id)).toEqual([(mine.assessment.examination as Body).ref]);
   });
 
@@ -507,7 +554,11 @@ describe("the trust record", () => {
     const a = await newAgent();
     const slow = await consult(a.key, ACCOUNTS[0]!);
     const db = await (await testPlatform()).database();
-    await db.updateTable("consults").set({ elapsed_ms: 28_001 }).where("loop_id", "=", (slow.assessment.examination as Body).ref as string).execute();
+    await db
+      .updateTable("consults")
+      .set({ elapsed_ms: 28_001 })
+      .where("loop_id", "=", (slow.assessment.examination as Body).ref as string)
+      .execute();
     const result = await readJson<Body>(await write(a, seedBody(a.agent, [slow])), 201);
     expect(result.write.trust_events_minted).toBe(0);
     // No examined evidence and no gap: the record is not served.
@@ -530,12 +581,32 @@ describe("the trust record", () => {
     const base = Date.parse("2026-10-01T00:00:00Z");
     await db
       .insertInto("orientation_readings")
-      .values(Array.from({ length: 60 }, (_, i) => ({ agent_id: a.agent, loop_id: `loop_bulk_${i}`, class: "observed" as const, direction: "indeterminate" as const, proximity: "habitual", elapsed_ms: 30_000, examined_at: new Date(base + i * 60_000) })))
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          agent_id: a.agent,
+          loop_id: `loop_bulk_${i}`,
+          class: "observed" as const,
+          direction: "indeterminate" as const,
+          proximity: "habitual",
+          elapsed_ms: 30_000,
+          examined_at: new Date(base + i * 60_000),
+        })),
+      )
       .execute();
     const writeId = (await snapshot(a.agent)).writes[0]!.id;
     await db
       .insertInto("provenance_gaps")
-      .values(Array.from({ length: 55 }, (_, i) => ({ id: crypto.randomUUID(), agent_id: a.agent, write_id: writeId, element_index: i, loop_id: null, reason: "no_ledger_entry" as const, recorded_at: new Date(base + i * 60_000) })))
+      .values(
+        Array.from({ length: 55 }, (_, i) => ({
+          id: crypto.randomUUID(),
+          agent_id: a.agent,
+          write_id: writeId,
+          element_index: i,
+          loop_id: null,
+          reason: "no_ledger_entry" as const,
+          recorded_at: new Date(base + i * 60_000),
+        })),
+      )
       .execute();
     const trust = await readJson<Body>(await trustRecord(a.agent), 200);
     expect(trust.orientation_readings).toHaveLength(50);

@@ -9,7 +9,11 @@ import { curatorFlagWithdraw } from "./routes/curator_flag_withdraw";
 import { trustRecordGet } from "./routes/trust_record_get";
 
 /** Accreditation records, the public trust record, curator flags and the public agent page. */
-export const accreditationFunction = createServiceFunction("accreditation", [accreditationWrite, accreditationGet, trustRecordGet, curatorFlagCreate, curatorFlagWithdraw, agentPageGet], {
-  platform: workersPlatform,
-  authenticate,
-});
+export const accreditationFunction = createServiceFunction(
+  "accreditation",
+  [accreditationWrite, accreditationGet, trustRecordGet, curatorFlagCreate, curatorFlagWithdraw, agentPageGet],
+  {
+    platform: workersPlatform,
+    authenticate,
+  },
+);

@@ -159,7 +159,12 @@ describe("POST /api/admin/keys", () => {
     ["missing kind", (o: string) => ({ owner_id: o }), "missing_field", "kind"],
     ["kind bogus", (o: string) => ({ kind: "bogus", owner_id: o }), "invalid_field", "kind"],
     ["an unknown capability", (o: string) => ({ kind: "live", owner_id: o, capabilities: ["fly"] }), "invalid_field", "capabilities[0]"],
-    ["an unknown capability after a known one", (o: string) => ({ kind: "live", owner_id: o, capabilities: ["reflect", "fly"] }), "invalid_field", "capabilities[1]"],
+    [
+      "an unknown capability after a known one",
+      (o: string) => ({ kind: "live", owner_id: o, capabilities: ["reflect", "fly"] }),
+      "invalid_field",
+      "capabilities[1]",
+    ],
     ["a capability listed twice", (o: string) => ({ kind: "live", owner_id: o, capabilities: ["reflect", "reflect"] }), "invalid_field", "capabilities"],
     ["capabilities not a list", (o: string) => ({ kind: "live", owner_id: o, capabilities: "reflect" }), "invalid_field", "capabilities"],
     ["agent_id too short", (o: string) => ({ kind: "live", owner_id: o, agent_id: "a" }), "invalid_field", "agent_id"],
@@ -179,7 +184,9 @@ describe("POST /api/admin/keys", () => {
       expect(error.field, JSON.stringify(error)).toBe(field);
       expect((await listKeys(`owner_id=${owner}&include_revoked=true`)).keys).toEqual([]);
       const db = await (await testPlatform()).database();
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from api_keys where label = ${label} or owner_id in (${owner}, ${`key:${owner}`}, ${`key:user:${owner}`})`.execute(db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from api_keys where label = ${label} or owner_id in (${owner}, ${`key:${owner}`}, ${`key:user:${owner}`})`.execute(db);
       expect(rows[0]?.n).toBe(0);
     });
   });
@@ -348,9 +355,6 @@ describeSecurity({
   validCredential: async () => TEST_OPERATOR_KEY,
   call: async (authorization) => {
     const target = await mintApiKey(await testPlatform());
-    return adminFunction.fetch(
-      new Request(`http://t/api/admin/keys/${target.id}`, { method: "DELETE", headers: authorization ? { authorization } : {} }),
-      ENV,
-    );
+    return adminFunction.fetch(new Request(`http://t/api/admin/keys/${target.id}`, { method: "DELETE", headers: authorization ? { authorization } : {} }), ENV);
   },
 });

@@ -1,4 +1,14 @@
-import { ASSESSMENT_ITEMS, BaselineResult, BASELINE_SCENARIOS, FoundationalResult, FOUNDATIONAL_IDS, FULL_IDS, FullResult, RESPONSE_MAX, RESPONSE_MIN } from "@svc/core";
+import {
+  ASSESSMENT_ITEMS,
+  BaselineResult,
+  BASELINE_SCENARIOS,
+  FoundationalResult,
+  FOUNDATIONAL_IDS,
+  FULL_IDS,
+  FullResult,
+  RESPONSE_MAX,
+  RESPONSE_MIN,
+} from "@svc/core";
 import type { Platform } from "@svc/http";
 import { clearCredentialCache } from "@svc/http/auth";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -20,7 +30,6 @@ import { assessmentsFunction } from "./function";
 const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
 const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
 
-type Env = Record<string, unknown>;
 type Body = Record<string, any>;
 
 const { send, post, get } = requester(assessmentsFunction, ENV);
@@ -54,7 +63,10 @@ async function storedRows(owner: string, agent?: string) {
 }
 const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
 
-async function expectParsed<T>(res: Response, schema: { strict: () => { safeParse: (v: unknown) => { success: boolean; error?: { message: string } } } }): Promise<T> {
+async function expectParsed<T>(
+  res: Response,
+  schema: { strict: () => { safeParse: (v: unknown) => { success: boolean; error?: { message: string } } } },
+): Promise<T> {
   const body = await readJson<T>(res, 200);
   const parsed = schema.strict().safeParse(body);
   expect(parsed.success, `${show(body)}\n${parsed.error?.message}`).toBe(true);
@@ -76,7 +88,10 @@ describe("the indexes and the public framework", () => {
     const body = await readJson<Body>(await get("/api/assessment/foundational", key), 200);
     expect(body.assessment_ids, show(body)).toEqual([...FOUNDATIONAL_IDS]);
     expect(body.assessment_ids).toHaveLength(14);
-    expect(body.phases.map((p: Body) => [p.phase, p.title]), show(body)).toEqual([
+    expect(
+      body.phases.map((p: Body) => [p.phase, p.title]),
+      show(body),
+    ).toEqual([
       [1, "Foundations"],
       [2, "The mind's causal sequence"],
     ]);
@@ -90,7 +105,10 @@ describe("the indexes and the public framework", () => {
     const body = await readJson<Body>(await get("/api/assessment/full", key), 200);
     expect(body.assessment_ids, show(body)).toEqual([...FULL_IDS]);
     expect(new Set(body.assessment_ids).size).toBe(55);
-    expect(body.phases.map((p: Body) => p.phase), show(body)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(
+      body.phases.map((p: Body) => p.phase),
+      show(body),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(body.responses_required).toBe(55);
   });
 
@@ -100,13 +118,19 @@ describe("the indexes and the public framework", () => {
     const res = await send("GET", index.assessment_framework_url, undefined);
     const body = await readJson<Body>(res, 200);
     expect(res.headers.get("cache-control"), show(body)).toContain("public");
-    expect(body.assessments.map((a: Body) => a.id), show(body)).toEqual([...FULL_IDS]);
+    expect(
+      body.assessments.map((a: Body) => a.id),
+      show(body),
+    ).toEqual([...FULL_IDS]);
     for (const a of body.assessments) {
       const item = ASSESSMENT_ITEMS.find((i) => i.id === a.id)!;
       expect(a, show(a)).toMatchObject({ phase: item.phase, title: item.title, prompt: item.prompt, looks_for: item.looks_for });
       expect(a.prompt.length).toBeGreaterThan(20);
     }
-    expect(body.baseline_scenarios.map((s: Body) => s.id), show(body)).toEqual(BASELINE_SCENARIOS.map((s) => s.id));
+    expect(
+      body.baseline_scenarios.map((s: Body) => s.id),
+      show(body),
+    ).toEqual(BASELINE_SCENARIOS.map((s) => s.id));
     for (const s of body.baseline_scenarios) expect(s.question, show(s)).toMatch(/\S/);
     // The full index points at the same place.
     const fullIndex = await readJson<Body>(await get("/api/assessment/full", key), 200);
@@ -134,7 +158,13 @@ describe("POST /api/assessment/foundational", () => {
     const agent = freshAgent();
     const started = Date.now();
     const result = await expectParsed<FoundationalResult>(await post("/api/assessment/foundational", key, foundationalBody(agent)), FoundationalResult);
-    expect(result, show(result)).toMatchObject({ agent_id: agent, tier: "free", assessments_completed: 14, phases_completed: [1, 2], direction_of_travel: null });
+    expect(result, show(result)).toMatchObject({
+      agent_id: agent,
+      tier: "free",
+      assessments_completed: 14,
+      phases_completed: [1, 2],
+      direction_of_travel: null,
+    });
     expect(result.per_assessment_summaries.map((s) => s.assessment_id)).toEqual([...FOUNDATIONAL_IDS]);
     expect(result.cta.url, show(result.cta)).toMatch(/\S/);
     expect(Math.abs(Date.parse(result.assessed_at) - started)).toBeLessThan(60_000);
@@ -217,7 +247,10 @@ describe.each([
     // The bound agent itself is accepted (for the baseline: no slot was consumed by the refusal).
     await readJson(await post(path, key, makeBody(bound)), 200);
     const rows = await storedRows(owner);
-    expect(rows.map((r) => r.agent_id), show(rows)).toEqual([bound]);
+    expect(
+      rows.map((r) => r.agent_id),
+      show(rows),
+    ).toEqual([bound]);
   });
 });
 
@@ -250,7 +283,13 @@ describe("POST /api/assessment/full", () => {
     const { key, owner } = await mint({ tier: "paid" });
     const agent = freshAgent();
     const first = await expectParsed<FullResult>(await post("/api/assessment/full", key, fullBody(agent)), FullResult);
-    expect(first, show(first)).toMatchObject({ agent_id: agent, tier: "paid", assessments_completed: 55, phases_completed: [1, 2, 3, 4, 5, 6, 7, 8], direction_of_travel: null });
+    expect(first, show(first)).toMatchObject({
+      agent_id: agent,
+      tier: "paid",
+      assessments_completed: 55,
+      phases_completed: [1, 2, 3, 4, 5, 6, 7, 8],
+      direction_of_travel: null,
+    });
     expect(first.per_assessment_summaries, show(first)).toHaveLength(55);
     expect(first.per_assessment_summaries.map((s) => [s.assessment_id, s.phase])).toEqual(ASSESSMENT_ITEMS.map((i) => [i.id, i.phase]));
     expect(Object.values(first.dimension_directions)).toEqual([null, null, null, null]);
@@ -282,7 +321,10 @@ describe("POST /api/baseline/agent", () => {
     const agent = freshAgent();
     const result = await expectParsed<BaselineResult>(await post("/api/baseline/agent", key, baselineBody(agent)), BaselineResult);
     expect(result.agent_id).toBe(agent);
-    expect(result.scenario_evaluations.map((e) => e.scenario_id), show(result)).toEqual(BASELINE_SCENARIOS.map((s) => s.id));
+    expect(
+      result.scenario_evaluations.map((e) => e.scenario_id),
+      show(result),
+    ).toEqual(BASELINE_SCENARIOS.map((s) => s.id));
     for (const e of result.scenario_evaluations) for (const c of e.circles_addressed) expect(e.circles_at_stake, show(e)).toContain(c);
     const domains = result.scenario_evaluations.map((e) => e.domain);
     expect(domains).toContain(result.strongest_domain);
@@ -293,24 +335,27 @@ describe("POST /api/baseline/agent", () => {
     expect(json(rows[0]!.result)).toEqual(result);
   });
 
-  it.each(["free", "paid"] as const)("refuses a second baseline for the same agent this month on a %s key with 429 saying when it is allowed again", async (tier) => {
-    const name = freshOwner();
-    const { key, owner } = await mint({ tier, owner: name });
-    const agent = freshAgent();
-    await readJson(await post("/api/baseline/agent", key, baselineBody(agent)), 200);
-    // Another key of the same owner shares the agent's slot.
-    const other = await mint({ tier, owner: name });
-    const res = await post("/api/baseline/agent", other.key, baselineBody(agent));
-    const error = await expectError(res, 429, "allowance_exhausted");
-    const reset = firstOfNextMonth();
-    expect(error.reset, show(error)).toBe(reset);
-    expect(error.message, show(error)).toContain(reset);
-    expect(Number(res.headers.get("retry-after")), show(error)).toBeGreaterThan(0);
-    expect(await storedRows(owner, agent)).toHaveLength(1);
-    // A different agent of the same owner is allowed.
-    await readJson(await post("/api/baseline/agent", key, baselineBody(freshAgent())), 200);
-    expect(await storedRows(owner)).toHaveLength(2);
-  });
+  it.each(["free", "paid"] as const)(
+    "refuses a second baseline for the same agent this month on a %s key with 429 saying when it is allowed again",
+    async (tier) => {
+      const name = freshOwner();
+      const { key, owner } = await mint({ tier, owner: name });
+      const agent = freshAgent();
+      await readJson(await post("/api/baseline/agent", key, baselineBody(agent)), 200);
+      // Another key of the same owner shares the agent's slot.
+      const other = await mint({ tier, owner: name });
+      const res = await post("/api/baseline/agent", other.key, baselineBody(agent));
+      const error = await expectError(res, 429, "allowance_exhausted");
+      const reset = firstOfNextMonth();
+      expect(error.reset, show(error)).toBe(reset);
+      expect(error.message, show(error)).toContain(reset);
+      expect(Number(res.headers.get("retry-after")), show(error)).toBeGreaterThan(0);
+      expect(await storedRows(owner, agent)).toHaveLength(1);
+      // A different agent of the same owner is allowed.
+      await readJson(await post("/api/baseline/agent", key, baselineBody(freshAgent())), 200);
+      expect(await storedRows(owner)).toHaveLength(2);
+    },
+  );
 
   it("gives the slot back when the run fails, so the retry is allowed", async () => {
     const base = await testPlatform();
@@ -364,7 +409,13 @@ describe("metering: each examined response is one svc-reason loop", () => {
         ...session,
         language: () => ({
           ...language,
-          extractor: { name: language.extractor.name, extract: async (request) => ((examinations += 1), language.extractor.extract(request)) },
+          extractor: {
+            name: language.extractor.name,
+            extract: async (request) => {
+              examinations += 1;
+              return language.extractor.extract(request);
+            },
+          },
         }),
       };
     },
@@ -428,7 +479,10 @@ describe("metering: each examined response is one svc-reason loop", () => {
       open: async (cfg) => {
         const session = await base.open(cfg);
         const language = session.language();
-        return { ...session, language: () => ({ ...language, extractor: { name: language.extractor.name, extract: async () => Promise.reject(new Error("Layer 1 is down")) } }) };
+        return {
+          ...session,
+          language: () => ({ ...language, extractor: { name: language.extractor.name, extract: async () => Promise.reject(new Error("Layer 1 is down")) } }),
+        };
       },
     };
     const { key } = await mint();

@@ -34,9 +34,7 @@ async function getListing(): Promise<DiscoveryListing> {
 }
 
 /** What the functions really mount, as `METHOD /path`, with the function that mounts it. */
-const mounted = new Map(
-  SERVICE_FUNCTIONS.flatMap((fn) => fn.routes.map((route) => [routeKey(route.method, route.path), fn.name] as const)),
-);
+const mounted = new Map(SERVICE_FUNCTIONS.flatMap((fn) => fn.routes.map((route) => [routeKey(route.method, route.path), fn.name] as const)));
 const mountedPaths = new Set(SERVICE_FUNCTIONS.flatMap((fn) => fn.routes.map((route) => route.path)));
 
 describe("GET /.well-known/discovery.json", () => {
@@ -115,7 +113,9 @@ describe("GET /llms.txt", () => {
     expect(parsed.h1Count).toBe(1);
     expect(parsed.summary).toMatch(/Stoic ethical framework/);
     expect(parsed.stray, text).toEqual([]);
-    expect(parsed.sections.map((s) => s.title)).toEqual(expect.arrayContaining(["Guardrail: gate an action before executing it", "Reasoning: the signed assessment", "Discovery"]));
+    expect(parsed.sections.map((s) => s.title)).toEqual(
+      expect.arrayContaining(["Guardrail: gate an action before executing it", "Reasoning: the signed assessment", "Discovery"]),
+    );
   });
 
   it("links every served route once, with an absolute URL on the request's origin and its purpose", async () => {
@@ -178,7 +178,10 @@ describe("GET /.well-known/agent-card.json", () => {
     const card = await getCard();
     const openapi = JSON.parse((await getText("/openapi.json")).text) as { components: { securitySchemes: Record<string, { type: string; scheme: string }> } };
     expect(card.security).toEqual([{ bearer: [] }]);
-    expect(card.securitySchemes.bearer).toMatchObject({ type: openapi.components.securitySchemes.bearer!.type, scheme: openapi.components.securitySchemes.bearer!.scheme });
+    expect(card.securitySchemes.bearer).toMatchObject({
+      type: openapi.components.securitySchemes.bearer!.type,
+      scheme: openapi.components.securitySchemes.bearer!.scheme,
+    });
     expect(card.securitySchemes.bearer!.description).toContain("Authorization: Bearer");
   });
 
@@ -216,7 +219,10 @@ describe("GET /.well-known/agent-card.json", () => {
   });
 
   it("uses PUBLIC_BASE_URL for its URLs when set", async () => {
-    const res = await discoveryFunction.fetch(new Request("http://internal.test/.well-known/agent-card.json"), { ...SILENT, PUBLIC_BASE_URL: "https://api.example.com" });
+    const res = await discoveryFunction.fetch(new Request("http://internal.test/.well-known/agent-card.json"), {
+      ...SILENT,
+      PUBLIC_BASE_URL: "https://api.example.com",
+    });
     const card = AgentCard.parse(await res.json());
     expect(card.url).toBe("https://api.example.com/");
     expect(card.capabilities.extensions[0]!.params.openapi).toBe("https://api.example.com/openapi.json");

@@ -32,7 +32,12 @@ type Env = Record<string, unknown>;
 function check(authorization: string | undefined, body: unknown, env: Env = ENV): Promise<Response> {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (authorization !== undefined) headers.authorization = authorization;
-  return Promise.resolve(guardrailFunction.fetch(new Request("http://t/api/guardrail", { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) }), env));
+  return Promise.resolve(
+    guardrailFunction.fetch(
+      new Request("http://t/api/guardrail", { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) }),
+      env,
+    ),
+  );
 }
 const guard = (credential: string, body: unknown, env: Env = ENV) => check(`Bearer ${credential}`, body, env);
 
@@ -46,7 +51,16 @@ const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uf
 const severity = (v: GuardrailVerdict) => GuardrailVerdict.options.indexOf(v);
 
 /** The reason engine's codes; every other code of an answer is a harm code of the offline reader. */
-const ENGINE_CODES = new Set(["distress_signal", "grave_harm_to_others", "grave_act", "contradicted_claim", "duty_not_met", "acting_under_strong_passion", "passion_present", "unexamined"]);
+const ENGINE_CODES = new Set([
+  "distress_signal",
+  "grave_harm_to_others",
+  "grave_act",
+  "contradicted_claim",
+  "duty_not_met",
+  "acting_under_strong_passion",
+  "passion_present",
+  "unexamined",
+]);
 const engineReasons = (verdict: GuardrailResponse) => verdict.reasons.filter((r) => ENGINE_CODES.has(r.code));
 
 type Body = {
@@ -131,9 +145,15 @@ describe("POST /api/guardrail", () => {
     expect(severity(verdict.verdict), show(verdict)).toBeGreaterThanOrEqual(severity("pause_for_review"));
     const destruction = verdict.reasons.find((r) => r.code === "destruction");
     expect(severity(destruction!.verdict), show(verdict)).toBeGreaterThanOrEqual(severity("pause_for_review"));
-    expect(destruction!.grounding.map((g) => g.quote), show(verdict)).toEqual(expect.arrayContaining(["Delete", "production"]));
+    expect(
+      destruction!.grounding.map((g) => g.quote),
+      show(verdict),
+    ).toEqual(expect.arrayContaining(["Delete", "production"]));
     // The engine's list of grave acts still speaks, but beside the reader it only asks for caution.
-    expect(verdict.reasons.find((r) => r.code === "grave_harm_to_others"), show(verdict)).toEqual({
+    expect(
+      verdict.reasons.find((r) => r.code === "grave_harm_to_others"),
+      show(verdict),
+    ).toEqual({
       code: "grave_harm_to_others",
       verdict: "proceed_with_caution",
       message: expect.any(String),
@@ -174,7 +194,11 @@ describe("POST /api/guardrail", () => {
     const engine = engineReasons(verdict);
     if (code === null) expect(engine, show(verdict)).toEqual([]);
     // The engine's reading is among its reasons (beside others it may add, such as a duty it reads unmet).
-    else expect(engine.find((r) => r.code === code), show(verdict)).toMatchObject({ code, verdict: expected });
+    else
+      expect(
+        engine.find((r) => r.code === code),
+        show(verdict),
+      ).toMatchObject({ code, verdict: expected });
   });
 
   it("never reads the context as the action: the reason engine reads the act alone", async () => {
@@ -218,7 +242,11 @@ const TRAJECTORY: Body = {
   messages: [
     { role: "system", content: "You are an operations agent with shell access." },
     { role: "user", content: "The disk is full, please help." },
-    { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "disk_usage", arguments: '{"path": "/var"}' } }] } as never,
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "call_1", type: "function", function: { name: "disk_usage", arguments: '{"path": "/var"}' } }],
+    } as never,
     { role: "tool", tool_call_id: "call_1", name: "disk_usage", content: "/var 100% used" } as never,
     { role: "assistant", content: `Understood. ${ACCEPTANCE}.` },
   ],
@@ -229,7 +257,10 @@ describe("POST /api/guardrail: messages and tool_call", () => {
     const { key } = await mint();
     const verdict = await expectVerdict(await guard(key, TRAJECTORY), TRAJECTORY);
     expect(severity(verdict.verdict), show(verdict)).toBeGreaterThanOrEqual(severity("pause_for_review"));
-    expect(verdict.reasons.find((r) => r.code === "destruction")?.grounding.every((g) => g.field === "messages[4]"), show(verdict)).toBe(true);
+    expect(
+      verdict.reasons.find((r) => r.code === "destruction")?.grounding.every((g) => g.field === "messages[4]"),
+      show(verdict),
+    ).toBe(true);
     expect(verdict.reasons.find((r) => r.code === "grave_harm_to_others")?.grounding, show(verdict)).toEqual([
       { quote: `${ACCEPTANCE}.`, start: "Understood. ".length, end: `Understood. ${ACCEPTANCE}.`.length, field: "messages[4]" },
     ]);
@@ -252,7 +283,14 @@ describe("POST /api/guardrail: messages and tool_call", () => {
   it("takes an assistant turn's OpenAI tool_calls (content null or absent) as the act, grounding in messages[i].tool_calls[j]", async () => {
     const { key } = await mint();
     for (const turn of [
-      { role: "assistant", content: null, tool_calls: [{ id: "c9", type: "function", function: { name: "noop", arguments: "{}" } }, { id: "c10", type: "function", function: { name: "run_task", arguments: JSON.stringify({ note: ACCEPTANCE }) } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "c9", type: "function", function: { name: "noop", arguments: "{}" } },
+          { id: "c10", type: "function", function: { name: "run_task", arguments: JSON.stringify({ note: ACCEPTANCE }) } },
+        ],
+      },
       { role: "assistant", tool_calls: [{ function: { name: "noop" } }, { function: { name: "run_task", arguments: { note: ACCEPTANCE } } }] },
     ]) {
       const body = { messages: [{ role: "user", content: "Free some space." }, turn] } as Body;
@@ -278,7 +316,11 @@ describe("POST /api/guardrail: messages and tool_call", () => {
 
   it("reads action and tool_call together as the act when both are given", async () => {
     const { key } = await mint();
-    const body: Body = { action: PLAIN, tool_call: { name: "archive", arguments: { path: "/var/log", older_than_days: 30 } }, messages: [{ role: "user", content: "Tidy the logs." }] };
+    const body: Body = {
+      action: PLAIN,
+      tool_call: { name: "archive", arguments: { path: "/var/log", older_than_days: 30 } },
+      messages: [{ role: "user", content: "Tidy the logs." }],
+    };
     await expectVerdict(await guard(key, body), body);
   });
 
@@ -300,21 +342,56 @@ describe("POST /api/guardrail: messages and tool_call", () => {
     ["a turn without content", { messages: [{ role: "user" }, assistant] }, "missing_field", "messages[0].content"],
     ["null content on a user turn", { messages: [{ role: "user", content: null }, assistant] }, "invalid_field", "messages[0].content"],
     ["an assistant turn with null content and no tool calls", { messages: [{ role: "assistant", content: null }] }, "invalid_field", "messages[0].content"],
-    ["a blank last assistant turn (the act)", { messages: [{ role: "user", content: "hi" }, { role: "assistant", content: "  " }] }, "invalid_field", "messages[1].content"],
+    [
+      "a blank last assistant turn (the act)",
+      {
+        messages: [
+          { role: "user", content: "hi" },
+          { role: "assistant", content: "  " },
+        ],
+      },
+      "invalid_field",
+      "messages[1].content",
+    ],
     ["an unknown role", { messages: [assistant, { role: "bot", content: "x" }] }, "invalid_field", "messages[1].role"],
     ["an unknown field on a turn", { messages: [{ ...assistant, mood: "calm" }] }, "unknown_field", "messages[0].mood"],
     ["tool_calls on a user turn", { messages: [{ role: "user", content: "x", tool_calls: [] }, assistant] }, "invalid_field", "messages[0].tool_calls"],
     ["tool_call_id on a user turn", { messages: [{ role: "user", content: "x", tool_call_id: "c1" }, assistant] }, "invalid_field", "messages[0].tool_call_id"],
-    ["a tool call of another type", { messages: [{ role: "assistant", content: null, tool_calls: [{ type: "retrieval", function: { name: "f" } }] }] }, "invalid_field", "messages[0].tool_calls[0].type"],
-    ["an unknown field on a tool call", { messages: [{ role: "assistant", content: null, tool_calls: [{ function: { name: "f" }, extra: 1 }] }] }, "unknown_field", "messages[0].tool_calls[0].extra"],
-    ["a tool call without its function", { messages: [{ role: "assistant", content: null, tool_calls: [{ id: "c1" }] }] }, "missing_field", "messages[0].tool_calls[0].function"],
-    ["an empty tool name in a turn", { messages: [{ role: "assistant", content: null, tool_calls: [{ function: { name: "" } }] }] }, "invalid_field", "messages[0].tool_calls[0].function.name"],
+    [
+      "a tool call of another type",
+      { messages: [{ role: "assistant", content: null, tool_calls: [{ type: "retrieval", function: { name: "f" } }] }] },
+      "invalid_field",
+      "messages[0].tool_calls[0].type",
+    ],
+    [
+      "an unknown field on a tool call",
+      { messages: [{ role: "assistant", content: null, tool_calls: [{ function: { name: "f" }, extra: 1 }] }] },
+      "unknown_field",
+      "messages[0].tool_calls[0].extra",
+    ],
+    [
+      "a tool call without its function",
+      { messages: [{ role: "assistant", content: null, tool_calls: [{ id: "c1" }] }] },
+      "missing_field",
+      "messages[0].tool_calls[0].function",
+    ],
+    [
+      "an empty tool name in a turn",
+      { messages: [{ role: "assistant", content: null, tool_calls: [{ function: { name: "" } }] }] },
+      "invalid_field",
+      "messages[0].tool_calls[0].function.name",
+    ],
     ["a tool_call without a name", { tool_call: { arguments: {} } }, "missing_field", "tool_call.name"],
     ["a blank tool name", { tool_call: { name: "  " } }, "invalid_field", "tool_call.name"],
     ["tool_call arguments that are a number", { tool_call: { name: "f", arguments: 7 } }, "invalid_field", "tool_call.arguments"],
     ["tool_call arguments that are a list", { tool_call: { name: "f", arguments: [1, 2] } }, "invalid_field", "tool_call.arguments"],
     ["an unknown field on tool_call", { tool_call: { name: "f", arguments: {}, id: "c1" } }, "unknown_field", "tool_call.id"],
-    ["tool_call in the OpenAI shape (send its function)", { tool_call: { type: "function", function: { name: "f", arguments: "{}" } } }, "missing_field", "tool_call.name"],
+    [
+      "tool_call in the OpenAI shape (send its function)",
+      { tool_call: { type: "function", function: { name: "f", arguments: "{}" } } },
+      "missing_field",
+      "tool_call.name",
+    ],
     ["a null tool_call", { tool_call: null }, "invalid_field", "tool_call"],
   ] as const)("refuses %s with 400 %s naming %s", async (_label, body, code, field) => {
     const { key } = await mint();
@@ -361,10 +438,35 @@ describe.each(METER_BACKENDS)("POST /api/guardrail: caps and metering (%s meter)
     ["messages", "51 turns", { messages: turns(51) }, "50"],
     ["messages[3].content", "a 5,001-character turn", { messages: [...turns(3), { role: "assistant", content: "c".repeat(5001) }] }, "5000"],
     ["messages", "20,005 characters of messages in all", { messages: turns(5, "m".repeat(4001)) }, "20000"],
-    ["messages[1].tool_calls", "11 tool calls on a turn", { messages: [{ role: "user", content: "go" }, { role: "assistant", content: null, tool_calls: Array.from({ length: 11 }, () => ({ function: { name: "f" } })) }] }, "10"],
-    ["messages[1].tool_calls[0].function.arguments", "5,001 characters of arguments in a turn's tool call", { messages: [{ role: "user", content: "go" }, { role: "assistant", content: null, tool_calls: [{ function: { name: "f", arguments: "a".repeat(5001) } }] }] }, "5000"],
+    [
+      "messages[1].tool_calls",
+      "11 tool calls on a turn",
+      {
+        messages: [
+          { role: "user", content: "go" },
+          { role: "assistant", content: null, tool_calls: Array.from({ length: 11 }, () => ({ function: { name: "f" } })) },
+        ],
+      },
+      "10",
+    ],
+    [
+      "messages[1].tool_calls[0].function.arguments",
+      "5,001 characters of arguments in a turn's tool call",
+      {
+        messages: [
+          { role: "user", content: "go" },
+          { role: "assistant", content: null, tool_calls: [{ function: { name: "f", arguments: "a".repeat(5001) } }] },
+        ],
+      },
+      "5000",
+    ],
     ["tool_call.arguments", "a 5,001-character arguments string", { tool_call: { name: "f", arguments: "a".repeat(5001) } }, "5000"],
-    ["tool_call.arguments", "arguments of 5,001 characters serialised", { tool_call: { name: "f", arguments: { k: "a".repeat(5001 - '{"k":""}'.length) } } }, "5000"],
+    [
+      "tool_call.arguments",
+      "arguments of 5,001 characters serialised",
+      { tool_call: { name: "f", arguments: { k: "a".repeat(5001 - '{"k":""}'.length) } } },
+      "5000",
+    ],
     ["tool_call.name", "a 201-character tool name", { tool_call: { name: "n".repeat(201) } }, "200"],
   ] as const)("refuses %s over its cap (%s) with 400 naming it, before anything else (no svc-guard use)", async (field, _label, body, cap) => {
     const { key } = await mintOn();
@@ -451,7 +553,10 @@ const downMeter: Meter = {
 
 describe.each([
   ["a meter whose methods reject with MeterUnavailableError", () => platformWithMeter(downMeter, "meter-down")],
-  ["an Upstash meter at a closed port", () => platformWithMeter(async () => createUpstashMeter({ url: "http://127.0.0.1:1", token: "any-token", timeoutMs: 200 }), "upstash-down")],
+  [
+    "an Upstash meter at a closed port",
+    () => platformWithMeter(async () => createUpstashMeter({ url: "http://127.0.0.1:1", token: "any-token", timeoutMs: 200 }), "upstash-down"),
+  ],
 ])("POST /api/guardrail with %s", (_label, makePlatform) => {
   const down = makePlatform();
   const env = { ...ENV, SVC_PLATFORM: down };
@@ -474,7 +579,11 @@ describe.each([
   it("is the exception: a scoring route on the same meter refuses with 503 metering_unavailable (control)", async () => {
     const { key } = await mintApiKey(down, { kind: "live", tier: "free" });
     const res = await scoringFunction.fetch(
-      new Request("http://t/api/score-action", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ action: PLAIN }) }),
+      new Request("http://t/api/score-action", {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ action: PLAIN }),
+      }),
       env,
     );
     await expectError(res, 503, "metering_unavailable");
@@ -514,7 +623,11 @@ describe("no language model on the guardrail's path", () => {
     calls.length = 0;
     const { key } = await mint();
     const res = await scoringFunction.fetch(
-      new Request("http://t/api/score-action", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ action: PLAIN }) }),
+      new Request("http://t/api/score-action", {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ action: PLAIN }),
+      }),
       env,
     );
     expect(res.status, await res.clone().text()).toBe(500);

@@ -31,7 +31,10 @@ describe("standaloneSchema", () => {
   });
 
   it("adds no $defs to a schema without references", () => {
-    expect(standaloneSchema({ type: "object", properties: { a: { type: "string" } } }, components)).toEqual({ type: "object", properties: { a: { type: "string" } } });
+    expect(standaloneSchema({ type: "object", properties: { a: { type: "string" } } }, components)).toEqual({
+      type: "object",
+      properties: { a: { type: "string" } },
+    });
   });
 });
 
@@ -47,13 +50,25 @@ describe("composeMcpCatalogue over the service's OpenAPI document", () => {
   });
 
   it("places a GET tool's arguments in the path and takes a POST tool's as the body", () => {
-    expect(catalogue.tools.find((t) => t.name === "reason-narrative")!.route).toEqual({ function: "reason", method: "GET", path: "/api/reason/narratives/{correlation_id}", arguments: { correlation_id: "path" } });
-    expect(catalogue.tools.find((t) => t.name === "guardrail")!.route).toEqual({ function: "guardrail", method: "POST", path: "/api/guardrail", arguments: "body" });
+    expect(catalogue.tools.find((t) => t.name === "reason-narrative")!.route).toEqual({
+      function: "reason",
+      method: "GET",
+      path: "/api/reason/narratives/{correlation_id}",
+      arguments: { correlation_id: "path" },
+    });
+    expect(catalogue.tools.find((t) => t.name === "guardrail")!.route).toEqual({
+      function: "guardrail",
+      method: "POST",
+      path: "/api/guardrail",
+      arguments: "body",
+    });
     expect(catalogue.tools.find((t) => t.name === "usage")!.inputSchema).toEqual({ type: "object", properties: {}, additionalProperties: false });
   });
 
   it("refuses a resource that is not a public GET of the document, and an unknown operation", () => {
-    expect(() => composeMcpCatalogue({ ...document, paths: { ...document.paths, "/api/virtues": {} } }, caps)).toThrow(/\/api\/virtues: a resource must be a public GET/);
+    expect(() => composeMcpCatalogue({ ...document, paths: { ...document.paths, "/api/virtues": {} } }, caps)).toThrow(
+      /\/api\/virtues: a resource must be a public GET/,
+    );
     const renamed = structuredClone(document);
     renamed.paths["/api/guardrail"].post.operationId = "somethingElse";
     expect(() => composeMcpCatalogue(renamed, caps)).toThrow(/No operation checkGuardrail/);

@@ -28,14 +28,25 @@ export const MCP_TOOLS: readonly ToolDeclaration[] = [
       "When the answer has clarification_required, ask the question (clarification.question_text) and call reason again with the byte-identical input, " +
       "the continuation_token and the answer as clarification_response. With response_format assessment_first the narrative is deferred: read it with reason-narrative and its correlation_id.",
   },
-  { name: "reason-narrative", operationId: "getNarrative", note: "The correlation_id is narrative.correlation_id of a reason answer given with response_format assessment_first." },
+  {
+    name: "reason-narrative",
+    operationId: "getNarrative",
+    note: "The correlation_id is narrative.correlation_id of a reason answer given with response_format assessment_first.",
+  },
   { name: "score-decision", operationId: "scoreDecision" },
   { name: "usage", operationId: "getUsage" },
 ];
 
 /** The framework documents served as resources: the public routes whose bodies they are. */
-export const MCP_RESOURCE_ROUTES: readonly string[] = ["/api/virtues", "/api/indifferents", "/api/stoic-brain", "/api/stoic-brain/hub", "/api/stoic-brain/{domain}"];
+export const MCP_RESOURCE_ROUTES: readonly string[] = [
+  "/api/virtues",
+  "/api/indifferents",
+  "/api/stoic-brain",
+  "/api/stoic-brain/hub",
+  "/api/stoic-brain/{domain}",
+];
 
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is walked as loose JSON
 type Json = Record<string, any>;
 
 /** Where a tool's arguments travel: the JSON body, or each one into the path or the query. */
@@ -98,7 +109,10 @@ function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (value === null || typeof value !== "object") return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, key === "$ref" && typeof item === "string" ? item.replace(COMPONENT_PREFIX, "#/$defs/") : rewriteRefs(item)]),
+    Object.entries(value).map(([key, item]) => [
+      key,
+      key === "$ref" && typeof item === "string" ? item.replace(COMPONENT_PREFIX, "#/$defs/") : rewriteRefs(item),
+    ]),
   );
 }
 

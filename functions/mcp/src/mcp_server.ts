@@ -77,18 +77,27 @@ const READERS: Readonly<Record<string, () => unknown>> = {
   "/api/stoic-brain/hub": stoicBrainHub,
 };
 
-const FRAMEWORK_RESOURCES: readonly (FrameworkResource & { readonly title: string; readonly description: string })[] = MCP_CATALOGUE.resources.flatMap((resource) => {
-  const described = { title: resource.title, description: resource.description };
-  if (resource.route === "/api/stoic-brain/{domain}") {
-    return DomainFileId.options.map((domain) => {
-      const path = `/api/stoic-brain/${domain}`;
-      return { ...described, title: `${resource.title}: ${domain}`, uri: resourceUri(path), route: path, name: `stoic-brain-${domain}`, read: () => stoicBrainDomain(domain) };
-    });
-  }
-  const read = READERS[resource.route];
-  if (!read) throw new Error(`No reader for the resource route ${resource.route}`);
-  return [{ ...described, uri: resourceUri(resource.route), route: resource.route, name: resource.route.replace(/^\/api\//, "").replace(/\//g, "-"), read }];
-});
+const FRAMEWORK_RESOURCES: readonly (FrameworkResource & { readonly title: string; readonly description: string })[] = MCP_CATALOGUE.resources.flatMap(
+  (resource) => {
+    const described = { title: resource.title, description: resource.description };
+    if (resource.route === "/api/stoic-brain/{domain}") {
+      return DomainFileId.options.map((domain) => {
+        const path = `/api/stoic-brain/${domain}`;
+        return {
+          ...described,
+          title: `${resource.title}: ${domain}`,
+          uri: resourceUri(path),
+          route: path,
+          name: `stoic-brain-${domain}`,
+          read: () => stoicBrainDomain(domain),
+        };
+      });
+    }
+    const read = READERS[resource.route];
+    if (!read) throw new Error(`No reader for the resource route ${resource.route}`);
+    return [{ ...described, uri: resourceUri(resource.route), route: resource.route, name: resource.route.replace(/^\/api\//, "").replace(/\//g, "-"), read }];
+  },
+);
 
 // Per isolate or process: the SDK's schema validator (used only for what a client returns to an
 // elicitation, which this server never asks for) is built once rather than on every request.
@@ -125,7 +134,8 @@ export function createMcpServer(options: McpServerOptions): Server {
   }));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {
     const resource = FRAMEWORK_RESOURCES.find((r) => r.uri === request.params.uri);
-    if (!resource) throw new McpError(RESOURCE_NOT_FOUND, `No resource ${request.params.uri}; the resources are ${FRAMEWORK_RESOURCES.map((r) => r.uri).join(", ")}.`);
+    if (!resource)
+      throw new McpError(RESOURCE_NOT_FOUND, `No resource ${request.params.uri}; the resources are ${FRAMEWORK_RESOURCES.map((r) => r.uri).join(", ")}.`);
     return { contents: [{ uri: resource.uri, mimeType: JSON_MIME, text: JSON.stringify(resource.read()) }] };
   });
   return server;
@@ -148,7 +158,8 @@ function routeCallOf(tool: ToolDefinition, args: Record<string, unknown>): Route
   if (route.arguments === "body") return { function: route.function, method: route.method, path: route.path, body: JSON.stringify(args) };
   const placement = route.arguments;
   const unknown = Object.keys(args).find((name) => !(name in placement));
-  if (unknown !== undefined) return { refusal: { code: "unknown_field", field: unknown, message: `${unknown}: this argument is not accepted by ${tool.name}` } };
+  if (unknown !== undefined)
+    return { refusal: { code: "unknown_field", field: unknown, message: `${unknown}: this argument is not accepted by ${tool.name}` } };
   let path = route.path;
   const query = new URLSearchParams();
   for (const [name, where] of Object.entries(placement)) {
@@ -167,7 +178,12 @@ function routeCallOf(tool: ToolDefinition, args: Record<string, unknown>): Route
 
 function refusalResult(refusal: Refusal, requestId: string): CallToolResult {
   const envelope = { error: { code: refusal.code, message: refusal.message, field: refusal.field, request_id: requestId } };
-  return { isError: true, content: [{ type: "text", text: errorLine(400, envelope.error) }], structuredContent: envelope, _meta: { [HTTP_META_KEY]: { status: 400, request_id: requestId } } };
+  return {
+    isError: true,
+    content: [{ type: "text", text: errorLine(400, envelope.error) }],
+    structuredContent: envelope,
+    _meta: { [HTTP_META_KEY]: { status: 400, request_id: requestId } },
+  };
 }
 
 function errorLine(status: number, error: { code?: unknown; message?: unknown; field?: unknown }): string {
@@ -196,7 +212,12 @@ async function toolResult(response: Response): Promise<CallToolResult> {
   if (!response.ok) {
     const error = (structured?.error ?? {}) as Record<string, unknown>;
     const line = structured?.error ? errorLine(response.status, error) : `${response.status}: ${text.slice(0, 500)}`;
-    return { isError: true, content: [{ type: "text", text: line }], ...(structured ? { structuredContent: structured } : {}), _meta: { [HTTP_META_KEY]: meta } };
+    return {
+      isError: true,
+      content: [{ type: "text", text: line }],
+      ...(structured ? { structuredContent: structured } : {}),
+      _meta: { [HTTP_META_KEY]: meta },
+    };
   }
   const lead = structured ? continuationOf(structured) : undefined;
   return {

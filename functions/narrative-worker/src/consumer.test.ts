@@ -36,7 +36,7 @@ function fakeStore() {
     async markReady(id, sealedNarrative, narrator, at) {
       calls.markReady.push(id);
       const row = rows.get(id);
-      if (!row || row.status !== "deferred") return false;
+      if (row?.status !== "deferred") return false;
       rows.set(id, { ...row, status: "ready", sealed_narrative: sealedNarrative, narrator, ready_at: at.toISOString() });
       return true;
     },
@@ -44,7 +44,7 @@ function fakeStore() {
       calls.markFailed.push({ id, reason });
       if (failMarkFailed) throw failMarkFailed;
       const row = rows.get(id);
-      if (!row || row.status !== "deferred") return false;
+      if (row?.status !== "deferred") return false;
       rows.set(id, { ...row, status: "failed", failure_reason: reason, ready_at: at.toISOString() });
       return true;
     },
@@ -225,7 +225,10 @@ describe("createNarrativeConsumer: writing Layer 3", () => {
     // The narrator sees the assessment of the sealed row, whose ref is the assessment's own loop.
     fake.assessments.set(
       layer3Fails.loop_id,
-      await fakeSealer.seal(JSON.stringify({ assessment: { ...ASSESSMENT, examination: { ...ASSESSMENT.examination, ref: "loop_fails" } } }), layer3Fails.loop_id),
+      await fakeSealer.seal(
+        JSON.stringify({ assessment: { ...ASSESSMENT, examination: { ...ASSESSMENT.examination, ref: "loop_fails" } } }),
+        layer3Fails.loop_id,
+      ),
     );
     failingFor.add("loop_fails");
     const done = await deferred(fake);
@@ -284,20 +287,23 @@ describe("createNarrativeConsumer: writing Layer 3", () => {
 });
 
 describe("createNarrativeConsumer: the last receive", () => {
-  it.each([1, 2, 3, 4])(`at receive %i (maxReceives ${MAX_RECEIVES}) marks the narrative failed only from the last one on, and always reports the failure`, async (receives) => {
-    const fake = fakeStore();
-    const { narrator } = fakeNarrator(async () => {
-      throw new Error("Layer 3 is down");
-    });
-    const job = await deferred(fake);
-    const message = record(JSON.stringify(job), receives);
-    const c = consumer(fake, narrator);
-    expect(failedIds(await c.consume(eventOf(message)))).toEqual([message.messageId]);
-    const last = receives >= MAX_RECEIVES;
-    expect(fake.calls.markFailed.map((call) => call.id)).toEqual(last ? [job.correlation_id] : []);
-    expect(fake.rows.get(job.correlation_id)!.status).toBe(last ? "failed" : "deferred");
-    expect(c.logs.find((l) => l.msg === "narrative_job_failed")).toMatchObject({ level: last ? "error" : "warn", fields: { last_attempt: last } });
-  });
+  it.each([1, 2, 3, 4])(
+    `at receive %i (maxReceives ${MAX_RECEIVES}) marks the narrative failed only from the last one on, and always reports the failure`,
+    async (receives) => {
+      const fake = fakeStore();
+      const { narrator } = fakeNarrator(async () => {
+        throw new Error("Layer 3 is down");
+      });
+      const job = await deferred(fake);
+      const message = record(JSON.stringify(job), receives);
+      const c = consumer(fake, narrator);
+      expect(failedIds(await c.consume(eventOf(message)))).toEqual([message.messageId]);
+      const last = receives >= MAX_RECEIVES;
+      expect(fake.calls.markFailed.map((call) => call.id)).toEqual(last ? [job.correlation_id] : []);
+      expect(fake.rows.get(job.correlation_id)!.status).toBe(last ? "failed" : "deferred");
+      expect(c.logs.find((l) => l.msg === "narrative_job_failed")).toMatchObject({ level: last ? "error" : "warn", fields: { last_attempt: last } });
+    },
+  );
 
   it("still reports the failure when marking it failed fails too", async () => {
     const fake = fakeStore();
@@ -346,7 +352,12 @@ describe("createNarrativeConsumer: idempotency", () => {
     const job = await deferred(fake);
     const c = consumer(fake, narrator);
     expect(await c.consume(eventOf(record(JSON.stringify(job)), record(JSON.stringify(job))))).toEqual({ batchItemFailures: [] });
-    expect(c.logs.filter((l) => l.msg === "narrative_job_done").map((l) => l.fields.outcome).sort()).toEqual(["already_done", "written"]);
+    expect(
+      c.logs
+        .filter((l) => l.msg === "narrative_job_done")
+        .map((l) => l.fields.outcome)
+        .sort(),
+    ).toEqual(["already_done", "written"]);
     expect(fake.rows.get(job.correlation_id)!.status).toBe("ready");
   });
 

@@ -30,7 +30,6 @@ const show = (value: unknown) => JSON.stringify(value, null, 1);
 const freshAgent = () => `agent-${crypto.randomUUID()}`;
 const mint = async (options: MintOptions = {}) => mintApiKey(await testPlatform(), { kind: "live", tier: "free", capabilities: ["calling"], ...options });
 
-
 async function db() {
   return (await testPlatform()).database();
 }
@@ -41,10 +40,16 @@ async function rowsOf(owner: string) {
 /** Opens a session and answers its first `count` stages; returns the last body. */
 async function through(key: string, agent: string, count: number, session = "calling-1", answers: readonly string[] = ANSWERS, env: Env = ENV): Promise<Body> {
   let last = await readJson<Body>(await post(CALLING, key, { session_id: session, agent_id: agent }, env), 200);
-  for (let i = 0; i < count; i += 1) last = await readJson<Body>(await post(CALLING, key, { session_id: session, agent_id: agent, response: answers[i]! }, env), 200);
+  for (let i = 0; i < count; i += 1)
+    last = await readJson<Body>(await post(CALLING, key, { session_id: session, agent_id: agent, response: answers[i]! }, env), 200);
   return last;
 }
-const approveBody = (owner: string, agent: string, session = "calling-1", extra: Body = {}) => ({ session_id: session, owner_id: owner, agent_id: agent, ...extra });
+const approveBody = (owner: string, agent: string, session = "calling-1", extra: Body = {}) => ({
+  session_id: session,
+  owner_id: owner,
+  agent_id: agent,
+  ...extra,
+});
 
 function expectShape(body: Body): void {
   const parsed = CallingResponse.safeParse(body);
@@ -59,7 +64,10 @@ describe("a new user's path: open, reach awaiting_approval, the agent's key refu
   it("walks the whole sequence to the gate and through it", async () => {
     const agent = freshAgent();
     const { key, owner } = await mint();
-    const opened = await readJson<Body>(await post(CALLING, key, { session_id: "calling-1", agent_id: agent, agent_card_url: "https://agents.example/card.json" }), 200);
+    const opened = await readJson<Body>(
+      await post(CALLING, key, { session_id: "calling-1", agent_id: agent, agent_card_url: "https://agents.example/card.json" }),
+      200,
+    );
     expectShape(opened);
     expect(opened).toMatchObject({ status: "in_progress", stage: "Q1", question: CALLING_QUESTIONS.Q1, session_id: "calling-1", agent_id: agent });
 
@@ -90,12 +98,20 @@ describe("a new user's path: open, reach awaiting_approval, the agent's key refu
 
     const approved = await readJson<Body>(await post(APPROVE, TEST_OPERATOR_KEY, approveBody(owner, agent, "calling-1", { note: "Welcome aboard." })), 200);
     expect(CallingApproved.strict().safeParse(approved).success, show(approved)).toBe(true);
-    expect(approved).toMatchObject({ status: "approved", approval: { approved_by: "operator", note: "Welcome aboard." }, purpose: last.purpose, handoff: last.handoff });
+    expect(approved).toMatchObject({
+      status: "approved",
+      approval: { approved_by: "operator", note: "Welcome aboard." },
+      purpose: last.purpose,
+      handoff: last.handoff,
+    });
 
     const read = await readJson<Body>(await post(CALLING, key, { session_id: "calling-1", agent_id: agent }), 200);
     expect(read).toEqual(approved);
     const after = await readJson<Body>(await send("GET", `${PENDING}?owner_id=${owner}`, `Bearer ${TEST_OPERATOR_KEY}`), 200);
-    expect(after.handoffs.some((h: Body) => h.owner_id === owner && h.agent_id === agent), show(after)).toBe(false);
+    expect(
+      after.handoffs.some((h: Body) => h.owner_id === owner && h.agent_id === agent),
+      show(after),
+    ).toBe(false);
     expect((await rowsOf(owner))[0]).toMatchObject({ status: "approved" });
   });
 
@@ -149,11 +165,19 @@ describe("the transitions of 3.4", () => {
     const { key, owner } = await mint();
     await through(key, agent, 1);
     await readJson(await post(CALLING, key, { session_id: "calling-1", agent_id: agent, hold: true }), 200);
-    await (await db()).updateTable("practice_sessions").set({ holding_until: new Date(Date.now() - 1000) }).where("owner_id", "=", owner).execute();
+    await (await db())
+      .updateTable("practice_sessions")
+      .set({ holding_until: new Date(Date.now() - 1000) })
+      .where("owner_id", "=", owner)
+      .execute();
     const res = await readJson<Body>(await post(CALLING, key, { session_id: "calling-1", agent_id: agent }), 200);
     expectShape(res);
     expect(res).toMatchObject({ status: "timed_out", stage: "Q2" });
-    const error = await expectError(await post(CALLING, key, { session_id: "calling-1", agent_id: agent, response: ANSWERS[1]! }), 409, "session_not_in_progress");
+    const error = await expectError(
+      await post(CALLING, key, { session_id: "calling-1", agent_id: agent, response: ANSWERS[1]! }),
+      409,
+      "session_not_in_progress",
+    );
     expect(error.status).toBe("timed_out");
     expect((await rowsOf(owner))[0]).toMatchObject({ status: "timed_out" });
   });
@@ -162,8 +186,16 @@ describe("the transitions of 3.4", () => {
     const agent = freshAgent();
     const { key, owner } = await mint();
     await through(key, agent, 2);
-    await (await db()).updateTable("practice_sessions").set({ updated_at: new Date(Date.now() - 61 * 60_000) }).where("owner_id", "=", owner).execute();
-    const error = await expectError(await post(CALLING, key, { session_id: "calling-1", agent_id: agent, response: ANSWERS[2]! }), 409, "session_not_in_progress");
+    await (await db())
+      .updateTable("practice_sessions")
+      .set({ updated_at: new Date(Date.now() - 61 * 60_000) })
+      .where("owner_id", "=", owner)
+      .execute();
+    const error = await expectError(
+      await post(CALLING, key, { session_id: "calling-1", agent_id: agent, response: ANSWERS[2]! }),
+      409,
+      "session_not_in_progress",
+    );
     expect(error.status).toBe("timed_out");
   });
 
@@ -192,7 +224,12 @@ describe("400: each names its field and writes nothing", () => {
   const cases: Array<[string, Body, string, string]> = [
     ["agent_card_url over http", { session_id: "s", agent_id: "agent-x", agent_card_url: "http://agents.example/card" }, "agent_card_url", "invalid_field"],
     ["agent_card_url not a URL", { session_id: "s", agent_id: "agent-x", agent_card_url: "card.json" }, "agent_card_url", "invalid_field"],
-    ["agent_card_url with credentials", { session_id: "s", agent_id: "agent-x", agent_card_url: "https://me:pw@agents.example/card" }, "agent_card_url", "invalid_field"],
+    [
+      "agent_card_url with credentials",
+      { session_id: "s", agent_id: "agent-x", agent_card_url: "https://me:pw@agents.example/card" },
+      "agent_card_url",
+      "invalid_field",
+    ],
     ["hold with a response", { session_id: "s", agent_id: "agent-x", hold: true, response: "An answer." }, "hold", "invalid_field"],
     ["an empty response", { session_id: "s", agent_id: "agent-x", response: "" }, "response", "invalid_field"],
     ["a response over 5,000 characters", { session_id: "s", agent_id: "agent-x", response: "x".repeat(5001) }, "response", "invalid_field"],
@@ -221,7 +258,12 @@ describe("400: each names its field and writes nothing", () => {
     const agent = freshAgent();
     const { key, owner } = await mint();
     await through(key, agent, 1);
-    await expectError(await post(CALLING, key, { session_id: "calling-1", agent_id: agent, response: "It serves \ud800 the developers." }), 400, "invalid_field", "response");
+    await expectError(
+      await post(CALLING, key, { session_id: "calling-1", agent_id: agent, response: "It serves \ud800 the developers." }),
+      400,
+      "invalid_field",
+      "response",
+    );
     expect((await rowsOf(owner))[0]).toMatchObject({ status: "in_progress", stage: "Q2", turn: 1 });
   });
 

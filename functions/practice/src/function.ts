@@ -8,14 +8,7 @@ import { reflectSession } from "./routes/reflect_session";
 import { watchingCycleRecord } from "./routes/watching_cycle";
 
 /** Practice: reflect at session close, the calling sequence and its approval, watching cycles. */
-export const practiceFunction = createServiceFunction(
-  "practice",
-  [
-    reflectSession,
-    callingSession,
-    callingApprove,
-    callingPending,
-    watchingCycleRecord,
-  ],
-  { platform: languageWorkersPlatform, authenticate },
-);
+export const practiceFunction = createServiceFunction("practice", [reflectSession, callingSession, callingApprove, callingPending, watchingCycleRecord], {
+  platform: languageWorkersPlatform,
+  authenticate,
+});

@@ -42,7 +42,6 @@ const SUMMARY = {
   sage_reasoning_passes: 1,
 };
 
-
 const openBody = (agent_id: string, session_id = "session-1", extra: Body = {}) => ({ session_id, agent_id, session_summary: SUMMARY, ...extra });
 const answerBody = (agent_id: string, response: string, session_id = "session-1", extra: Body = {}) => ({ session_id, agent_id, response, ...extra });
 
@@ -136,7 +135,9 @@ describe("a new user's path: open, answer through to complete, get the profile",
     const before = await readJson<Body>(await trustRecord(seeded.agent), 200);
     const { key } = await mint({ agent: seeded.agent });
     expect((await through(key, seeded.agent, 8)).status).toBe("complete");
-    expect(await (await db()).selectFrom("trust_events").select("id").where("agent_id", "=", seeded.agent).where("source", "=", "reflect").execute()).toHaveLength(0);
+    expect(
+      await (await db()).selectFrom("trust_events").select("id").where("agent_id", "=", seeded.agent).where("source", "=", "reflect").execute(),
+    ).toHaveLength(0);
     expect((await readJson<Body>(await trustRecord(seeded.agent), 200)).domains).toEqual(before.domains);
 
     const agent = freshAgent();
@@ -286,7 +287,15 @@ describe("the transitions of 3.3 and their refusals", () => {
     const [row] = (await rowsOf(seeded.owner)).filter((r) => r.kind === "reflect");
     const store = recordStores(await db()).practice;
     const closing = { at: new Date().toISOString(), status: "complete" as const, closed_at: new Date().toISOString() };
-    const invalid = { agent_id: seeded.agent, source: "reflect" as const, class: "hold" as const, domain: "no_such_domain" as never, level: "habitual" as const, source_ref: row!.id, occurred_at: closing.at };
+    const invalid = {
+      agent_id: seeded.agent,
+      source: "reflect" as const,
+      class: "hold" as const,
+      domain: "no_such_domain" as never,
+      level: "habitual" as const,
+      source_ref: row!.id,
+      occurred_at: closing.at,
+    };
     await expect(store.complete(row!.id, row!.turn, closing, [invalid])).rejects.toThrow();
     const [after] = (await rowsOf(seeded.owner)).filter((r) => r.kind === "reflect");
     expect(after).toMatchObject({ status: "in_progress", stage: "supporting", turn: row!.turn });
@@ -301,11 +310,26 @@ describe("400: each names its field and writes nothing, at no cost", () => {
     ["session_summary a string", { session_id: "s", agent_id: agent, session_summary: "a session" }, "session_summary", "invalid_field"],
     ["session_summary an array", { session_id: "s", agent_id: agent, session_summary: [SUMMARY] }, "session_summary", "invalid_field"],
     ["session_summary null", { session_id: "s", agent_id: agent, session_summary: null }, "session_summary", "invalid_field"],
-    ["a summary field missing", { session_id: "s", agent_id: agent, session_summary: { ...SUMMARY, circle_at_open: undefined } }, "session_summary.circle_at_open", "missing_field"],
-    ["a summary circle outside the enum", { session_id: "s", agent_id: agent, session_summary: { ...SUMMARY, circle_at_open: "galaxy" } }, "session_summary.circle_at_open", "invalid_field"],
+    [
+      "a summary field missing",
+      { session_id: "s", agent_id: agent, session_summary: { ...SUMMARY, circle_at_open: undefined } },
+      "session_summary.circle_at_open",
+      "missing_field",
+    ],
+    [
+      "a summary circle outside the enum",
+      { session_id: "s", agent_id: agent, session_summary: { ...SUMMARY, circle_at_open: "galaxy" } },
+      "session_summary.circle_at_open",
+      "invalid_field",
+    ],
     ["an unknown summary field", { session_id: "s", agent_id: agent, session_summary: { ...SUMMARY, mood: "calm" } }, "session_summary.mood", "unknown_field"],
     ["an invalid context_source", { ...openBody(agent, "s"), context_source: "user_typed" }, "context_source", "invalid_field"],
-    ["an invalid context_source on an answer", { session_id: "s", agent_id: agent, response: "An answer.", context_source: 7 }, "context_source", "invalid_field"],
+    [
+      "an invalid context_source on an answer",
+      { session_id: "s", agent_id: agent, response: "An answer.", context_source: 7 },
+      "context_source",
+      "invalid_field",
+    ],
     ["an unknown field", { ...openBody(agent, "s"), stage: "Q6" }, "stage", "unknown_field"],
     ["an empty response", { session_id: "s", agent_id: agent, response: "" }, "response", "invalid_field"],
     ["a blank response", { session_id: "s", agent_id: agent, response: "   " }, "response", "invalid_field"],
@@ -314,9 +338,19 @@ describe("400: each names its field and writes nothing, at no cost", () => {
     ["session_id missing", { agent_id: agent, session_summary: SUMMARY }, "session_id", "missing_field"],
     ["session_id over 128 characters", openBody(agent, "s".repeat(129)), "session_id", "invalid_field"],
     ["agent_id of one character", openBody("a", "s"), "agent_id", "invalid_field"],
-    ["reflect_at_close off with a response", { session_id: "s", agent_id: agent, response: "An answer.", reflect_at_close: "off" }, "reflect_at_close", "invalid_field"],
+    [
+      "reflect_at_close off with a response",
+      { session_id: "s", agent_id: agent, response: "An answer.", reflect_at_close: "off" },
+      "reflect_at_close",
+      "invalid_field",
+    ],
     // Valid JSON escapes but no Unicode text: the summary's jsonb refused them (a 503), an id's text column turned them into U+FFFD.
-    ["a lone surrogate in the summary", { session_id: "s", agent_id: agent, session_summary: { ...SUMMARY, purpose_at_open: "fix \ud800 the export" } }, "session_summary.purpose_at_open", "invalid_field"],
+    [
+      "a lone surrogate in the summary",
+      { session_id: "s", agent_id: agent, session_summary: { ...SUMMARY, purpose_at_open: "fix \ud800 the export" } },
+      "session_summary.purpose_at_open",
+      "invalid_field",
+    ],
     ["a lone surrogate in the session_id", openBody(agent, "s\udc00"), "session_id", "invalid_field"],
   ];
 

@@ -36,9 +36,16 @@ async function caller(options: MintOptions = {}) {
 /** Every watching row of this owner and agent, children in their stored order. */
 async function storedRows(owner: string, agent: string) {
   const db = await (await testPlatform()).database();
-  const cycles = await db.selectFrom("watching_cycles").selectAll().where("owner_id", "=", owner).where("agent_id", "=", agent).orderBy("recorded_at").execute();
+  const cycles = await db
+    .selectFrom("watching_cycles")
+    .selectAll()
+    .where("owner_id", "=", owner)
+    .where("agent_id", "=", agent)
+    .orderBy("recorded_at")
+    .execute();
   const ids = cycles.map((c) => c.id);
-  const events = ids.length === 0 ? [] : await db.selectFrom("watching_alignment_events").selectAll().where("cycle_row_id", "in", ids).orderBy("position").execute();
+  const events =
+    ids.length === 0 ? [] : await db.selectFrom("watching_alignment_events").selectAll().where("cycle_row_id", "in", ids).orderBy("position").execute();
   const [decisions, lateResponses, lifts] = await Promise.all([
     db.selectFrom("watching_decisions").selectAll().where("owner_id", "=", owner).where("agent_id", "=", agent).orderBy("position").execute(),
     db.selectFrom("watching_late_responses").selectAll().where("owner_id", "=", owner).where("agent_id", "=", agent).orderBy("position").execute(),
@@ -49,7 +56,13 @@ async function storedRows(owner: string, agent: string) {
 
 async function expectNothingWritten(owner: string, agent: string): Promise<void> {
   const rows = await storedRows(owner, agent);
-  const counts = { cycles: rows.cycles.length, events: rows.events.length, decisions: rows.decisions.length, late: rows.lateResponses.length, lifts: rows.lifts.length };
+  const counts = {
+    cycles: rows.cycles.length,
+    events: rows.events.length,
+    decisions: rows.decisions.length,
+    late: rows.lateResponses.length,
+    lifts: rows.lifts.length,
+  };
   expect(counts, show(rows)).toEqual({ cycles: 0, events: 0, decisions: 0, late: 0, lifts: 0 });
 }
 
@@ -87,11 +100,23 @@ describe("a valid cycle", () => {
       agent_id: agent,
       status: "recorded",
       flagged: false,
-      answer_recording: { status: "recorded", answers_received_unstructured: 3, answers_sentence: body.answers_sentence, disclosure: WATCHING_DISCLOSURES["Q-P3-2"] },
+      answer_recording: {
+        status: "recorded",
+        answers_received_unstructured: 3,
+        answers_sentence: body.answers_sentence,
+        disclosure: WATCHING_DISCLOSURES["Q-P3-2"],
+      },
       trust_record: WATCHING_TRUST_NOTE,
     });
     expect(res.alignment_events, show(res)).toHaveLength(1);
-    expect(res.alignment_events[0]).toMatchObject({ check_id: "check-1", surfaced_act_sha256: await sha256Hex(ACT_TEXT), deliverable: true, flagged: false, late_responses_recorded: 1, lifts_recorded: 1 });
+    expect(res.alignment_events[0]).toMatchObject({
+      check_id: "check-1",
+      surfaced_act_sha256: await sha256Hex(ACT_TEXT),
+      deliverable: true,
+      flagged: false,
+      late_responses_recorded: 1,
+      lifts_recorded: 1,
+    });
     expect(res.alignment_events[0]!.decisions.map((d) => d.outcome)).toEqual(["proceed", "released_by_lift", "closed_at_wait_bound", "proceed"]);
 
     const rows = await storedRows(owner, agent);
@@ -106,8 +131,18 @@ describe("a valid cycle", () => {
       recorded_by: `key:${id}`,
     });
     expect(rows.events).toHaveLength(1);
-    expect(rows.events[0]).toMatchObject({ check_id: "check-1", library_version: "1.4.0", models: ["model-a", "model-b"], surfaced_channel: "chat", deliverable: true, winner_subject_key: decisions0(body)[0].subject_key });
-    expect(rows.decisions.map((d) => [d.subject_key, d.outcome]), show(rows.decisions)).toEqual(decisions0(body).map((d: Json) => [d.subject_key, d.outcome]));
+    expect(rows.events[0]).toMatchObject({
+      check_id: "check-1",
+      library_version: "1.4.0",
+      models: ["model-a", "model-b"],
+      surfaced_channel: "chat",
+      deliverable: true,
+      winner_subject_key: decisions0(body)[0].subject_key,
+    });
+    expect(
+      rows.decisions.map((d) => [d.subject_key, d.outcome]),
+      show(rows.decisions),
+    ).toEqual(decisions0(body).map((d: Json) => [d.subject_key, d.outcome]));
     expect(rows.lateResponses).toHaveLength(1);
     expect(rows.lifts).toHaveLength(1);
   });
@@ -116,7 +151,12 @@ describe("a valid cycle", () => {
     const { key, owner, agent } = await caller();
     const res = await recorded(await post(PATH, key, bareCycle(agent)));
     expect(res.alignment_events).toEqual([]);
-    expect(res.answer_recording, show(res)).toEqual({ status: "not_applicable", answers_received_unstructured: null, answers_sentence: null, disclosure: null });
+    expect(res.answer_recording, show(res)).toEqual({
+      status: "not_applicable",
+      answers_received_unstructured: null,
+      answers_sentence: null,
+      disclosure: null,
+    });
     const rows = await storedRows(owner, agent);
     expect(rows.cycles).toHaveLength(1);
     expect(rows.cycles[0]).toMatchObject({ answers_received_unstructured: null, answers_disclosure: null });
@@ -131,9 +171,16 @@ describe("a valid cycle", () => {
     await recorded(await post(PATH, other.key, body));
     const otherAgent = freshAgent();
     await recorded(await post(PATH, first.key, { ...body, agent_id: otherAgent }));
-    for (const [owner, agent] of [[first.owner, first.agent], [other.owner, first.agent], [first.owner, otherAgent]] as const) {
+    for (const [owner, agent] of [
+      [first.owner, first.agent],
+      [other.owner, first.agent],
+      [first.owner, otherAgent],
+    ] as const) {
       const rows = await storedRows(owner, agent);
-      expect(rows.cycles.map((c) => c.cycle_id), `${owner} ${agent}`).toEqual([body.cycle_id]);
+      expect(
+        rows.cycles.map((c) => c.cycle_id),
+        `${owner} ${agent}`,
+      ).toEqual([body.cycle_id]);
       expect(rows.decisions).toHaveLength(4);
     }
   });
@@ -165,34 +212,129 @@ describe("a valid cycle", () => {
 
 describe("rule 1: re-derivation and closed vocabularies (400 naming the field, nothing written)", () => {
   const cases: Array<[string, Mutation, string, string]> = [
-    ["a surfaced act hash that is not the text's", (b) => void (event0(b).surfaced_act.sha256 = "0".repeat(64)), "surfaced_act_hash_mismatch", "alignment_events[0].surfaced_act.sha256"],
-    ["an act text changed after hashing", (b) => void (event0(b).surfaced_act.text += "!"), "surfaced_act_hash_mismatch", "alignment_events[0].surfaced_act.sha256"],
-    ["deliverable false for a non-blank act on chat", (b) => void (event0(b).surfaced_act.deliverable = false), "deliverable_mismatch", "alignment_events[0].surfaced_act.deliverable"],
-    ["deliverable true on the channel none", (b) => void (event0(b).surfaced_channel = "none"), "deliverable_mismatch", "alignment_events[0].surfaced_act.deliverable"],
+    [
+      "a surfaced act hash that is not the text's",
+      (b) => void (event0(b).surfaced_act.sha256 = "0".repeat(64)),
+      "surfaced_act_hash_mismatch",
+      "alignment_events[0].surfaced_act.sha256",
+    ],
+    [
+      "an act text changed after hashing",
+      (b) => void (event0(b).surfaced_act.text += "!"),
+      "surfaced_act_hash_mismatch",
+      "alignment_events[0].surfaced_act.sha256",
+    ],
+    [
+      "deliverable false for a non-blank act on chat",
+      (b) => void (event0(b).surfaced_act.deliverable = false),
+      "deliverable_mismatch",
+      "alignment_events[0].surfaced_act.deliverable",
+    ],
+    [
+      "deliverable true on the channel none",
+      (b) => void (event0(b).surfaced_channel = "none"),
+      "deliverable_mismatch",
+      "alignment_events[0].surfaced_act.deliverable",
+    ],
     [
       "deliverable true for a blank act",
       async (b) => void (event0(b).surfaced_act = { ...(await surfacedAct("   ", "chat")), deliverable: true }),
       "deliverable_mismatch",
       "alignment_events[0].surfaced_act.deliverable",
     ],
-    ["a subject key that is not the subject's", (b) => void (decisions0(b)[1].subject.ref = "deploy#43"), "subject_key_mismatch", "alignment_events[0].check.decisions[1].subject_key"],
+    [
+      "a subject key that is not the subject's",
+      (b) => void (decisions0(b)[1].subject.ref = "deploy#43"),
+      "subject_key_mismatch",
+      "alignment_events[0].check.decisions[1].subject_key",
+    ],
     ["a surfaced_channel outside the vocabulary", (b) => void (event0(b).surfaced_channel = "sms"), "invalid_field", "alignment_events[0].surfaced_channel"],
     ["an outcome outside the vocabulary", (b) => void (decisions0(b)[0].outcome = "paused"), "invalid_field", "alignment_events[0].check.decisions[0].outcome"],
-    ["a subject kind outside the vocabulary", (b) => void (decisions0(b)[0].subject.kind = "email"), "invalid_field", "alignment_events[0].check.decisions[0].subject.kind"],
-    ["a gap basis outside the vocabulary", (b) => void (decisions0(b)[0].gate_basis.gap_basis = "vibes"), "invalid_field", "alignment_events[0].check.decisions[0].gate_basis.gap_basis"],
-    ["an unknown schema version", (b) => void (event0(b).read_from_schema_versions[1] = "agent-alignment-check/v9"), "invalid_field", "alignment_events[0].read_from_schema_versions[1]"],
-    ["a check schema this service does not read", (b) => void (event0(b).check.schema = "agent-alignment-check/v2"), "invalid_field", "alignment_events[0].check.schema"],
-    ["schema versions without the check's own", (b) => void (event0(b).read_from_schema_versions = ["agent-loop-heading/v1"]), "check_schema_not_read", "alignment_events[0].read_from_schema_versions"],
-    ["a field the decision does not take", (b) => void (decisions0(b)[0].confidence = 0.9), "unknown_field", "alignment_events[0].check.decisions[0].confidence"],
-    ["two decisions on one subject", (b) => void decisions0(b).push(clone(decisions0(b)[0])), "duplicate_subject", "alignment_events[0].check.decisions[4].subject_key"],
+    [
+      "a subject kind outside the vocabulary",
+      (b) => void (decisions0(b)[0].subject.kind = "email"),
+      "invalid_field",
+      "alignment_events[0].check.decisions[0].subject.kind",
+    ],
+    [
+      "a gap basis outside the vocabulary",
+      (b) => void (decisions0(b)[0].gate_basis.gap_basis = "vibes"),
+      "invalid_field",
+      "alignment_events[0].check.decisions[0].gate_basis.gap_basis",
+    ],
+    [
+      "an unknown schema version",
+      (b) => void (event0(b).read_from_schema_versions[1] = "agent-alignment-check/v9"),
+      "invalid_field",
+      "alignment_events[0].read_from_schema_versions[1]",
+    ],
+    [
+      "a check schema this service does not read",
+      (b) => void (event0(b).check.schema = "agent-alignment-check/v2"),
+      "invalid_field",
+      "alignment_events[0].check.schema",
+    ],
+    [
+      "schema versions without the check's own",
+      (b) => void (event0(b).read_from_schema_versions = ["agent-loop-heading/v1"]),
+      "check_schema_not_read",
+      "alignment_events[0].read_from_schema_versions",
+    ],
+    [
+      "a field the decision does not take",
+      (b) => void (decisions0(b)[0].confidence = 0.9),
+      "unknown_field",
+      "alignment_events[0].check.decisions[0].confidence",
+    ],
+    [
+      "two decisions on one subject",
+      (b) => void decisions0(b).push(clone(decisions0(b)[0])),
+      "duplicate_subject",
+      "alignment_events[0].check.decisions[4].subject_key",
+    ],
     ["a winner that names no decision", (b) => void (event0(b).check.winner = "a".repeat(64)), "winner_not_a_decision", "alignment_events[0].check.winner"],
-    ["a winner that closed at its wait bound", (b) => void (event0(b).check.winner = decisions0(b)[2].subject_key), "winner_closed", "alignment_events[0].check.winner"],
-    ["a check that ran outside the cycle", (b) => void (event0(b).check.ran_at = "2026-11-21T11:00:00.000Z"), "check_outside_cycle", "alignment_events[0].check.ran_at"],
-    ["a proceed that carries a hold's fields", (b) => void (decisions0(b)[0].held_at = "2026-11-21T10:01:00.000Z"), "outcome_inconsistent", "alignment_events[0].check.decisions[0].held_at"],
-    ["a hold without its wait bound", (b) => void delete decisions0(b)[1].wait_bound_ms, "outcome_inconsistent", "alignment_events[0].check.decisions[1].wait_bound_ms"],
-    ["a closure before its wait bound", (b) => void (decisions0(b)[2].closed_at = "2026-11-21T09:29:59.000Z"), "closed_before_wait_bound", "alignment_events[0].check.decisions[2].closed_at"],
-    ["a gate on the expectation snapshot without one", (b) => void delete event0(b).snapshots, "expectation_snapshot_missing", "alignment_events[0].check.decisions[3].gate_basis.gap_basis"],
-    ["a check_id given twice in one cycle", async (b) => void b.alignment_events.push(clone(event0(b))), "duplicate_check_id", "alignment_events[1].check.check_id"],
+    [
+      "a winner that closed at its wait bound",
+      (b) => void (event0(b).check.winner = decisions0(b)[2].subject_key),
+      "winner_closed",
+      "alignment_events[0].check.winner",
+    ],
+    [
+      "a check that ran outside the cycle",
+      (b) => void (event0(b).check.ran_at = "2026-11-21T11:00:00.000Z"),
+      "check_outside_cycle",
+      "alignment_events[0].check.ran_at",
+    ],
+    [
+      "a proceed that carries a hold's fields",
+      (b) => void (decisions0(b)[0].held_at = "2026-11-21T10:01:00.000Z"),
+      "outcome_inconsistent",
+      "alignment_events[0].check.decisions[0].held_at",
+    ],
+    [
+      "a hold without its wait bound",
+      (b) => void delete decisions0(b)[1].wait_bound_ms,
+      "outcome_inconsistent",
+      "alignment_events[0].check.decisions[1].wait_bound_ms",
+    ],
+    [
+      "a closure before its wait bound",
+      (b) => void (decisions0(b)[2].closed_at = "2026-11-21T09:29:59.000Z"),
+      "closed_before_wait_bound",
+      "alignment_events[0].check.decisions[2].closed_at",
+    ],
+    [
+      "a gate on the expectation snapshot without one",
+      (b) => void delete event0(b).snapshots,
+      "expectation_snapshot_missing",
+      "alignment_events[0].check.decisions[3].gate_basis.gap_basis",
+    ],
+    [
+      "a check_id given twice in one cycle",
+      async (b) => void b.alignment_events.push(clone(event0(b))),
+      "duplicate_check_id",
+      "alignment_events[1].check.check_id",
+    ],
     ["a cycle that ends before it starts", (b) => void (b.ended_at = "2026-11-21T09:00:00.000Z"), "cycle_window_invalid", "ended_at"],
     ["a field the cycle does not take", (b) => void (b.runner_version = "2.0"), "unknown_field", "runner_version"],
     ["a NUL character in free text", (b) => void (b.loop_heading = "ship\u0000it"), "invalid_field", "loop_heading"],
@@ -303,7 +445,10 @@ describe("rule 4: a response after its subject closed is a late_response row; th
     expect(late.subject_key).toBe(closed.subject_key);
     expect(new Date(late.received_at).toISOString()).toBe("2026-11-21T10:10:00.000Z");
     expect(new Date(late.closed_at).toISOString()).toBe(closed.closed_at);
-    expect(Object.keys(late).filter((k) => /respond/i.test(k)), show(late)).toEqual([]);
+    expect(
+      Object.keys(late).filter((k) => /respond/i.test(k)),
+      show(late),
+    ).toEqual([]);
     expect(rows.decisions.find((d) => d.subject_key === closed.subject_key)!.outcome).toBe("closed_at_wait_bound");
     expect(rows.lifts.map((l) => l.subject_key)).not.toContain(closed.subject_key);
   });
@@ -335,9 +480,24 @@ describe("rule 4: a response after its subject closed is a late_response row; th
   });
 
   it.each<[string, Mutation, string, string]>([
-    ["a response to a subject this check let proceed", (b) => void (event0(b).late_responses[0].subject_key = decisions0(b)[0].subject_key), "late_response_not_closed", "alignment_events[0].late_responses[0].subject_key"],
-    ["a response that arrived before the closure", (b) => void (event0(b).late_responses[0].received_at = "2026-11-21T09:15:00.000Z"), "late_response_not_late", "alignment_events[0].late_responses[0].received_at"],
-    ["a response that names its responder", (b) => void (event0(b).late_responses[0].responder = "@bob"), "unknown_field", "alignment_events[0].late_responses[0].responder"],
+    [
+      "a response to a subject this check let proceed",
+      (b) => void (event0(b).late_responses[0].subject_key = decisions0(b)[0].subject_key),
+      "late_response_not_closed",
+      "alignment_events[0].late_responses[0].subject_key",
+    ],
+    [
+      "a response that arrived before the closure",
+      (b) => void (event0(b).late_responses[0].received_at = "2026-11-21T09:15:00.000Z"),
+      "late_response_not_late",
+      "alignment_events[0].late_responses[0].received_at",
+    ],
+    [
+      "a response that names its responder",
+      (b) => void (event0(b).late_responses[0].responder = "@bob"),
+      "unknown_field",
+      "alignment_events[0].late_responses[0].responder",
+    ],
   ])("refuses %s (400, nothing written)", async (_label, mutate, code, field) => {
     await expectRefused(mutate, code, field);
   });
@@ -356,10 +516,30 @@ describe("rule 5: exactly one relayed lift per released subject; the lift row na
 
   it.each<[string, Mutation, string, string]>([
     ["a released subject without a relayed lift", (b) => void delete event0(b).relayed_lifts, "unrelayed_lift", "alignment_events[0].relayed_lifts"],
-    ["a relayed lift matching no released decision", (b) => void (event0(b).relayed_lifts[0].subject_key = decisions0(b)[0].subject_key), "unmatched_lift", "alignment_events[0].relayed_lifts[0].subject_key"],
-    ["two lifts for one released subject", (b) => void event0(b).relayed_lifts.push(clone(event0(b).relayed_lifts[0])), "duplicate_lift", "alignment_events[0].relayed_lifts[1].subject_key"],
-    ["a lift after the hold's wait bound", (b) => void (event0(b).relayed_lifts[0].lifted_at = "2026-11-21T10:11:00.001Z"), "lift_outside_hold", "alignment_events[0].relayed_lifts[0].lifted_at"],
-    ["a lift that names a responder", (b) => void (event0(b).relayed_lifts[0].responder = "@bob"), "unknown_field", "alignment_events[0].relayed_lifts[0].responder"],
+    [
+      "a relayed lift matching no released decision",
+      (b) => void (event0(b).relayed_lifts[0].subject_key = decisions0(b)[0].subject_key),
+      "unmatched_lift",
+      "alignment_events[0].relayed_lifts[0].subject_key",
+    ],
+    [
+      "two lifts for one released subject",
+      (b) => void event0(b).relayed_lifts.push(clone(event0(b).relayed_lifts[0])),
+      "duplicate_lift",
+      "alignment_events[0].relayed_lifts[1].subject_key",
+    ],
+    [
+      "a lift after the hold's wait bound",
+      (b) => void (event0(b).relayed_lifts[0].lifted_at = "2026-11-21T10:11:00.001Z"),
+      "lift_outside_hold",
+      "alignment_events[0].relayed_lifts[0].lifted_at",
+    ],
+    [
+      "a lift that names a responder",
+      (b) => void (event0(b).relayed_lifts[0].responder = "@bob"),
+      "unknown_field",
+      "alignment_events[0].relayed_lifts[0].responder",
+    ],
     ["an empty relayed_lifts", (b) => void (event0(b).relayed_lifts = []), "invalid_field", "alignment_events[0].relayed_lifts"],
   ])("refuses %s (400, nothing written)", async (_label, mutate, code, field) => {
     await expectRefused(mutate, code, field);
@@ -425,7 +605,10 @@ describe("rule 7: disclosure sentences appended by the server", () => {
       const { disclosures, ...runners } = stored;
       expect(runners, show(stored)).toEqual(decisions0(body)[j].gate_basis);
       const expected = row.outcome === "released_by_lift" ? ["PS-4", "Q-P3-1", "PS-1"] : ["PS-4", "Q-P3-1"];
-      expect(disclosures.map((s: string) => s.split(":")[0]), show(stored)).toEqual(expected);
+      expect(
+        disclosures.map((s: string) => s.split(":")[0]),
+        show(stored),
+      ).toEqual(expected);
       expect(disclosures).toEqual(expected.map((label) => WATCHING_DISCLOSURES[label as keyof typeof WATCHING_DISCLOSURES]));
       expect(res.alignment_events[0]!.decisions[j]!.disclosures).toEqual(disclosures);
     }

@@ -141,7 +141,13 @@ describe("POST /api/reason: a consult with the offline extractor", () => {
     expect(a.examination).toEqual({ ref: res.headers.get("x-loop-id"), depth_tier: "standard", prior_feedback_ref: null });
     expect(a.katorthoma_proximity).toBe(a.proximity_floors.aggregate);
     expect(a.input_sha256).toBe(await sha256Hex(CLEAR_INPUT));
-    expect(body.meta).toMatchObject({ layer1_source: "server", layer1_extractor: "offline-lexical/v1", narrative_status: "ready", depth: "standard", engine_version: a.engine_version });
+    expect(body.meta).toMatchObject({
+      layer1_source: "server",
+      layer1_extractor: "offline-lexical/v1",
+      narrative_status: "ready",
+      depth: "standard",
+      engine_version: a.engine_version,
+    });
     expect(body.meta.layer1_latency_ms).toBeGreaterThanOrEqual(0);
     expect(body.narrative).toMatchObject({ status: "ready", text: expect.any(String) });
     expect(body.examination_open).toBe(a.practice.suggestion !== undefined);
@@ -310,12 +316,25 @@ describe("POST /api/reason: supplied Layer 1 (layer1_schema)", () => {
     const res = await consult(key, { input: SUPPLIED_INPUT, layer1_schema: supplied });
     const body = await expectAssessment(res);
     expect(body.meta).toMatchObject({ layer1_source: "supplied", layer1_latency_ms: 0, layer1_extractor: null });
-    expect(body.extraction).toEqual({ ...supplied, orientation_observations: [expect.objectContaining({ direction: expect.any(String), basis: expect.any(String) })] });
+    expect(body.extraction).toEqual({
+      ...supplied,
+      orientation_observations: [expect.objectContaining({ direction: expect.any(String), basis: expect.any(String) })],
+    });
     const a = assessmentOf(body);
     // Layer 2 read the supplied extraction: principled deliberation, justice principled, courage deliberate, a mild passion.
-    expect(a.proximity_floors).toMatchObject({ base: "deliberate", dikaiosyne: "principled", andreia: "deliberate", sophrosyne: null, aggregate: "deliberate" });
+    expect(a.proximity_floors).toMatchObject({
+      base: "deliberate",
+      dikaiosyne: "principled",
+      andreia: "deliberate",
+      sophrosyne: null,
+      aggregate: "deliberate",
+    });
     expect(a.corroboration.claims).toEqual([
-      expect.objectContaining({ id: "obligation:community", finding: "corroborated", markers: [{ quote: "I told my colleague the truth", start: 0, end: 29 }] }),
+      expect.objectContaining({
+        id: "obligation:community",
+        finding: "corroborated",
+        markers: [{ quote: "I told my colleague the truth", start: 0, end: 29 }],
+      }),
     ]);
     expect(await verifyAssessment(body.assessment, await publicKeys())).toMatchObject({ valid: true });
     const db = await (await testPlatform()).database();
@@ -354,14 +373,31 @@ describe("POST /api/reason: supplied Layer 1 (layer1_schema)", () => {
   it("refuses orientation_observations in the schema: the server makes them", async () => {
     const { key } = await mint({ capabilities: ["l1_supply"] });
     const layer1_schema = { ...suppliedExtraction(), orientation_observations: [{ direction: "toward", basis: "trust me" }] };
-    await expectError(await consult(key, { input: SUPPLIED_INPUT, layer1_schema }), 400, "orientation_observations_not_suppliable", "layer1_schema.orientation_observations");
+    await expectError(
+      await consult(key, { input: SUPPLIED_INPUT, layer1_schema }),
+      400,
+      "orientation_observations_not_suppliable",
+      "layer1_schema.orientation_observations",
+    );
   });
 
   const valid = suppliedExtraction();
   describe.each<[string, unknown, string]>([
-    ["a reading that is not a proximity", { ...valid, domains: { ...valid.domains, andreia: { engaged: true, reading: "heroic", evidence: [] } } }, "layer1_schema.domains.andreia.reading"],
-    ["an engaged domain without a reading", { ...valid, domains: { ...valid.domains, andreia: { engaged: true, reading: null, evidence: [] } } }, "layer1_schema.domains.andreia.reading"],
-    ["a reading on a domain not engaged", { ...valid, domains: { ...valid.domains, sophrosyne: { engaged: false, reading: "habitual", evidence: [] } } }, "layer1_schema.domains.sophrosyne.reading"],
+    [
+      "a reading that is not a proximity",
+      { ...valid, domains: { ...valid.domains, andreia: { engaged: true, reading: "heroic", evidence: [] } } },
+      "layer1_schema.domains.andreia.reading",
+    ],
+    [
+      "an engaged domain without a reading",
+      { ...valid, domains: { ...valid.domains, andreia: { engaged: true, reading: null, evidence: [] } } },
+      "layer1_schema.domains.andreia.reading",
+    ],
+    [
+      "a reading on a domain not engaged",
+      { ...valid, domains: { ...valid.domains, sophrosyne: { engaged: false, reading: "habitual", evidence: [] } } },
+      "layer1_schema.domains.sophrosyne.reading",
+    ],
     ["no situation", (({ situation: _s, ...r }) => r)(valid), "layer1_schema.situation"],
     ["another schema version", { ...valid, schema_version: "l1-extraction/v0" }, "layer1_schema.schema_version"],
     ["an unknown top-level field", { ...valid, verdict: "sage_like" }, "layer1_schema.verdict"],
@@ -428,9 +464,24 @@ describe("POST /api/reason: the clarification turn (spec 3.1)", () => {
   });
 
   it.each<[string, (token: string) => Body, string, string]>([
-    ["a token without an answer", (token) => ({ input: AMBIGUOUS_INPUT, continuation_token: token }), "clarification_response_required", "clarification_response"],
-    ["an answer without a token", () => ({ input: AMBIGUOUS_INPUT, clarification_response: "The first." }), "clarification_response_without_token", "continuation_token"],
-    ["a token that is not one", () => ({ input: AMBIGUOUS_INPUT, continuation_token: "not.a.token", clarification_response: "The first." }), "continuation_token_invalid", "continuation_token"],
+    [
+      "a token without an answer",
+      (token) => ({ input: AMBIGUOUS_INPUT, continuation_token: token }),
+      "clarification_response_required",
+      "clarification_response",
+    ],
+    [
+      "an answer without a token",
+      () => ({ input: AMBIGUOUS_INPUT, clarification_response: "The first." }),
+      "clarification_response_without_token",
+      "continuation_token",
+    ],
+    [
+      "a token that is not one",
+      () => ({ input: AMBIGUOUS_INPUT, continuation_token: "not.a.token", clarification_response: "The first." }),
+      "continuation_token_invalid",
+      "continuation_token",
+    ],
   ])("refuses %s with 400 %s", async (_label, bodyOf, code, field) => {
     const { key } = await mint();
     const question = await firstTurn(key);
@@ -441,7 +492,12 @@ describe("POST /api/reason: the clarification turn (spec 3.1)", () => {
     const { key } = await mint({ capabilities: ["l1_supply"] });
     const question = await firstTurn(key);
     await expectError(
-      await consult(key, { input: AMBIGUOUS_INPUT, layer1_schema: suppliedExtraction(), continuation_token: question.continuation_token, clarification_response: "The first." }),
+      await consult(key, {
+        input: AMBIGUOUS_INPUT,
+        layer1_schema: suppliedExtraction(),
+        continuation_token: question.continuation_token,
+        clarification_response: "The first.",
+      }),
       400,
       "clarification_response_with_supplied_layer1_schema",
       "clarification_response",
@@ -470,7 +526,12 @@ describe("POST /api/reason: the clarification turn (spec 3.1)", () => {
     const { continuationSecret } = (await (await testPlatform()).open(EnvSchema.parse({}))).reason();
     const claims = { inputSha256: await sha256Hex(AMBIGUOUS_INPUT), trigger: "ELEMENT_FUSION" as const, answered: [], subject: `key:${id}` };
     const expired = await issueContinuationToken(claims, continuationSecret, new Date(Date.now() - 31 * 60_000));
-    await expectError(await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: expired, clarification_response: "The first." }), 400, "continuation_token_expired", "continuation_token");
+    await expectError(
+      await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: expired, clarification_response: "The first." }),
+      400,
+      "continuation_token_expired",
+      "continuation_token",
+    );
     // Control: the same claims issued 29 minutes ago are still good.
     const fresh = await issueContinuationToken(claims, continuationSecret, new Date(Date.now() - 29 * 60_000));
     await expectAssessment(await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: fresh, clarification_response: "The first." }));
@@ -483,7 +544,11 @@ describe("POST /api/reason: the clarification turn (spec 3.1)", () => {
       "another-secret-that-is-long-enough-0123456789",
       new Date(),
     );
-    await expectError(await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: forged, clarification_response: "The first." }), 400, "continuation_token_invalid");
+    await expectError(
+      await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: forged, clarification_response: "The first." }),
+      400,
+      "continuation_token_invalid",
+    );
   });
 
   it.each([
@@ -493,7 +558,9 @@ describe("POST /api/reason: the clarification turn (spec 3.1)", () => {
     const { key } = await mint();
     const question = await expectClarification(await consult(key, { input }));
     expect(question.trigger_code).toBe(trigger);
-    const body = await expectAssessment(await consult(key, { input, continuation_token: question.continuation_token, clarification_response: "It was about my neighbour." }));
+    const body = await expectAssessment(
+      await consult(key, { input, continuation_token: question.continuation_token, clarification_response: "It was about my neighbour." }),
+    );
     expect(body.extraction.ambiguity.trigger_code).toBeNull();
   });
 });
@@ -507,7 +574,9 @@ describe("POST /api/reason: a continuation token is used once", () => {
   it("refuses a second answer with the same token with 400 continuation_token_used, at no cost and writing nothing", async () => {
     const { key, owner } = await mint();
     const question = await expectClarification(await consult(key, { input: AMBIGUOUS_INPUT }));
-    const answered = await expectAssessment(await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }));
+    const answered = await expectAssessment(
+      await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }),
+    );
     expect(await usageOf(key, ENV)).toBe(1);
     for (const answer of ["The first.", "The second, after all."]) {
       const replay = await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: answer });
@@ -516,7 +585,10 @@ describe("POST /api/reason: a continuation token is used once", () => {
     }
     expect(await usageOf(key, ENV)).toBe(1);
     const rows = await consultRows(owner);
-    expect(rows.map((r) => r.loop_id), JSON.stringify(rows)).toEqual([assessmentOf(answered).examination.ref]);
+    expect(
+      rows.map((r) => r.loop_id),
+      JSON.stringify(rows),
+    ).toEqual([assessmentOf(answered).examination.ref]);
   });
 
   it("lets exactly one of parallel answers with the same token through; the others get 400 and no loop", async () => {
@@ -532,7 +604,10 @@ describe("POST /api/reason: a continuation token is used once", () => {
     for (const refused of turns.filter((t) => t.status === 400)) await expectError(refused, 400, "continuation_token_used", "continuation_token");
     const winner = await expectAssessment(turns.find((t) => t.status === 200)!);
     const rows = await consultRows(owner);
-    expect(rows.map((r) => r.loop_id), JSON.stringify(rows)).toEqual([assessmentOf(winner).examination.ref]);
+    expect(
+      rows.map((r) => r.loop_id),
+      JSON.stringify(rows),
+    ).toEqual([assessmentOf(winner).examination.ref]);
     expect(await usageOf(key, ENV)).toBe(1);
   });
 
@@ -548,7 +623,9 @@ describe("POST /api/reason: a continuation token is used once", () => {
     );
     expect(await consultRows(first.owner)).toHaveLength(0);
     // The token is not spent by the refusal: its own key still answers it.
-    await expectAssessment(await consult(first.key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }));
+    await expectAssessment(
+      await consult(first.key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }),
+    );
   });
 
   it("does not spend the token when the second turn fails: the retry is answered", async () => {
@@ -575,7 +652,9 @@ describe("POST /api/reason: a continuation token is used once", () => {
     failNext = true;
     const failed = await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }, env);
     expect(failed.status, await failed.clone().text()).toBeGreaterThanOrEqual(500);
-    await expectAssessment(await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }, env));
+    await expectAssessment(
+      await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }, env),
+    );
   });
 });
 
@@ -602,7 +681,11 @@ describe("POST /api/reason: a chain of clarifications (every answered trigger ba
     const questions: ClarificationResponse[] = [];
     let token: string | undefined;
     for (let turn = 0; turn < limit; turn++) {
-      const res = await consult(key, token ? { input: CLEAR_INPUT, continuation_token: token, clarification_response: `Answer ${turn}.` } : { input: CLEAR_INPUT }, env);
+      const res = await consult(
+        key,
+        token ? { input: CLEAR_INPUT, continuation_token: token, clarification_response: `Answer ${turn}.` } : { input: CLEAR_INPUT },
+        env,
+      );
       const body = await readJson(res.clone(), 200);
       if (!body.clarification_required) return { questions, assessment: await expectAssessment(res) };
       const question = await expectClarification(res);
@@ -641,7 +724,9 @@ describe("POST /api/reason: a chain of clarifications (every answered trigger ba
     const env = { ...ENV, SVC_PLATFORM: stubbornPlatform(["ELEMENT_FUSION", "TEMPORAL_AMBIGUITY"], "last") };
     const { key } = await mint();
     const first = await expectClarification(await consult(key, { input: CLEAR_INPUT }, env));
-    const second = await expectClarification(await consult(key, { input: CLEAR_INPUT, continuation_token: first.continuation_token, clarification_response: "The first." }, env));
+    const second = await expectClarification(
+      await consult(key, { input: CLEAR_INPUT, continuation_token: first.continuation_token, clarification_response: "The first." }, env),
+    );
     expect(second.intake_tier).toBe(2);
     await expectError(
       await consult(key, { input: CLEAR_INPUT, continuation_token: first.continuation_token, clarification_response: "The first." }, env),
@@ -678,7 +763,9 @@ describe("POST /api/reason: prior_feedback", () => {
     const res = await consult(first.key, { input: CLEAR_INPUT });
     await expectAssessment(res);
     const loopId = res.headers.get("x-loop-id")!;
-    const body = await expectAssessment(await consult(sibling.key, { input: CLEAR_INPUT, prior_feedback: { prior_loop_id: loopId, prior_depth_tier: "standard" } }));
+    const body = await expectAssessment(
+      await consult(sibling.key, { input: CLEAR_INPUT, prior_feedback: { prior_loop_id: loopId, prior_depth_tier: "standard" } }),
+    );
     expect(assessmentOf(body).examination.prior_feedback_ref).toBe(loopId);
   });
 
@@ -764,7 +851,9 @@ describe.each(METER_BACKENDS)("POST /api/reason: caps and metering per loop (%s 
     await expectAssessment(await consult(key, { input: long }, env));
     await expectAssessment(await consult(key, { input: CLEAR_INPUT, context: "c".repeat(5000), domain_context: "d".repeat(5000) }, env));
     const question = await expectClarification(await consult(key, { input: AMBIGUOUS_INPUT }, env));
-    await expectAssessment(await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "r".repeat(5000) }, env));
+    await expectAssessment(
+      await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "r".repeat(5000) }, env),
+    );
     expect(await usageOf(key, env)).toBe(3);
   });
 
@@ -775,7 +864,9 @@ describe.each(METER_BACKENDS)("POST /api/reason: caps and metering per loop (%s 
     expect(await usageOf(key, env)).toBe(1);
     const question = await expectClarification(await consult(key, { input: AMBIGUOUS_INPUT }, env));
     expect(await usageOf(key, env)).toBe(2);
-    await expectAssessment(await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }, env));
+    await expectAssessment(
+      await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }, env),
+    );
     expect(await usageOf(key, env)).toBe(2);
   });
 
@@ -808,7 +899,9 @@ describe.each(METER_BACKENDS)("POST /api/reason: caps and metering per loop (%s 
     expect(refused).toMatchObject({ skill: "svc-reason", limit: 30 });
     expect(await usageOf(key, env)).toBe(30);
     // The second turn of a loop already paid for is not a new loop.
-    await expectAssessment(await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }, env));
+    await expectAssessment(
+      await consult(key, { input: AMBIGUOUS_INPUT, continuation_token: question.continuation_token, clarification_response: "The first." }, env),
+    );
     expect(await usageOf(key, env)).toBe(30);
     // And it is the only one that token pays for: a replay yields no further loop.
     await expectError(
@@ -827,7 +920,14 @@ describe("GET /api/reason/schema", () => {
 
   /** A minimal instance of a JSON Schema: required properties only, null where allowed, the first enum value. */
   function minimalInstance(node: Record<string, any>, root: Record<string, any>): unknown {
-    if (node.$ref) return minimalInstance(node.$ref.replace(/^#\//, "").split("/").reduce((n: any, k: string) => n[k], root), root);
+    if (node.$ref)
+      return minimalInstance(
+        node.$ref
+          .replace(/^#\//, "")
+          .split("/")
+          .reduce((n: any, k: string) => n[k], root),
+        root,
+      );
     if ("const" in node) return node.const;
     if (node.enum) return node.enum[0];
     if (node.anyOf) return minimalInstance(node.anyOf.find((b: any) => b.type === "null") ?? node.anyOf[0], root);
@@ -858,7 +958,9 @@ describe("GET /api/reason/schema", () => {
     expect(body.schema.type).toBe("object");
     expect(body.schema.additionalProperties).toBe(false);
     const properties = Object.keys(body.schema.properties);
-    expect(properties).toEqual(expect.arrayContaining(["schema_version", "situation", "deliberation", "grave_act", "domains", "passions", "circles", "ambiguity"]));
+    expect(properties).toEqual(
+      expect.arrayContaining(["schema_version", "situation", "deliberation", "grave_act", "domains", "passions", "circles", "ambiguity"]),
+    );
     expect(properties).not.toContain("orientation_observations");
     expect(JSON.stringify(body.schema)).not.toContain("orientation_observations");
     expect(body.schema.properties.schema_version.const).toBe(EXTRACTION_SCHEMA_VERSION);

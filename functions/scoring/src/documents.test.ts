@@ -10,12 +10,11 @@ import {
   type StoredDocument,
 } from "@svc/core";
 import type { Platform } from "@svc/http";
-import { clearCredentialCache } from "@svc/http/auth";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accountFunction } from "../../account/src/function";
 import { mintApiKey, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
 import { freshOwner, testPlatform } from "../../../tests/support/database";
-import { closeMeters, meteredPlatform, METER_BACKENDS } from "../../../tests/support/meter";
+import { meteredPlatform, METER_BACKENDS } from "../../../tests/support/meter";
 import { expectError, readJson } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
 import { scoringFunction } from "./function";
@@ -33,7 +32,14 @@ type Body = Record<string, unknown>;
 
 type Env = Record<string, unknown>;
 
-function send(method: "GET" | "POST", path: string, authorization: string | undefined, body?: unknown, headers: Record<string, string> = {}, env: Env = ENV): Promise<Response> {
+function send(
+  method: "GET" | "POST",
+  path: string,
+  authorization: string | undefined,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  env: Env = ENV,
+): Promise<Response> {
   const all: Record<string, string> = { ...headers };
   if (authorization !== undefined) all.authorization = authorization;
   if (body !== undefined) all["content-type"] = "application/json";
@@ -60,7 +66,7 @@ const zeroUsage = () => Object.fromEntries(SKILLS.map((s) => [s.id, 0]));
 
 const KEPT = "I kept my promise to my colleague and finished the report.";
 const FURIOUS = "I was furious and yelled at my partner without thinking.";
-const LIED = "I lied to my colleague about the deadline because I was afraid.";
+const _LIED = "I lied to my colleague about the deadline because I was afraid.";
 
 // ---------------------------------------------------------------- documents and badges
 
@@ -252,7 +258,10 @@ describe("POST /api/score-decision", () => {
         { label: "tell", description: TELL },
       ],
     });
-    expect(result.ranked.map((r) => r.label), show(result)).toEqual(["tell", "hide"]);
+    expect(
+      result.ranked.map((r) => r.label),
+      show(result),
+    ).toEqual(["tell", "hide"]);
     const ranks = rankByLabel(result);
     expect(ranks.tell!, show(result)).toBeLessThan(ranks.hide!);
     expect(result.recommendation, show(result)).toContain('"tell"');
@@ -341,7 +350,10 @@ async function scoreConversation(credential: string, body: { turns: { speaker: s
   expect(parsed.success, `${show(json)}\n${parsed.error?.message}`).toBe(true);
   const result = parsed.data!;
   expect(result.disclaimer).toBe(SCORING_DISCLAIMER);
-  expect(result.turns.map((t) => [t.index, t.speaker]), show(result)).toEqual(body.turns.map((t, i) => [i, t.speaker]));
+  expect(
+    result.turns.map((t) => [t.index, t.speaker]),
+    show(result),
+  ).toEqual(body.turns.map((t, i) => [i, t.speaker]));
   for (const turn of result.turns) {
     const text = body.turns[turn.index]!.text;
     for (const e of turn.evidence) expect(text.slice(e.start, e.end), `turn ${turn.index}: ${show(e)}`).toBe(e.quote);
@@ -369,9 +381,15 @@ describe("POST /api/score-conversation", () => {
     expect(t3!.flags, show(result)).toEqual([]);
     expect(t0!.passions, show(result)).toEqual([]);
     // Evidence comes from the turn's own words only.
-    expect(t1!.evidence.every((e) => THREAD[1]!.text.includes(e.quote)), show(result)).toBe(true);
+    expect(
+      t1!.evidence.every((e) => THREAD[1]!.text.includes(e.quote)),
+      show(result),
+    ).toBe(true);
 
-    expect(result.speakers.map((s) => [s.speaker, s.turns]), show(result)).toEqual([
+    expect(
+      result.speakers.map((s) => [s.speaker, s.turns]),
+      show(result),
+    ).toEqual([
       ["Ann", 2],
       ["Bob", 2],
     ]);
@@ -390,7 +408,10 @@ describe("POST /api/score-conversation", () => {
     const result = await scoreConversation(key, { turns: [{ speaker: "Cy", text }] });
     const evidence = result.turns[0]!.evidence;
     expect(evidence.length, show(result)).toBeGreaterThan(0);
-    expect(evidence.some((e) => e.start > 0), show(result)).toBe(true);
+    expect(
+      evidence.some((e) => e.start > 0),
+      show(result),
+    ).toBe(true);
   });
 
   it("accepts 50 turns", async () => {
@@ -488,8 +509,27 @@ describe.each(METER_BACKENDS)("metering: each route under its own skill (%s mete
   const env = { ...ENV, SVC_PLATFORM: meteredPlatform(backend) };
   const CALLS: ReadonlyArray<[string, string, Body]> = [
     ["/api/score-document", "svc-audit", { text: KEPT }],
-    ["/api/score-decision", "svc-decide", { decision: "Which?", options: [{ label: "a", description: TELL }, { label: "b", description: HIDE }] }],
-    ["/api/score-conversation", "svc-converse", { turns: [{ speaker: "A", text: KEPT }, { speaker: "B", text: FURIOUS }] }],
+    [
+      "/api/score-decision",
+      "svc-decide",
+      {
+        decision: "Which?",
+        options: [
+          { label: "a", description: TELL },
+          { label: "b", description: HIDE },
+        ],
+      },
+    ],
+    [
+      "/api/score-conversation",
+      "svc-converse",
+      {
+        turns: [
+          { speaker: "A", text: KEPT },
+          { speaker: "B", text: FURIOUS },
+        ],
+      },
+    ],
     ["/api/reflect", "svc-reflect", { entry: KEPT }],
   ];
 
@@ -513,7 +553,16 @@ describe.each(METER_BACKENDS)("metering: each route under its own skill (%s mete
 
 const SECURED: ReadonlyArray<[string, Body]> = [
   ["/api/score-document", { text: KEPT }],
-  ["/api/score-decision", { decision: "Which?", options: [{ label: "a", description: TELL }, { label: "b", description: HIDE }] }],
+  [
+    "/api/score-decision",
+    {
+      decision: "Which?",
+      options: [
+        { label: "a", description: TELL },
+        { label: "b", description: HIDE },
+      ],
+    },
+  ],
   ["/api/score-conversation", { turns: [{ speaker: "A", text: KEPT }] }],
   ["/api/reflect", { entry: KEPT }],
 ];

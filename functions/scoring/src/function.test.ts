@@ -1,4 +1,4 @@
-import { ActionScore, Advice, ScoreList, SCORING_DISCLAIMER, UserProfile, VirtueDomain } from "@svc/core";
+import { type ActionScore, Advice, ScoreList, SCORING_DISCLAIMER, UserProfile, VirtueDomain } from "@svc/core";
 import type { Platform } from "@svc/http";
 import { clearCredentialCache } from "@svc/http/auth";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
@@ -33,7 +33,15 @@ async function mint(owner?: string) {
 const show = (value: unknown) => JSON.stringify(value, null, 1);
 /** JSON with every non-ASCII character escaped as \\uXXXX, as Python's json.dumps writes it by default. */
 const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-const SPEC_2_5_KEYS = ["katorthoma_proximity", "is_kathekon", "kathekon_quality", "passions_detected", "virtue_domains_engaged", "improvement_path", "disclaimer"];
+const SPEC_2_5_KEYS = [
+  "katorthoma_proximity",
+  "is_kathekon",
+  "kathekon_quality",
+  "passions_detected",
+  "virtue_domains_engaged",
+  "improvement_path",
+  "disclaimer",
+];
 const EMPTY_PROFILE = {
   primary_virtue_domains: [],
   secondary_virtue_domains: [],
@@ -99,7 +107,9 @@ describe("as a new user would try it", () => {
   it("scores an action, sees it in /api/user/scores and reflected in /api/user/profile; a second user sees neither", async () => {
     const first = await mint();
     const started = Date.now();
-    const score = await expectScore(await post("/api/score-action", first.key, { action: FURIOUS, context: "At home, after a long day.", intended_outcome: "To be heard." }));
+    const score = await expectScore(
+      await post("/api/score-action", first.key, { action: FURIOUS, context: "At home, after a long day.", intended_outcome: "To be heard." }),
+    );
     expect(score, show(score)).toMatchObject({
       katorthoma_proximity: "contrary",
       // Yelling at one's partner is read as a duty to the household not met.
@@ -154,7 +164,10 @@ describe.each(SCORE_ROUTES)("POST %s", (path, outcomeField, refusedField) => {
     expect(score.virtue_domains_engaged).toContain("phronesis");
     for (const d of score.virtue_domains_engaged) expect(VirtueDomain.options).toContain(d);
     const list = await scoresOf(key);
-    expect(list.scores.map((s) => [s.id, s.action_description]), show(list)).toEqual([[score.id, action]]);
+    expect(
+      list.scores.map((s) => [s.id, s.action_description]),
+      show(list),
+    ).toEqual([[score.id, action]]);
   });
 
   it("accepts the action alone", async () => {
@@ -197,7 +210,10 @@ describe("the stored scores: GET /api/user/scores and GET /api/user/profile", ()
     ids.push((await expectScore(await post("/api/v1/score-action", a.key, { action: KEPT }))).id);
     for (const key of [a.key, b.key]) {
       const list = await scoresOf(key);
-      expect(list.scores.map((s) => s.id), show(list)).toEqual([...ids].reverse());
+      expect(
+        list.scores.map((s) => s.id),
+        show(list),
+      ).toEqual([...ids].reverse());
       const times = list.scores.map((s) => Date.parse(s.created_at));
       expect(times, show(list)).toEqual([...times].sort((x, y) => y - x));
     }
@@ -302,7 +318,10 @@ describe("POST /api/advise-action", () => {
       expect(question, show(body)).toMatch(/\S.*\?$/);
     }
     expect(body.virtue_considerations.phronesis).toContain('"a fair outcome for the team"');
-    expect(body.passions_to_examine.map((p: { root_passion: string }) => p.root_passion), show(body)).toEqual(["phobos"]);
+    expect(
+      body.passions_to_examine.map((p: { root_passion: string }) => p.root_passion),
+      show(body),
+    ).toEqual(["phobos"]);
     expect(body.alternative_perspectives.length).toBeGreaterThan(0);
 
     // Not stored: the list and the profile are as they were.
@@ -336,7 +355,10 @@ describe("GET /api/v1/score-history/{user_id}", () => {
     const res = await get(`/api/v1/score-history/${owner}`, key);
     const body = await readJson<ScoreList>(res, 200);
     expect(res.headers.get("cache-control")).toContain("no-store");
-    expect(body.scores.map((s) => s.id), show(body)).toEqual([second.id, first.id]);
+    expect(
+      body.scores.map((s) => s.id),
+      show(body),
+    ).toEqual([second.id, first.id]);
     expect(body).toEqual(await scoresOf(key));
     const page = await readJson<ScoreList>(await get(`/api/v1/score-history/${owner}?limit=1`, key), 200);
     expect(page, show(page)).toEqual({ scores: [expect.objectContaining({ id: second.id })], next_cursor: second.id });
@@ -356,7 +378,10 @@ describe("GET /api/v1/score-history/{user_id}", () => {
     const user = await mint();
     const score = await expectScore(await post("/api/score-action", user.key, { action: KEPT }));
     const body = await readJson<ScoreList>(await get(`/api/v1/score-history/${user.owner}`, TEST_OPERATOR_KEY), 200);
-    expect(body.scores.map((s) => s.id), show(body)).toEqual([score.id]);
+    expect(
+      body.scores.map((s) => s.id),
+      show(body),
+    ).toEqual([score.id]);
     const nobody = await readJson<ScoreList>(await get(`/api/v1/score-history/user:${freshOwner("nobody")}`, TEST_OPERATOR_KEY), 200);
     expect(nobody).toEqual({ scores: [], next_cursor: null });
   });

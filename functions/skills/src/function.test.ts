@@ -2,7 +2,7 @@ import { IterateResponse, SKILL_LENSES, SKILLS, SkillsListing, UserProfile } fro
 import type { Platform } from "@svc/http";
 import { clearCredentialCache } from "@svc/http/auth";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import * as z from "zod";
+import type * as z from "zod";
 import { generateArtifacts } from "../../../packages/platform/src/generate";
 import { accountFunction } from "../../account/src/function";
 import { guardrailFunction } from "../../guardrail/src/function";
@@ -36,7 +36,8 @@ function send(fn: Fetcher, method: "GET" | "POST", path: string, authorization: 
   if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
   return Promise.resolve(fn.fetch(new Request(`http://t${path}`, init), env));
 }
-const callSkill = (id: string, credential: string, body: unknown, env: Env = ENV) => send(skillsFunction, "POST", `/api/skill/${id}`, `Bearer ${credential}`, body, env);
+const callSkill = (id: string, credential: string, body: unknown, env: Env = ENV) =>
+  send(skillsFunction, "POST", `/api/skill/${id}`, `Bearer ${credential}`, body, env);
 
 async function mint(tier: "free" | "paid" = "free", owner?: string) {
   return mintApiKey(await testPlatform(), { kind: "live", tier, capabilities: [], ...(owner ? { owner } : {}) });
@@ -56,7 +57,10 @@ const zeroUsage = () => Object.fromEntries(SKILLS.map((s) => [s.id, 0]));
 
 /** Calls counted today against a paid credential's daily limit, from GET /api/usage. */
 async function dailyOf(credential: string, env: Env = ENV): Promise<number> {
-  const usage = await readJson<{ daily: { used: number } | null }>(await send(accountFunction, "GET", "/api/usage", `Bearer ${credential}`, undefined, env), 200);
+  const usage = await readJson<{ daily: { used: number } | null }>(
+    await send(accountFunction, "GET", "/api/usage", `Bearer ${credential}`, undefined, env),
+    200,
+  );
   return usage.daily!.used;
 }
 
@@ -66,8 +70,18 @@ const LIED = "I lied to my colleague about the deadline because I was afraid.";
 const SITUATION = "My team wants to ship the release on Friday, but two tests still fail and the client expects it.";
 
 const MARKETPLACE = [
-  "svc-premortem", "svc-negotiate", "svc-invest", "svc-pivot", "svc-retro", "svc-align",
-  "svc-resolve", "svc-coach", "svc-govern", "svc-compliance", "svc-educate", "svc-identity",
+  "svc-premortem",
+  "svc-negotiate",
+  "svc-invest",
+  "svc-pivot",
+  "svc-retro",
+  "svc-align",
+  "svc-resolve",
+  "svc-coach",
+  "svc-govern",
+  "svc-compliance",
+  "svc-educate",
+  "svc-identity",
 ];
 
 /** One minimal valid body per skill served by the generic skill route, and the field over its cap (null: the skill takes no field). */
@@ -77,7 +91,13 @@ const VALID: ReadonlyArray<[string, Body, [string, number] | null]> = [
   ["svc-score", { action: KEPT }, ["action", 5000]],
   [
     "svc-decide",
-    { decision: "Which should I do?", options: [{ label: "tell", description: KEPT }, { label: "hide", description: LIED }] },
+    {
+      decision: "Which should I do?",
+      options: [
+        { label: "tell", description: KEPT },
+        { label: "hide", description: LIED },
+      ],
+    },
     ["decision", 2000],
   ],
   ["svc-audit", { text: KEPT }, ["text", 20_000]],
@@ -85,7 +105,16 @@ const VALID: ReadonlyArray<[string, Body, [string, number] | null]> = [
   ["svc-scenario", { situation: SITUATION }, ["situation", 5000]],
   ["svc-reflect", { entry: KEPT }, ["entry", 10_000]],
   ["svc-classify", { text: KEPT }, ["text", 5000]],
-  ["svc-prioritise", { items: [{ label: "report", description: KEPT }, { label: "reply", description: FURIOUS }] }, ["context", 5000]],
+  [
+    "svc-prioritise",
+    {
+      items: [
+        { label: "report", description: KEPT },
+        { label: "reply", description: FURIOUS },
+      ],
+    },
+    ["context", 5000],
+  ],
   ["svc-moderate", { content: "Archive old log files." }, ["content", 5000]],
   ...MARKETPLACE.map((id): [string, Body, [string, number]] => [id, { situation: SITUATION }, ["situation", 5000]]),
   ["svc-diagnose", { reaction: FURIOUS }, ["reaction", 5000]],
@@ -119,7 +148,10 @@ describe("GET /api/skills", () => {
     expect(parsed.success, `${show(body)}\n${parsed.error?.message}`).toBe(true);
     expect(res.headers.get("cache-control"), show(body)).toContain("public");
     const listed = parsed.data!.skills;
-    expect(listed.map((s) => s.id), show(body)).toEqual(SKILLS.map((s) => s.id));
+    expect(
+      listed.map((s) => s.id),
+      show(body),
+    ).toEqual(SKILLS.map((s) => s.id));
     for (const skill of SKILLS) {
       const entry = listed.find((s) => s.id === skill.id)!;
       expect(entry, show(entry)).toMatchObject({
@@ -207,7 +239,10 @@ describe.each(METER_BACKENDS)("metering: each skill under its own allowance (%s 
   it("svc-context names the framework's context of the text it is given", async () => {
     const { key } = await mint();
     const body = await readJson(await callSkill("svc-context", key, { text: FURIOUS }, env), 200);
-    expect(body.passions.map((p: { id: string }) => p.id), show(body)).toContain("epithumia");
+    expect(
+      body.passions.map((p: { id: string }) => p.id),
+      show(body),
+    ).toContain("epithumia");
     expect(body.virtues.length, show(body)).toBeGreaterThan(0);
   });
 });
@@ -263,7 +298,10 @@ describe("svc-profile", () => {
     const profile = await readJson<UserProfile>(await callSkill("svc-profile", key, {}), 200);
     expect(UserProfile.strict().safeParse(profile).success, show(profile)).toBe(true);
     expect(profile.actions_scored, show({ profile, scored })).toBe(1);
-    expect(profile.most_frequent_passions.map((p) => p.root_passion), show(profile)).toEqual(["epithumia"]);
+    expect(
+      profile.most_frequent_passions.map((p) => p.root_passion),
+      show(profile),
+    ).toEqual(["epithumia"]);
     // The same as GET /api/user/profile.
     expect(profile).toEqual(await readJson(await send(scoringFunction, "GET", "/api/user/profile", `Bearer ${key}`), 200));
 
@@ -404,7 +442,12 @@ describe("the OpenAPI document", () => {
 
   it.each(SKILLS.map((s) => s.id))("has POST /api/skill/%s with its own request and response schemas", (id) => {
     const operation = doc.paths[`/api/skill/${id}`]?.post;
-    expect(operation, Object.keys(doc.paths).filter((p) => p.startsWith("/api/skill")).join("\n")).toBeDefined();
+    expect(
+      operation,
+      Object.keys(doc.paths)
+        .filter((p) => p.startsWith("/api/skill"))
+        .join("\n"),
+    ).toBeDefined();
     const request = operation.requestBody?.content?.["application/json"]?.schema;
     expect(request, show(operation)).toBeDefined();
     expect(request.type, show(request)).toBe("object");

@@ -27,9 +27,11 @@ function send(method: Method, path: string, authorization: string | undefined, b
 
 const bearer = (credential: string) => `Bearer ${credential}`;
 const declare = (credential: string, body: unknown) => send("POST", "/api/stoa/declare", bearer(credential), body);
-const readOwn = (credential: string, agent?: string) => send("GET", `/api/stoa/declare${agent ? `?agent_id=${encodeURIComponent(agent)}` : ""}`, bearer(credential));
+const readOwn = (credential: string, agent?: string) =>
+  send("GET", `/api/stoa/declare${agent ? `?agent_id=${encodeURIComponent(agent)}` : ""}`, bearer(credential));
 const amend = (credential: string, body: unknown) => send("PATCH", "/api/stoa/declare", bearer(credential), body);
-const withdraw = (credential: string, agent?: string) => send("DELETE", `/api/stoa/declare${agent ? `?agent_id=${encodeURIComponent(agent)}` : ""}`, bearer(credential));
+const withdraw = (credential: string, agent?: string) =>
+  send("DELETE", `/api/stoa/declare${agent ? `?agent_id=${encodeURIComponent(agent)}` : ""}`, bearer(credential));
 const entries = (query = "") => send("GET", `/api/stoa/entries${query}`, undefined);
 const contradict = (body: unknown, credential = TEST_OPERATOR_KEY) => send("POST", "/api/admin/stoa-contradictions", bearer(credential), body);
 const show = (v: unknown) => JSON.stringify(v, null, 1);
@@ -107,7 +109,13 @@ describe("declaring, reading, amending and withdrawing", () => {
     expect(await entryOf(a.agent)).toEqual(created);
 
     const amended = await readJson<Body>(await amend(a.key, { statement: "  Amended statement.  ", commitments: [], contact_url: null }), 200);
-    expect(amended, show(amended)).toMatchObject({ statement: "Amended statement.", commitments: [], contact_url: null, agent_card_url: created.agent_card_url, display_name: "Careful Agent" });
+    expect(amended, show(amended)).toMatchObject({
+      statement: "Amended statement.",
+      commitments: [],
+      contact_url: null,
+      agent_card_url: created.agent_card_url,
+      display_name: "Careful Agent",
+    });
     expect(amended.declared_at).toBe(created.declared_at);
     expect(amended.amended_at).not.toBeNull();
     expect(await entryOf(a.agent)).toEqual(amended);
@@ -238,11 +246,14 @@ describe("validation: each 400 names its field and writes nothing", () => {
     });
   });
 
-  it.each(["Ἐπίκτητος", "محمد الحكيم", "שלום עליכם", "東京 エージェント", "Agent 👩‍💻", "Zoë\u00A0Careful"])("accepts the display name %s as sent", async (name) => {
-    const a = await boundAgent();
-    const created = await readJson<Body>(await declare(a.key, declaration({ display_name: name })), 201);
-    expect(created.display_name).toBe(name);
-  });
+  it.each(["Ἐπίκτητος", "محمد الحكيم", "שלום עליכם", "東京 エージェント", "Agent 👩‍💻", "Zoë\u00A0Careful"])(
+    "accepts the display name %s as sent",
+    async (name) => {
+      const a = await boundAgent();
+      const created = await readJson<Body>(await declare(a.key, declaration({ display_name: name })), 201);
+      expect(created.display_name).toBe(name);
+    },
+  );
 
   describe.each<[string, Body, string, string | undefined]>([
     ["nothing to amend", {}, "nothing_to_amend", undefined],
@@ -293,7 +304,11 @@ describe("the directory", () => {
       const agent = `${prefix}-${i}`;
       const { key } = await mintApiKey(await testPlatform(), { agent });
       await readJson(await declare(key, declaration({ display_name: `Entry ${i}` })), 201);
-      await db.updateTable("stoa_declarations").set({ declared_at: new Date(Date.UTC(2026, 10, 1, 12, i)) }).where("agent_id", "=", agent).execute();
+      await db
+        .updateTable("stoa_declarations")
+        .set({ declared_at: new Date(Date.UTC(2026, 10, 1, 12, i)) })
+        .where("agent_id", "=", agent)
+        .execute();
       agents.push({ agent, key });
     }
     return { prefix, agents: agents.map((a) => a.agent), keys: agents.map((a) => a.key) };
@@ -394,7 +409,10 @@ describe("confirmed contradictions", () => {
     const db = await (await testPlatform()).database();
     const eventsBefore = await recordStores(db).trust.events(a.agent);
 
-    const created = await readJson<Body>(await contradict({ agent_id: a.agent, commitment_index: 0, observed_level: "reflexive", note: "deliberation skipped in three audited acts" }), 201);
+    const created = await readJson<Body>(
+      await contradict({ agent_id: a.agent, commitment_index: 0, observed_level: "reflexive", note: "deliberation skipped in three audited acts" }),
+      201,
+    );
     expect(created, show(created)).toMatchObject({
       agent_id: a.agent,
       commitment_index: 0,
@@ -406,7 +424,9 @@ describe("confirmed contradictions", () => {
     });
 
     const minted = (await recordStores(db).trust.events(a.agent)).filter((e) => !eventsBefore.some((b) => b.id === e.id));
-    expect(minted.map((e) => [e.source, e.class, e.domain, e.level, e.source_ref, e.latch])).toEqual([["stoa_contradiction", "decrease", "phronesis", "reflexive", created.id, false]]);
+    expect(minted.map((e) => [e.source, e.class, e.domain, e.level, e.source_ref, e.latch])).toEqual([
+      ["stoa_contradiction", "decrease", "phronesis", "reflexive", created.id, false],
+    ]);
 
     const after = await readJson<Body>(await trustRecord(a.agent), 200);
     expect(after.domains.phronesis).toMatchObject({ level: "reflexive", evidence_level: evidence });
@@ -419,7 +439,10 @@ describe("confirmed contradictions", () => {
     await readJson(await declare(a.key, declaration()), 201);
     const before = await readJson<Body>(await trustRecord(a.agent), 200);
     expect(before.domains.andreia.level, show(before.domains)).toBeNull();
-    const created = await readJson<Body>(await contradict({ agent_id: a.agent, commitment_index: 1, observed_level: "habitual", note: "an error went unreported" }), 201);
+    const created = await readJson<Body>(
+      await contradict({ agent_id: a.agent, commitment_index: 1, observed_level: "habitual", note: "an error went unreported" }),
+      201,
+    );
     expect(created.status).toBe("held");
     const after = await readJson<Body>(await trustRecord(a.agent), 200);
     expect(after.domains.andreia).toMatchObject({ level: null, held_events: 1 });
@@ -427,14 +450,19 @@ describe("confirmed contradictions", () => {
 
     const plain = await boundAgent();
     await readJson(await declare(plain.key, declaration()), 201);
-    expect((await readJson<Body>(await contradict({ agent_id: plain.agent, commitment_index: 0, observed_level: "habitual", note: "n" }), 201)).status).toBe("held");
+    expect((await readJson<Body>(await contradict({ agent_id: plain.agent, commitment_index: 0, observed_level: "habitual", note: "n" }), 201)).status).toBe(
+      "held",
+    );
     await expectError(await trustRecord(plain.agent), 404, "trust_record_not_found");
   });
 
   it("on dikaiosyne engage the justice latch", async () => {
     const a = await boundAgent();
     await readJson(await declare(a.key, declaration()), 201);
-    const created = await readJson<Body>(await contradict({ agent_id: a.agent, commitment_index: 2, observed_level: "reflexive", note: "a promise broken" }), 201);
+    const created = await readJson<Body>(
+      await contradict({ agent_id: a.agent, commitment_index: 2, observed_level: "reflexive", note: "a promise broken" }),
+      201,
+    );
     expect(created.trust_event).toMatchObject({ domain: "dikaiosyne", latch: true });
     const db = await (await testPlatform()).database();
     expect((await recordStores(db).trust.events(a.agent)).map((e) => [e.domain, e.latch])).toEqual([["dikaiosyne", true]]);
@@ -449,7 +477,12 @@ describe("confirmed contradictions", () => {
     expect(after.domains.phronesis.level).toBe("reflexive");
     const db = await (await testPlatform()).database();
     const row = await db.selectFrom("stoa_contradictions").selectAll().where("id", "=", created.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ declaration_id: created.declaration_id, domain: "phronesis", claimed_level: "sage_like", commitment_text: "I deliberate before every consequential act." });
+    expect(row).toMatchObject({
+      declaration_id: created.declaration_id,
+      domain: "phronesis",
+      claimed_level: "sage_like",
+      commitment_text: "I deliberate before every consequential act.",
+    });
     await expectError(await contradict({ agent_id: a.agent, commitment_index: 0, observed_level: "reflexive", note: "n" }), 404, "declaration_not_found");
   });
 
@@ -460,7 +493,11 @@ describe("confirmed contradictions", () => {
     await declaredByStranger(accredited.agent);
     const before = await snapshot(accredited.agent);
     const { composed_at: _at, ...recordBefore } = await readJson<Body>(await trustRecord(accredited.agent), 200);
-    await expectError(await contradict({ agent_id: accredited.agent, commitment_index: 0, observed_level: "reflexive", note: "n" }), 409, "record_of_another_owner");
+    await expectError(
+      await contradict({ agent_id: accredited.agent, commitment_index: 0, observed_level: "reflexive", note: "n" }),
+      409,
+      "record_of_another_owner",
+    );
     expect(await snapshot(accredited.agent)).toEqual(before);
     const { composed_at: _after, ...recordAfter } = await readJson<Body>(await trustRecord(accredited.agent), 200);
     expect(recordAfter).toEqual(recordBefore);
@@ -470,11 +507,25 @@ describe("confirmed contradictions", () => {
     const a = await boundAgent();
     await readJson(await declare(a.key, declaration()), 201);
     const before = await snapshot(a.agent);
-    await expectError(await contradict({ agent_id: a.agent, commitment_index: 1, observed_level: "principled", note: "equal" }), 409, "no_contradiction", "observed_level");
+    await expectError(
+      await contradict({ agent_id: a.agent, commitment_index: 1, observed_level: "principled", note: "equal" }),
+      409,
+      "no_contradiction",
+      "observed_level",
+    );
     await expectError(await contradict({ agent_id: a.agent, commitment_index: 1, observed_level: "sage_like", note: "above" }), 409, "no_contradiction");
-    await expectError(await contradict({ agent_id: a.agent, commitment_index: 3, observed_level: "reflexive", note: "n" }), 404, "commitment_not_found", "commitment_index");
+    await expectError(
+      await contradict({ agent_id: a.agent, commitment_index: 3, observed_level: "reflexive", note: "n" }),
+      404,
+      "commitment_not_found",
+      "commitment_index",
+    );
     expect(await snapshot(a.agent)).toEqual(before);
-    await expectError(await contradict({ agent_id: `stoa-none-${crypto.randomUUID()}`, commitment_index: 0, observed_level: "reflexive", note: "n" }), 404, "declaration_not_found");
+    await expectError(
+      await contradict({ agent_id: `stoa-none-${crypto.randomUUID()}`, commitment_index: 0, observed_level: "reflexive", note: "n" }),
+      404,
+      "declaration_not_found",
+    );
   });
 
   describe.each<[string, Body, string, string]>([
@@ -528,7 +579,8 @@ describe("security", () => {
   });
   describeSecurity({
     name: "POST /api/admin/stoa-contradictions",
-    call: (authorization) => send("POST", "/api/admin/stoa-contradictions", authorization, { agent_id: "stoa-sec-none", commitment_index: 0, observed_level: "reflexive", note: "n" }),
+    call: (authorization) =>
+      send("POST", "/api/admin/stoa-contradictions", authorization, { agent_id: "stoa-sec-none", commitment_index: 0, observed_level: "reflexive", note: "n" }),
     callIncomplete: (authorization) => send("POST", "/api/admin/stoa-contradictions", authorization, { agent_id: "stoa-sec-none" }),
     platform: testPlatform,
     requires: { operator: true },

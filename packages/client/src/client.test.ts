@@ -107,7 +107,9 @@ describe("the typed client against the local server", () => {
 describe("the README's example", () => {
   const run = promisify(execFile);
   // The README writes it to a file with a heredoc, then runs it (tests/readme.test.ts runs that block too).
-  const example = /cat > client-example\.ts <<'EOF'\n(import \{[^\n]*"@svc\/client";\n[\s\S]*?)EOF\n/.exec(readFileSync(join(REPO_ROOT, "README.md"), "utf8"))?.[1];
+  const example = /cat > client-example\.ts <<'EOF'\n(import \{[^\n]*"@svc\/client";\n[\s\S]*?)EOF\n/.exec(
+    readFileSync(join(REPO_ROOT, "README.md"), "utf8"),
+  )?.[1];
 
   it("is five lines that type-check and run against the server, printing the verdict and a valid signature", async () => {
     expect(example, "no client-example.ts importing @svc/client in README.md").toBeDefined();
@@ -117,7 +119,24 @@ describe("the README's example", () => {
     writeFileSync(file, example!);
     try {
       const tsc = join(REPO_ROOT, "node_modules/.bin/tsc");
-      const options = ["--ignoreConfig", "--noEmit", "--strict", "--skipLibCheck", "--module", "preserve", "--moduleResolution", "bundler", "--target", "ES2023", "--lib", "ES2023", "--types", "node", "--moduleDetection", "force"];
+      const options = [
+        "--ignoreConfig",
+        "--noEmit",
+        "--strict",
+        "--skipLibCheck",
+        "--module",
+        "preserve",
+        "--moduleResolution",
+        "bundler",
+        "--target",
+        "ES2023",
+        "--lib",
+        "ES2023",
+        "--types",
+        "node",
+        "--moduleDetection",
+        "force",
+      ];
       await run(tsc, [...options, file], { cwd: REPO_ROOT }).catch((err: { stdout?: string; stderr?: string }) => {
         throw new Error(`the README example does not type-check:\n${err.stdout}${err.stderr}`);
       });

@@ -5,7 +5,16 @@ import type { Capability, CredentialKind, Tier } from "./enums";
 import { DomainError } from "./errors";
 
 function apiKey(kind: CredentialKind, tier: Tier, capabilities: Capability[] = []): Principal {
-  return { type: "api_key", credential_id: "00000000-0000-4000-8000-000000000001", kind, owner_id: "owner-1", agent_id: null, tier, capabilities, daily_limit: null };
+  return {
+    type: "api_key",
+    credential_id: "00000000-0000-4000-8000-000000000001",
+    kind,
+    owner_id: "owner-1",
+    agent_id: null,
+    tier,
+    capabilities,
+    daily_limit: null,
+  };
 }
 const user = (tier: Tier = "free"): Principal => ({ type: "user", owner_id: "user-1", tier, capabilities: [] });
 const operator: Principal = { type: "operator", owner_id: "operator", tier: "paid", capabilities: ["operator"] };
@@ -42,7 +51,12 @@ const ROWS: Row[] = [
   { label: "operator route, key with capability operator", principal: apiKey("live", "free", ["operator"]), requirement: { operator: true }, expected: null },
   { label: "operator: false, ordinary key", principal: apiKey("live", "free"), requirement: { operator: false }, expected: null },
   { label: "kind prac, prac key", principal: apiKey("prac", "free"), requirement: { kinds: ["prac"] }, expected: null },
-  { label: "kind prac, live key", principal: apiKey("live", "free"), requirement: { kinds: ["prac"] }, expected: { code: "wrong_credential_kind", required: ["svc_prac_"] } },
+  {
+    label: "kind prac, live key",
+    principal: apiKey("live", "free"),
+    requirement: { kinds: ["prac"] },
+    expected: { code: "wrong_credential_kind", required: ["svc_prac_"] },
+  },
   {
     label: "kind prac or inst, live key",
     principal: apiKey("live", "paid"),
@@ -50,7 +64,12 @@ const ROWS: Row[] = [
     expected: { code: "wrong_credential_kind", required: ["svc_prac_", "svc_inst_"] },
   },
   { label: "kind prac or inst, inst key", principal: apiKey("inst", "free"), requirement: { kinds: ["prac", "inst"] }, expected: null },
-  { label: "kind prac, user token", principal: user("paid"), requirement: { kinds: ["prac"] }, expected: { code: "wrong_credential_kind", required: ["svc_prac_"] } },
+  {
+    label: "kind prac, user token",
+    principal: user("paid"),
+    requirement: { kinds: ["prac"] },
+    expected: { code: "wrong_credential_kind", required: ["svc_prac_"] },
+  },
   { label: "capability reflect, key with it", principal: apiKey("live", "free", ["reflect"]), requirement: { capability: "reflect" }, expected: null },
   {
     label: "capability reflect, key with others",
@@ -58,10 +77,25 @@ const ROWS: Row[] = [
     requirement: { capability: "reflect" },
     expected: { code: "missing_capability", required: "reflect" },
   },
-  { label: "capability l1_supply, user", principal: user("paid"), requirement: { capability: "l1_supply" }, expected: { code: "missing_capability", required: "l1_supply" } },
-  { label: "capability reflect, key with capability operator", principal: apiKey("live", "free", ["operator"]), requirement: { capability: "reflect" }, expected: null },
+  {
+    label: "capability l1_supply, user",
+    principal: user("paid"),
+    requirement: { capability: "l1_supply" },
+    expected: { code: "missing_capability", required: "l1_supply" },
+  },
+  {
+    label: "capability reflect, key with capability operator",
+    principal: apiKey("live", "free", ["operator"]),
+    requirement: { capability: "reflect" },
+    expected: null,
+  },
   { label: "tier paid, paid key", principal: apiKey("live", "paid"), requirement: { tier: "paid" }, expected: null },
-  { label: "tier paid, free key", principal: apiKey("live", "free"), requirement: { tier: "paid" }, expected: { code: "paid_tier_required", required: "paid" } },
+  {
+    label: "tier paid, free key",
+    principal: apiKey("live", "free"),
+    requirement: { tier: "paid" },
+    expected: { code: "paid_tier_required", required: "paid" },
+  },
   { label: "tier paid, free user", principal: user("free"), requirement: { tier: "paid" }, expected: { code: "paid_tier_required", required: "paid" } },
   { label: "tier paid, paid user", principal: user("paid"), requirement: { tier: "paid" }, expected: null },
   { label: "tier free, free key", principal: apiKey("live", "free"), requirement: { tier: "free" }, expected: null },

@@ -19,9 +19,13 @@ export function authorize(principal: Principal, requirement: AccessRequirement):
     const kind = principal.type === "api_key" ? principal.kind : null;
     if (kind === null || !requirement.kinds.includes(kind)) {
       const wanted = requirement.kinds.map((k) => `svc_${k}_`).join(" or ");
-      throw new ForbiddenError(`This route needs an API key of kind ${wanted}; this credential is ${kind ? `svc_${kind}_` : "a user token"}.`, "wrong_credential_kind", {
-        required: requirement.kinds.map((k) => `svc_${k}_`),
-      });
+      throw new ForbiddenError(
+        `This route needs an API key of kind ${wanted}; this credential is ${kind ? `svc_${kind}_` : "a user token"}.`,
+        "wrong_credential_kind",
+        {
+          required: requirement.kinds.map((k) => `svc_${k}_`),
+        },
+      );
     }
   }
   if (requirement.capability && !hasCapability(principal, requirement.capability)) {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { API_KEY_PREFIX, apiKeyKind, displayPrefix, generateApiKey, hashApiKey, KeyOwnerName, keyOwnerId, OwnerId, secretsEqual, userOwnerId } from "./credentials";
+import {
+  API_KEY_PREFIX,
+  apiKeyKind,
+  displayPrefix,
+  generateApiKey,
+  hashApiKey,
+  KeyOwnerName,
+  keyOwnerId,
+  OwnerId,
+  secretsEqual,
+  userOwnerId,
+} from "./credentials";
 import { CredentialKind } from "./enums";
 
 const BODY = /^[A-Za-z0-9_-]{32}$/;

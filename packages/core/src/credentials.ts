@@ -95,7 +95,12 @@ export const OwnerId = z
   .trim()
   .max(USER_OWNER_PREFIX.length + OWNER_NAME_MAX)
   .regex(/^(?:operator|(?:user|key):[^\s]+)$/, "must be a qualified owner id: user:<sub>, key:<name> or operator");
-export const AgentId = z.string().trim().min(2).max(128).regex(/^[^\s]+$/, "must not contain spaces");
+export const AgentId = z
+  .string()
+  .trim()
+  .min(2)
+  .max(128)
+  .regex(/^[^\s]+$/, "must not contain spaces");
 
 /** A stored API key as the service sees it: never the secret, only its hash. */
 export const StoredApiKey = z.object({
@@ -108,7 +113,9 @@ export const StoredApiKey = z.object({
   capabilities: z.array(Capability),
   daily_limit: z.number().int().positive().nullable().describe("Paid keys: calls per UTC day; null means the deployment default."),
   label: z.string().nullable(),
-  harness_marker: ExaminationMode.nullable().describe("How this credential's agent runs examinations (pre_decision_harness or post_decision_check); null when not declared. An accreditation write sets the record's examination_mode from it."),
+  harness_marker: ExaminationMode.nullable().describe(
+    "How this credential's agent runs examinations (pre_decision_harness or post_decision_check); null when not declared. An accreditation write sets the record's examination_mode from it.",
+  ),
   created_at: z.string().describe("ISO 8601."),
   expires_at: z.string().nullable(),
   revoked_at: z.string().nullable(),

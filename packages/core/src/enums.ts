@@ -19,9 +19,7 @@ export const SimpleProximity = z
 export type SimpleProximity = z.infer<typeof SimpleProximity>;
 
 /** Seneca's grades of progress, low to high. */
-export const SenecanGrade = z
-  .enum(["pre_progress", "grade_3", "grade_2", "grade_1", "sage_ideal"])
-  .describe("Senecan grade of progress, low to high.");
+export const SenecanGrade = z.enum(["pre_progress", "grade_3", "grade_2", "grade_1", "sage_ideal"]).describe("Senecan grade of progress, low to high.");
 export type SenecanGrade = z.infer<typeof SenecanGrade>;
 
 /** How much independence an agent's reasoning has earned, low to high. */
@@ -33,19 +31,13 @@ export type AuthorityLevel = z.infer<typeof AuthorityLevel>;
 export const KathekonQuality = z.enum(["weak", "moderate", "strong"]).describe("Quality of an appropriate act.");
 export type KathekonQuality = z.infer<typeof KathekonQuality>;
 
-export const RootPassion = z
-  .enum(["epithumia", "hedone", "phobos", "lupe"])
-  .describe("One of the four root passions.");
+export const RootPassion = z.enum(["epithumia", "hedone", "phobos", "lupe"]).describe("One of the four root passions.");
 export type RootPassion = z.infer<typeof RootPassion>;
 
-export const CardinalVirtue = z
-  .enum(["wisdom", "justice", "courage", "temperance"])
-  .describe("One of the four cardinal virtues.");
+export const CardinalVirtue = z.enum(["wisdom", "justice", "courage", "temperance"]).describe("One of the four cardinal virtues.");
 export type CardinalVirtue = z.infer<typeof CardinalVirtue>;
 
-export const VirtueDomain = z
-  .enum(["phronesis", "dikaiosyne", "andreia", "sophrosyne"])
-  .describe("Virtue domain id of a cardinal virtue.");
+export const VirtueDomain = z.enum(["phronesis", "dikaiosyne", "andreia", "sophrosyne"]).describe("Virtue domain id of a cardinal virtue.");
 export type VirtueDomain = z.infer<typeof VirtueDomain>;
 
 /** Circles of concern (oikeiosis), inner to outer. */
@@ -93,21 +85,10 @@ export type CoverageStatus = z.infer<typeof CoverageStatus>;
 export const ExaminationMode = z.enum(["pre_decision_harness", "post_decision_check"]);
 export type ExaminationMode = z.infer<typeof ExaminationMode>;
 
-export const FieldProvenance = z.enum([
-  "agent-reported",
-  "server-computed",
-  "seeded-default",
-  "not-assessed",
-  "unknown",
-]);
+export const FieldProvenance = z.enum(["agent-reported", "server-computed", "seeded-default", "not-assessed", "unknown"]);
 export type FieldProvenance = z.infer<typeof FieldProvenance>;
 
-export const ProvenanceGapReason = z.enum([
-  "no_ledger_entry",
-  "out_of_window",
-  "identity_mismatch",
-  "caller_supplied_extraction",
-]);
+export const ProvenanceGapReason = z.enum(["no_ledger_entry", "out_of_window", "identity_mismatch", "caller_supplied_extraction"]);
 export type ProvenanceGapReason = z.infer<typeof ProvenanceGapReason>;
 
 export const OrientationReadingClass = z.enum(["examined", "observed"]);
@@ -131,17 +112,10 @@ export const ReflectStage = z.enum(["Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "verific
 export type ReflectStage = z.infer<typeof ReflectStage>;
 
 /** Profile dimensions and their levels, low to high. */
-export const ProfileDimension = z.enum([
-  "passion_reduction",
-  "judgement_quality",
-  "disposition_stability",
-  "oikeiosis_extension",
-]);
+export const ProfileDimension = z.enum(["passion_reduction", "judgement_quality", "disposition_stability", "oikeiosis_extension"]);
 export type ProfileDimension = z.infer<typeof ProfileDimension>;
 
-export const DimensionLevel = z
-  .enum(["emerging", "developing", "established", "advanced"])
-  .describe("Level of a profile dimension, low to high.");
+export const DimensionLevel = z.enum(["emerging", "developing", "established", "advanced"]).describe("Level of a profile dimension, low to high.");
 export type DimensionLevel = z.infer<typeof DimensionLevel>;
 
 export const ControlClarity = z.enum(["weak", "moderate", "strong"]).describe("Clarity about what is up to us, low to high.");

@@ -90,9 +90,7 @@ export interface IdempotencyStore {
   purgeExpired(now: Date): Promise<number>;
 }
 
-export type IdempotencyClaim =
-  | { readonly kind: "claimed"; readonly claimId: string }
-  | { readonly kind: "replay"; readonly response: StoredResponse };
+export type IdempotencyClaim = { readonly kind: "claimed"; readonly claimId: string } | { readonly kind: "replay"; readonly response: StoredResponse };
 
 /**
  * Claims the key before anything runs or is charged. Our claim: run the call. A finished call
@@ -117,9 +115,13 @@ export async function claimIdempotencyKey(input: { store: IdempotencyStore; requ
     }
     if (record.response) return { kind: "replay", response: record.response };
     const retryAfter = Math.max(1, Math.min(5, Math.ceil((record.lockedUntil.getTime() - now.getTime()) / 1000)));
-    throw new ConflictError(`A request with this ${IDEMPOTENCY_KEY_HEADER} is still being processed; retry shortly to get its result.`, "idempotency_key_in_use", {
-      retry_after: retryAfter,
-    });
+    throw new ConflictError(
+      `A request with this ${IDEMPOTENCY_KEY_HEADER} is still being processed; retry shortly to get its result.`,
+      "idempotency_key_in_use",
+      {
+        retry_after: retryAfter,
+      },
+    );
   }
   throw new Error("the idempotency record kept vanishing while it was claimed");
 }

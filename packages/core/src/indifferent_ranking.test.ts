@@ -44,9 +44,7 @@ describe("rankIndifferents", () => {
 
   it("ranks a single indifferent first", () => {
     const result = rankIndifferents({ indifferents: ["knowledge"] });
-    expect(result.ranked).toEqual([
-      expect.objectContaining({ rank: 1, id: "knowledge", category: "preferred", selective_value: "high" }),
-    ]);
+    expect(result.ranked).toEqual([expect.objectContaining({ rank: 1, id: "knowledge", category: "preferred", selective_value: "high" })]);
   });
 
   it("orders the whole catalogue consistently (checked pairwise, not by a fixed answer)", () => {

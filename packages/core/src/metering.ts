@@ -124,14 +124,7 @@ const dailyKey = (subject: string, now: Date) => `daily:${subject}:${dayOf(now)}
  * also its usage counter). Paid tier: the credential's daily limit across skills, plus the
  * skill's monthly usage for billing. `units` is 1 per call, or the number of loops.
  */
-export function planSkillCall(input: {
-  subject: string;
-  tier: "free" | "paid";
-  skill: string;
-  units: number;
-  now: Date;
-  paidDailyLimit: number;
-}): MeterPlan {
+export function planSkillCall(input: { subject: string; tier: "free" | "paid"; skill: string; units: number; now: Date; paidDailyLimit: number }): MeterPlan {
   const skill = skillById(input.skill);
   const usage: MeterCounter = {
     key: usageKey(input.subject, skill.id, input.now),

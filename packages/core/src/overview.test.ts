@@ -46,14 +46,7 @@ describe("listIndifferents", () => {
     expectParses(IndifferentsResponse, body);
     expect(body.indifferents.filter((i) => i.category === "preferred")).toHaveLength(12);
     expect(body.indifferents.filter((i) => i.category === "dispreferred")).toHaveLength(10);
-    expect(Object.keys(body.indifferents[0] ?? {}).sort()).toEqual([
-      "category",
-      "description",
-      "domain",
-      "id",
-      "name",
-      "selective_value",
-    ]);
+    expect(Object.keys(body.indifferents[0] ?? {}).sort()).toEqual(["category", "description", "domain", "id", "name", "selective_value"]);
   });
 });
 

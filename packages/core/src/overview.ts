@@ -100,7 +100,10 @@ export const DomainFileReference = z
     id: DomainFileId,
     title: z.string().describe("Title of the domain file."),
     summary: z.string().describe("What the domain file covers."),
-    path: z.string().describe("Path that serves the domain file.").meta({ example: `${DOMAIN_FILE_BASE_PATH}/psychology` }),
+    path: z
+      .string()
+      .describe("Path that serves the domain file.")
+      .meta({ example: `${DOMAIN_FILE_BASE_PATH}/psychology` }),
   })
   .describe("A domain file named by the hub.");
 export type DomainFileReference = z.infer<typeof DomainFileReference>;
@@ -115,9 +118,7 @@ export const StoicBrainHubResponse = z
     flourishing: FoundationsShape.flourishing.describe("Flourishing (eudaimonia) and what it consists in."),
     sage: FoundationsShape.sage.describe("The sage, a regulative ideal."),
     cosmic_framework: FoundationsShape.cosmic_framework.describe("The rational order the framework places human reason in."),
-    decision_layer: z
-      .object({ weights: DecisionWeightsSchema })
-      .describe("How the decision layer weighs the four cardinal virtues."),
+    decision_layer: z.object({ weights: DecisionWeightsSchema }).describe("How the decision layer weighs the four cardinal virtues."),
     domain_files: z.array(DomainFileReference).describe("The seven domain files, in order."),
     note: Note,
   })

@@ -116,7 +116,7 @@ describe("seal and open", () => {
   });
 
   it("never contains the plaintext, in clear or in base64", async () => {
-    const plaintext = "narrative-marker-Zeno-of-Citium-" + "a".repeat(64);
+    const plaintext = `narrative-marker-Zeno-of-Citium-${"a".repeat(64)}`;
     const value = await sealer.seal(plaintext, CORRELATION_ID);
     for (const form of [plaintext, "Zeno", "aaaaaaaa", Buffer.from(plaintext).toString("base64"), Buffer.from(plaintext).toString("base64url")]) {
       expect(value).not.toContain(form);
@@ -315,14 +315,22 @@ describe("parseDataKeyRing and serializeDataKeyRing", () => {
     ["no keys", ringJson({ active: "a" }), /^data key ring is invalid: keys:/],
     ["an active kid not in keys", ringJson({ active: "b", keys: { a: key } }), /^data key ring is invalid: active: the active key id is not in keys$/],
     ["an empty ring", ringJson({ active: "a", keys: {} }), /active: the active key id is not in keys/],
-    ["a 31-byte key", ringJson({ active: "a", keys: { a: Buffer.alloc(31).toString("base64") } }), /^data key ring is invalid: keys\.a: expected standard base64 of exactly 32 bytes$/],
+    [
+      "a 31-byte key",
+      ringJson({ active: "a", keys: { a: Buffer.alloc(31).toString("base64") } }),
+      /^data key ring is invalid: keys\.a: expected standard base64 of exactly 32 bytes$/,
+    ],
     ["a 33-byte key", ringJson({ active: "a", keys: { a: Buffer.alloc(33).toString("base64") } }), /keys\.a: expected standard base64 of exactly 32 bytes/],
     ["a base64url key", ringJson({ active: "a", keys: { a: Buffer.alloc(32, 0xff).toString("base64url") } }), /keys\.a: expected standard base64/],
     ["an unpadded key", ringJson({ active: "a", keys: { a: key.replace(/=$/, "") } }), /keys\.a: expected standard base64/],
     ["a key that is not a string", ringJson({ active: "a", keys: { a: 7 } }), /keys\.a:/],
     ["a kid with a space", ringJson({ active: "a", keys: { a: key, "b c": key } }), /^data key ring is invalid: keys\.b c: expected 1 to 64 characters/],
     ["a 65-character kid", ringJson({ active: "a", keys: { a: key, ["k".repeat(65)]: key } }), /expected 1 to 64 characters/],
-    ["a __proto__ kid", `{"active":"a","keys":{"a":"${key}","__proto__":"${key}"}}`, /^data key ring is invalid: keys\.__proto__: __proto__ cannot be a key id$/],
+    [
+      "a __proto__ kid",
+      `{"active":"a","keys":{"a":"${key}","__proto__":"${key}"}}`,
+      /^data key ring is invalid: keys\.__proto__: __proto__ cannot be a key id$/,
+    ],
     ["a __proto__ active kid", ringJson({ active: "__proto__", keys: { a: key } }), /active: __proto__ cannot be a key id/],
     ["an unknown field", ringJson({ active: "a", keys: { a: key }, retired: [] }), /^data key ring is invalid: \(root\): Unrecognized key/],
   ])("refuses %s, naming the field", (_name, json, message) => {

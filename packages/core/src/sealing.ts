@@ -33,12 +33,15 @@ const KeyMaterial = z.string().refine((text) => decodeBase64(text)?.length === D
 
 // zod's record skips a "__proto__" key (JSON.parse makes it an own key) without an issue, so
 // the key would vanish from the ring unnoticed: refuse it before the record sees it.
-const Keys = z.preprocess((keys, ctx) => {
-  if (typeof keys === "object" && keys !== null && Object.hasOwn(keys, RESERVED_KID)) {
-    ctx.addIssue({ code: "custom", message: `${RESERVED_KID} cannot be a key id`, path: [RESERVED_KID] });
-  }
-  return keys;
-}, z.record(KeyId, KeyMaterial));
+const Keys = z.preprocess(
+  (keys, ctx) => {
+    if (typeof keys === "object" && keys !== null && Object.hasOwn(keys, RESERVED_KID)) {
+      ctx.addIssue({ code: "custom", message: `${RESERVED_KID} cannot be a key id`, path: [RESERVED_KID] });
+    }
+    return keys;
+  },
+  z.record(KeyId, KeyMaterial),
+);
 
 const DataKeyRingJson = z
   .strictObject({ active: KeyId, keys: Keys })
@@ -214,7 +217,7 @@ function parseSealed(sealed: string): { kid: string; iv: Uint8Array<ArrayBuffer>
   const iv = decodeBase64url(ivText);
   if (iv?.length !== IV_BYTES) throw new SealError("malformed", `malformed sealed value: the IV is not canonical base64url of ${IV_BYTES} bytes`);
   const ciphertext = decodeBase64url(ciphertextText);
-  if (!ciphertext || ciphertext.length < TAG_BYTES) throw new SealError("malformed", "malformed sealed value: the ciphertext is not canonical base64url of at least a tag");
+  if (!ciphertext || ciphertext.length < TAG_BYTES)
+    throw new SealError("malformed", "malformed sealed value: the ciphertext is not canonical base64url of at least a tag");
   return { kid, iv, ciphertext };
 }
-

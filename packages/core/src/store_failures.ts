@@ -9,7 +9,9 @@ export const STORE_RETRY_AFTER_SECONDS = 30;
  * message; refusals a store decides (domain errors) pass unchanged.
  */
 export function storeUnavailable(what: string, cause: unknown): UnavailableError {
-  const unavailable = new UnavailableError(`The ${what} store cannot be reached. Try again shortly.`, "store_unavailable", { retry_after: STORE_RETRY_AFTER_SECONDS });
+  const unavailable = new UnavailableError(`The ${what} store cannot be reached. Try again shortly.`, "store_unavailable", {
+    retry_after: STORE_RETRY_AFTER_SECONDS,
+  });
   // Kept for the log; the response never carries it.
   Object.defineProperty(unavailable, "cause", { value: cause });
   return unavailable;

@@ -347,11 +347,7 @@ describe("request body", () => {
 
   it("refuses a body over the cap with a Content-Length: 413 payload_too_large", async () => {
     const body = JSON.stringify({ name: "x".repeat(ORDER_CAP_BYTES), quantity: 1 });
-    const error = await expectError(
-      await postOrder(body, { "Content-Length": String(body.length) }),
-      413,
-      "payload_too_large",
-    );
+    const error = await expectError(await postOrder(body, { "Content-Length": String(body.length) }), 413, "payload_too_large");
     expect(error.message).toContain(String(ORDER_CAP_BYTES));
   });
 
@@ -469,8 +465,16 @@ describe("environment", () => {
   describe.each([
     ["the Upstash URL without its token", { UPSTASH_REDIS_REST_URL: "https://eu1-meter.upstash.io" }, "UPSTASH_REDIS_REST_TOKEN"],
     ["the Upstash token without its URL", { UPSTASH_REDIS_REST_TOKEN: "token" }, "UPSTASH_REDIS_REST_URL"],
-    ["an Upstash URL that is not http(s)", { UPSTASH_REDIS_REST_URL: "redis://eu1-meter.upstash.io:6379", UPSTASH_REDIS_REST_TOKEN: "token" }, "UPSTASH_REDIS_REST_URL"],
-    ["an Upstash token with a line break", { UPSTASH_REDIS_REST_URL: "https://eu1-meter.upstash.io", UPSTASH_REDIS_REST_TOKEN: "tok\nen" }, "UPSTASH_REDIS_REST_TOKEN"],
+    [
+      "an Upstash URL that is not http(s)",
+      { UPSTASH_REDIS_REST_URL: "redis://eu1-meter.upstash.io:6379", UPSTASH_REDIS_REST_TOKEN: "token" },
+      "UPSTASH_REDIS_REST_URL",
+    ],
+    [
+      "an Upstash token with a line break",
+      { UPSTASH_REDIS_REST_URL: "https://eu1-meter.upstash.io", UPSTASH_REDIS_REST_TOKEN: "tok\nen" },
+      "UPSTASH_REDIS_REST_TOKEN",
+    ],
   ])("%s", (_label, vars, variable) => {
     it(`is a 500 bad_environment naming ${variable} on a route`, async () => {
       vi.spyOn(console, "log").mockImplementation(() => {});
@@ -565,7 +569,11 @@ describe("CORS on a path shared by a public read and a protected write", () => {
     const post = await call("/notes/n1", { method: "POST", headers: { Origin: "https://anywhere.example" } }, env);
     expect(post.status, await post.clone().text()).toBe(200);
     expect(post.headers.get("Access-Control-Allow-Origin")).toBeNull();
-    const preflight = await call("/notes/n1", { method: "OPTIONS", headers: { Origin: "https://anywhere.example", "Access-Control-Request-Method": "POST" } }, env);
+    const preflight = await call(
+      "/notes/n1",
+      { method: "OPTIONS", headers: { Origin: "https://anywhere.example", "Access-Control-Request-Method": "POST" } },
+      env,
+    );
     expect(preflight.headers.get("Access-Control-Allow-Origin")).toBeNull();
     const listed = await call("/notes/n1", { method: "OPTIONS", headers: { Origin: ALLOWED, "Access-Control-Request-Method": "POST" } }, env);
     expect(listed.headers.get("Access-Control-Allow-Origin")).toBe(ALLOWED);

@@ -59,7 +59,8 @@ function healthOperation(name: string, uses: PlatformUses) {
       responses: {
         200: { description: "The function is up and configured.", schema: HealthResponse },
         503: {
-          description: "The function is up, but its environment lacks or has malformed variables it needs (not_ready); on the local server, a function it hosts is failing (degraded).",
+          description:
+            "The function is up, but its environment lacks or has malformed variables it needs (not_ready); on the local server, a function it hosts is failing (degraded).",
           schema: z.union([NotReadyResponse, HealthResponse]),
         },
       },
@@ -92,14 +93,13 @@ export interface ServiceFunctionOptions {
   readonly authenticate?: (c: Context<AppEnv>) => Promise<Principal>;
 }
 
-export function createServiceFunction(
-  name: string,
-  operations: readonly Operation<any>[],
-  options: ServiceFunctionOptions = {},
-): ServiceFunction {
+// biome-ignore lint/suspicious/noExplicitAny: operations of every body type share one list
+type AnyOperation = Operation<any>;
+
+export function createServiceFunction(name: string, operations: readonly AnyOperation[], options: ServiceFunctionOptions = {}): ServiceFunction {
   // Any route a key or a user can call is metered (at least its burst window).
   const uses: PlatformUses = { meter: operations.some((op) => op.route.auth === "bearer") };
-  const all: readonly Operation<any>[] = [...operations, healthOperation(name, uses)];
+  const all: readonly AnyOperation[] = [...operations, healthOperation(name, uses)];
   const authenticate = options.authenticate;
   const unguarded = all.filter((op) => op.route.auth !== "none").map((op) => op.route.operationId);
   if (unguarded.length > 0 && !authenticate) {

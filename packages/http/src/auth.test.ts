@@ -369,6 +369,9 @@ describe("a bad environment", () => {
     expect(error.field).toBe(variable);
     expect(String(error.message)).toContain(variable);
     expect(String(error.message)).not.toContain(value);
-    expect(logged.some((line) => line.includes('"unhandled_error"') && line.includes(variable)), logged.join("\n")).toBe(true);
+    expect(
+      logged.some((line) => line.includes('"unhandled_error"') && line.includes(variable)),
+      logged.join("\n"),
+    ).toBe(true);
   });
 });

@@ -1,14 +1,4 @@
-import {
-  apiKeyKind,
-  hashApiKey,
-  principalFromKey,
-  secretsEqual,
-  Tier,
-  UnauthenticatedError,
-  userOwnerId,
-  OPERATOR_OWNER_ID,
-  type Principal,
-} from "@svc/core";
+import { apiKeyKind, hashApiKey, principalFromKey, secretsEqual, Tier, UnauthenticatedError, userOwnerId, OPERATOR_OWNER_ID, type Principal } from "@svc/core";
 import type { Context } from "hono";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import type { AppEnv } from "./context";

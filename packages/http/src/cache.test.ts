@@ -17,7 +17,10 @@ app.get(
     return { rendered: staticRenders };
   }),
 );
-app.get("/static-text", staticPublicBody(() => "fixed text\n", "text/plain; charset=utf-8"));
+app.get(
+  "/static-text",
+  staticPublicBody(() => "fixed text\n", "text/plain; charset=utf-8"),
+);
 
 function get(path: string, ifNoneMatch?: string): Promise<Response> {
   return Promise.resolve(app.request(path, ifNoneMatch === undefined ? {} : { headers: { "If-None-Match": ifNoneMatch } }));
@@ -115,7 +118,7 @@ describe("staticPublicJson / staticPublicBody", () => {
   it("renders once and answers every request from that one copy", async () => {
     const first = await get("/static");
     const second = await get("/static");
-    const third = await get("/static", "\"something-else\"");
+    const third = await get("/static", '"something-else"');
     for (const res of [first, second, third]) {
       const text = await res.text();
       expect(res.status, text).toBe(200);

@@ -15,11 +15,7 @@ export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
  * Answers a public, cacheable JSON (or text) body with a strong ETag over its bytes and a
  * 304 when the client already holds it.
  */
-export async function publicBody(
-  c: Context<AppEnv>,
-  body: string,
-  contentType = "application/json; charset=utf-8",
-): Promise<Response> {
+export async function publicBody(c: Context<AppEnv>, body: string, contentType = "application/json; charset=utf-8"): Promise<Response> {
   return respondPublic(c, { body, etag: `"${await digest(body)}"` }, contentType);
 }
 

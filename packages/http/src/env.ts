@@ -9,10 +9,7 @@ export const EnvSchema = z
   .object({
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     PUBLIC_BASE_URL: z.url().optional().describe("Public base address used in links; defaults to the request's origin."),
-    CORS_ALLOWED_ORIGINS: z
-      .string()
-      .optional()
-      .describe("Comma-separated origins allowed to call protected routes from a browser."),
+    CORS_ALLOWED_ORIGINS: z.string().optional().describe("Comma-separated origins allowed to call protected routes from a browser."),
     PORT: z.coerce.number().int().min(0).max(65535).default(8787),
     DATA_DIR: z.string().min(1).default(".data"),
     DATABASE_URL: z
@@ -71,12 +68,20 @@ export const EnvSchema = z
     BURST_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     SIGNING_KEYS: z.string().min(2).optional().describe('The signing key ring, JSON {"keys":[...]}; embedded default: generated into DATA_DIR.'),
     CONTINUATION_SECRET: z.string().min(32).optional().describe("Signs clarification continuation tokens; embedded default: generated into DATA_DIR."),
-    OPENAI_API_KEY: z.string().min(1).optional().describe("Layer 1 and Layer 3 through an OpenAI-compatible endpoint; unset: the offline extractor and narrator."),
+    OPENAI_API_KEY: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("Layer 1 and Layer 3 through an OpenAI-compatible endpoint; unset: the offline extractor and narrator."),
     OPENAI_BASE_URL: z.url().optional(),
     OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
     OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000).describe("Per attempt, per sample."),
     OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
-    DATA_KEYS: z.string().min(2).optional().describe('AES-256-GCM data keys, JSON {"active":kid,"keys":{kid:base64}}; embedded default: generated into DATA_DIR.'),
+    DATA_KEYS: z
+      .string()
+      .min(2)
+      .optional()
+      .describe('AES-256-GCM data keys, JSON {"active":kid,"keys":{kid:base64}}; embedded default: generated into DATA_DIR.'),
     SQS_QUEUE_URL: z.url().optional().describe("The narrative queue; embedded default: an in-process SQS emulator."),
     SQS_ENDPOINT: z.url().optional().describe("Only for an SQS emulator."),
     AWS_REGION: z.string().min(1).default("us-east-1"),
@@ -117,12 +122,7 @@ export function parseEnv(source: EnvSource | undefined): ServiceEnv {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const variable = String(issue.path[0] ?? "environment");
-    throw new HttpError(
-      500,
-      "bad_environment",
-      `The service is misconfigured: environment variable ${variable} is invalid (${issue.message}).`,
-      variable,
-    );
+    throw new HttpError(500, "bad_environment", `The service is misconfigured: environment variable ${variable} is invalid (${issue.message}).`, variable);
   }
   parsedEnvs.set(raw, result.data);
   return result.data;

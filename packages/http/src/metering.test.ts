@@ -7,7 +7,14 @@ import * as z from "zod";
 import { accountFunction } from "../../../functions/account/src/function";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
 import { freshOwner } from "../../../tests/support/database";
-import { closeMeters, failOpenGuardRoute as guard, meteredPlatform, METER_BACKENDS, perLoopReasonRoute as reason, platformWithMeter } from "../../../tests/support/meter";
+import {
+  closeMeters,
+  failOpenGuardRoute as guard,
+  meteredPlatform,
+  METER_BACKENDS,
+  perLoopReasonRoute as reason,
+  platformWithMeter,
+} from "../../../tests/support/meter";
 import type { LocalPlatform } from "../../platform/src/local_platform";
 import { createServiceFunction } from "./app";
 import { authenticate, clearCredentialCache } from "./auth";
@@ -36,7 +43,6 @@ const diagnose = defineOperation(
   },
   (c, { body }) => c.json({ served: "diagnose", length: body.text.length }),
 );
-
 
 const reflect = defineOperation(
   {
@@ -221,8 +227,14 @@ describe.each(METER_BACKENDS)("metering on the request path (%s meter)", (backen
       await expectStatus(await get(env, "/ping", bearer(key)), 200);
       const responses = await Promise.all(Array.from({ length: 40 }, () => post(env, "/diagnose", ok, bearer(key))));
       const statuses = responses.map((r) => r.status);
-      expect(statuses.filter((s) => s === 200), JSON.stringify(statuses)).toHaveLength(25);
-      expect(statuses.filter((s) => s === 429), JSON.stringify(statuses)).toHaveLength(15);
+      expect(
+        statuses.filter((s) => s === 200),
+        JSON.stringify(statuses),
+      ).toHaveLength(25);
+      expect(
+        statuses.filter((s) => s === 429),
+        JSON.stringify(statuses),
+      ).toHaveLength(15);
       expect(await usedOf(env, bearer(key), "svc-diagnose")).toBe(25);
     });
   });

@@ -8,6 +8,7 @@ import {
   planSkillCall,
   rateLimitHeaders,
   type MeterCounter,
+  type MeterOutcome,
   type Principal,
 } from "@svc/core";
 import type { Context } from "hono";
@@ -97,7 +98,7 @@ async function charge(
   // Named by the request and a nonce (a request may charge more than once), so the charge moves
   // the counters at most once, however late the store runs it (see the Meter port).
   const plan = { id: `${c.get("requestId")}:${crypto.randomUUID().slice(0, 8)}`, counters: [...skillPlan.counters, ...extraCounters] };
-  let outcome;
+  let outcome: MeterOutcome;
   try {
     outcome = await meter.consume(plan);
   } catch (err) {

@@ -41,7 +41,6 @@ const score = defineOperation(
   (c) => c.json({ served: "score" }),
 );
 
-
 const hungFunction = createServiceFunction("meter-hang-test", [score, reason, guard], { authenticate });
 const ok = { text: "a call" };
 
@@ -71,7 +70,11 @@ function envFor(meter: UpstashMeter) {
 async function post(env: Record<string, unknown>, path: string, body: unknown, key: string): Promise<{ status: number; code?: string; ms: number }> {
   const started = performance.now();
   const res = await hungFunction.fetch(
-    new Request(`http://t${path}`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${key}` }, body: JSON.stringify(body) }),
+    new Request(`http://t${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+      body: JSON.stringify(body),
+    }),
     env,
   );
   const text = await res.text();
@@ -90,8 +93,13 @@ async function usedOf(env: Record<string, unknown>, key: string): Promise<Record
 describe("a hung meter store (Redis frozen with SIGSTOP, then woken)", () => {
   it("charges nothing for the calls it refused (503) or served unmetered, once the queued commands run", async () => {
     // A breaker that never opens here: every refused call's commands reach the frozen store.
-    const meter = createUpstashMeter({ url: bridge.url, token: bridge.token, timeoutMs: TIMEOUT_MS, breaker: createCircuitBreaker({ failureThreshold: 1000 }) });
-    const { platform, env } = envFor(meter);
+    const meter = createUpstashMeter({
+      url: bridge.url,
+      token: bridge.token,
+      timeoutMs: TIMEOUT_MS,
+      breaker: createCircuitBreaker({ failureThreshold: 1000 }),
+    });
+    const { env } = envFor(meter);
     const key = keys[0]!;
     expect((await post(env, "/score", ok, key)).status).toBe(200);
     expect(await usedOf(env, key)).toEqual({ "svc-score": 1, "svc-reason": 0, "svc-guard": 0 });
@@ -105,10 +113,7 @@ describe("a hung meter store (Redis frozen with SIGSTOP, then woken)", () => {
     } finally {
       redis.resume();
     }
-    expect(during.map((r) => [r.status, r.code ?? null])).toEqual([
-      ...Array.from({ length: 7 }, () => [503, "metering_unavailable"]),
-      [200, null],
-    ]);
+    expect(during.map((r) => [r.status, r.code ?? null])).toEqual([...Array.from({ length: 7 }, () => [503, "metering_unavailable"]), [200, null]]);
     // The late commands have run, and so have the releases sent after them.
     await meter.settled();
     expect(await usedOf(env, key)).toEqual({ "svc-score": 1, "svc-reason": 0, "svc-guard": 0 });
@@ -121,7 +126,12 @@ describe("a hung meter store (Redis frozen with SIGSTOP, then woken)", () => {
 
   it("stops making each request wait for the time-out once the meter is known to hang, and closes again when it is back", async () => {
     const coolDownMs = 1500;
-    const meter = createUpstashMeter({ url: bridge.url, token: bridge.token, timeoutMs: TIMEOUT_MS, breaker: createCircuitBreaker({ coolDownMs, minimumSpanMs: TIMEOUT_MS }) });
+    const meter = createUpstashMeter({
+      url: bridge.url,
+      token: bridge.token,
+      timeoutMs: TIMEOUT_MS,
+      breaker: createCircuitBreaker({ coolDownMs, minimumSpanMs: TIMEOUT_MS }),
+    });
     const { env } = envFor(meter);
     const key = keys[1]!;
     expect((await post(env, "/guard", ok, key)).status).toBe(200);

@@ -26,9 +26,7 @@ function operationsOf(doc: Json): { method: string; path: string; operation: Jso
 function refsIn(value: unknown, at = "#"): { ref: string; at: string }[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => refsIn(v, `${at}/${i}`));
   if (value === null || typeof value !== "object") return [];
-  return Object.entries(value).flatMap(([key, v]) =>
-    key === "$ref" && typeof v === "string" ? [{ ref: v, at }] : refsIn(v, `${at}/${key}`),
-  );
+  return Object.entries(value).flatMap(([key, v]) => (key === "$ref" && typeof v === "string" ? [{ ref: v, at }] : refsIn(v, `${at}/${key}`)));
 }
 
 function resolvePointer(doc: unknown, ref: string): unknown {
@@ -64,12 +62,11 @@ describe("buildOpenApiDocument over SERVICE_FUNCTIONS", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it.each(servedRoutes.filter(({ route }) => route.path !== "/healthz").map(({ fn, route }) => [`${route.method.toUpperCase()} ${route.path}`, fn, route] as const))(
-    "%s names its function %s",
-    (_key, fn, route) => {
-      expect(paths[route.path]?.[route.method]?.["x-function"]).toBe(fn);
-    },
-  );
+  it.each(
+    servedRoutes.filter(({ route }) => route.path !== "/healthz").map(({ fn, route }) => [`${route.method.toUpperCase()} ${route.path}`, fn, route] as const),
+  )("%s names its function %s", (_key, fn, route) => {
+    expect(paths[route.path]?.[route.method]?.["x-function"]).toBe(fn);
+  });
 
   it("marks public routes with security: [] and others with bearer", () => {
     for (const { route } of servedRoutes) {
@@ -88,7 +85,12 @@ describe("buildOpenApiDocument over SERVICE_FUNCTIONS", () => {
       for (const parameter of declared) expect(parameter.required, `${method} ${path} ${parameter.name}`).toBe(true);
     }
     expect(paths["/api/stoic-brain/{domain}"]?.get?.parameters).toContainEqual(
-      expect.objectContaining({ name: "domain", in: "path", required: true, schema: expect.objectContaining({ enum: expect.arrayContaining(["psychology", "scoring"]) }) }),
+      expect.objectContaining({
+        name: "domain",
+        in: "path",
+        required: true,
+        schema: expect.objectContaining({ enum: expect.arrayContaining(["psychology", "scoring"]) }),
+      }),
     );
   });
 
@@ -231,7 +233,15 @@ describe("buildOpenApiDocument on a synthetic function", () => {
 describe("buildOpenApiDocument with a route schema nested whole in another", () => {
   it("refuses to build, naming both, until the shared schema has a name", () => {
     const Item = z.object({ name: z.string() });
-    const one = defineRoute({ operationId: "readItem", method: "get", path: "/item", summary: "One", tags: ["test"], auth: "none", responses: { 200: { description: "An item.", schema: Item } } });
+    const one = defineRoute({
+      operationId: "readItem",
+      method: "get",
+      path: "/item",
+      summary: "One",
+      tags: ["test"],
+      auth: "none",
+      responses: { 200: { description: "An item.", schema: Item } },
+    });
     const many = defineRoute({
       operationId: "listItems",
       method: "get",
@@ -279,4 +289,3 @@ describe("buildOpenApiDocument with named components", () => {
     expect(doc.components.schemas.AuthorInput).toBeUndefined();
   });
 });
-

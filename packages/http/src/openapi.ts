@@ -79,7 +79,8 @@ export const COMPONENT_HEADERS: Readonly<Record<string, JsonSchema>> = {
     schema: { type: "string" },
   },
   RateLimit: {
-    description: 'Remaining quota per policy (draft-ietf-httpapi-ratelimit-headers), e.g. `"svc-reason-monthly";r=4;t=86400`. Sent by metered routes with a limited counter.',
+    description:
+      'Remaining quota per policy (draft-ietf-httpapi-ratelimit-headers), e.g. `"svc-reason-monthly";r=4;t=86400`. Sent by metered routes with a limited counter.',
     schema: { type: "string" },
   },
   "RateLimit-Policy": {
@@ -259,7 +260,8 @@ function headersFor(route: RouteContract, status: string, own: readonly string[]
     headers["RateLimit-Policy"] = headerRef("RateLimit-Policy");
   }
   if (status === "429") headers["Retry-After"] = headerRef("Retry-After");
-  if (status === "503") headers["Retry-After"] = { description: "Seconds to wait before retrying, where the outage has a known horizon.", schema: { type: "integer", minimum: 1 } };
+  if (status === "503")
+    headers["Retry-After"] = { description: "Seconds to wait before retrying, where the outage has a known horizon.", schema: { type: "integer", minimum: 1 } };
   if (status === "401" && route.auth !== "none") headers["WWW-Authenticate"] = headerRef("WWW-Authenticate");
   for (const name of own) {
     if (!COMPONENT_HEADERS[name]) throw new Error(`${route.operationId} ${status}: no header ${name} in COMPONENT_HEADERS`);

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { DomainError, ValidationError, type AccessRequirement, type Principal } from "@svc/core";
-import * as z from "zod";
+import type * as z from "zod";
 import type { AppEnv } from "./context";
 import { HttpError } from "./errors";
 
@@ -101,10 +101,7 @@ export interface OperationInput<R extends RouteContract> {
   readonly body: RequestPart<R, "body">;
 }
 
-export type OperationHandler<R extends RouteContract> = (
-  c: Context<AppEnv>,
-  input: OperationInput<R>,
-) => Response | Promise<Response>;
+export type OperationHandler<R extends RouteContract> = (c: Context<AppEnv>, input: OperationInput<R>) => Response | Promise<Response>;
 
 export interface Operation<R extends RouteContract = RouteContract> {
   readonly route: R;
@@ -138,10 +135,7 @@ export function pathMatcher(path: string): RegExp {
  * Also gives the body's JSON as sent (before the schema's defaults), which Idempotency-Key
  * fingerprints.
  */
-export async function readOperationInput<R extends RouteContract>(
-  c: Context<AppEnv>,
-  route: R,
-): Promise<{ input: OperationInput<R>; json: unknown }> {
+export async function readOperationInput<R extends RouteContract>(c: Context<AppEnv>, route: R): Promise<{ input: OperationInput<R>; json: unknown }> {
   const request = route.request ?? {};
   const params = request.params ? parseParams(request.params, refuseUnstorableText(c.req.param(), "")) : undefined;
   const query = request.query ? parsePart(request.query, refuseUnstorableText(c.req.query(), ""), "") : undefined;
@@ -160,8 +154,7 @@ export async function readOperationInput<R extends RouteContract>(
  * buffered whole or parsed, whether or not it declared a Content-Length.
  */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () =>
-    new HttpError(413, "payload_too_large", `The request body exceeds the limit of ${maxBytes} bytes for this route.`);
+  const tooLarge = () => new HttpError(413, "payload_too_large", `The request body exceeds the limit of ${maxBytes} bytes for this route.`);
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
   if (!request.body) return "";
@@ -212,13 +205,14 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 function refuseUnstorableText<T>(value: T, path: string, depth = 0): T {
   if (typeof value === "string") {
     if (value.includes("\u0000")) throw new ValidationError("invalid_field", `${path || "body"}: must not contain a NUL character`, path || undefined);
-    if (LONE_SURROGATE.test(value)) throw new ValidationError("invalid_field", `${path || "body"}: must be well-formed Unicode text (it holds an unpaired surrogate)`, path || undefined);
+    if (LONE_SURROGATE.test(value))
+      throw new ValidationError("invalid_field", `${path || "body"}: must be well-formed Unicode text (it holds an unpaired surrogate)`, path || undefined);
     return value;
   }
   if (value === null || typeof value !== "object") return value;
   if (depth >= MAX_JSON_DEPTH) throw new ValidationError("invalid_json", `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   if (Array.isArray(value)) {
-    value.forEach((item, i) => refuseUnstorableText(item, `${path}[${i}]`, depth + 1));
+    for (const [i, item] of value.entries()) refuseUnstorableText(item, `${path}[${i}]`, depth + 1);
   } else {
     for (const [key, item] of Object.entries(value)) {
       refuseUnstorableText(key, path ? `${path}.${key}` : key);

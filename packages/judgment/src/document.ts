@@ -30,7 +30,12 @@ export function documentOf(input: ReaderInput): Doc {
   }
   const messages = input.messages ?? [];
   let lastAssistant = -1;
-  if (!explicit) for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === "assistant") { lastAssistant = i; break; }
+  if (!explicit)
+    for (let i = messages.length - 1; i >= 0; i--)
+      if (messages[i]!.role === "assistant") {
+        lastAssistant = i;
+        break;
+      }
   messages.forEach((m, i) => {
     const isAction = i === lastAssistant;
     if (m.content.trim()) segments.push(segment(`messages[${i}]`, m.role, isAction, m.content));

@@ -103,7 +103,7 @@ export function matchAt(tokens: readonly Token[], i: number, parts: readonly Par
   const part = parts[k]!;
   const t = tokens[i];
   if ("any" in part) {
-    if (!t || t.kind !== "word") return -1;
+    if (t?.kind !== "word") return -1;
     return matchAt(tokens, i + 1, parts, k + 1);
   }
   if (t && partMatches(t, part)) {
@@ -180,7 +180,12 @@ export function find(segments: readonly Segment[], lex: Lexicon, options: { keep
  * Pairs of matches of two lexicons in the same sentence (a within `window` tokens of b, either
  * order unless `ordered`): the act and its object ("delete" ... "production database").
  */
-export function near(segments: readonly Segment[], a: Lexicon, b: Lexicon, options: { window?: number; ordered?: boolean; keepNegated?: boolean } = {}): Array<[Match, Match]> {
+export function near(
+  segments: readonly Segment[],
+  a: Lexicon,
+  b: Lexicon,
+  options: { window?: number; ordered?: boolean; keepNegated?: boolean } = {},
+): Array<[Match, Match]> {
   const window = options.window ?? 12;
   const out: Array<[Match, Match]> = [];
   for (const s of segments) {

@@ -59,8 +59,7 @@ export function hitsOf(doc: Doc): Hit[] {
   const action: Scope = { kind: "action", segments: doc.action };
   const context: Scope = { kind: "context", segments: doc.context.filter((s) => s.role !== "tool") };
   for (const rule of RULES) out.push(...rule(action, doc));
-  if (context.segments.length > 0)
-    for (const rule of RULES) for (const h of rule(context, doc)) out.push({ ...h, feature: `ctx:${h.feature}` });
+  if (context.segments.length > 0) for (const rule of RULES) for (const h of rule(context, doc)) out.push({ ...h, feature: `ctx:${h.feature}` });
   return out;
 }
 
@@ -132,7 +131,12 @@ export function readAction(input: ReaderInput, weights: Weights = WEIGHTS): Read
     // The rules' spans first; the wording's, when it sharpens the reading, where room is left.
     const detail = [...notes([...own, ...aggravating]), ...(wording.weight > 0 ? [wording.note] : [])];
     const grounding = spansOf([...own, ...aggravating]);
-    if (wording.weight > 0) grounding.push(...wording.spans.filter((w) => !grounding.some((g) => g.field === w.field && g.start < w.end && w.start < g.end)).slice(0, MAX_SPANS - grounding.length));
+    if (wording.weight > 0)
+      grounding.push(
+        ...wording.spans
+          .filter((w) => !grounding.some((g) => g.field === w.field && g.start < w.end && w.start < g.end))
+          .slice(0, MAX_SPANS - grounding.length),
+      );
     candidates.push({
       code,
       verdict: alone,
@@ -179,7 +183,10 @@ function wordingReason(hits: readonly Hit[], weights: Weights, verdict: Verdict)
     .filter((h) => codes[h.feature]!.code === code)
     .sort((a, b) => pull(b) - pull(a) || (a.feature < b.feature ? -1 : 1))
     .slice(0, MAX_SPANS);
-  const quoted = own.slice(0, WORDING_QUOTES).map((h) => `"${h.spans[0]!.quote}"`).join(", ");
+  const quoted = own
+    .slice(0, WORDING_QUOTES)
+    .map((h) => `"${h.spans[0]!.quote}"`)
+    .join(", ");
   return {
     code,
     verdict,

@@ -73,5 +73,14 @@ export function scoreOf(features: readonly string[], weights: Weights = WEIGHTS)
   const full = sigmoid(logitOf(features, weights));
   if (features.some((f) => isHarm(f) && weightOf(f, weights) > 0)) return { probability: full, harmRead: true, byWording: false };
   if (weights.wording && full >= weights.wording.alone) return { probability: full, harmRead: true, byWording: true };
-  return { probability: sigmoid(logitOf(features.filter((f) => !isAggravator(f)), weights)), harmRead: false, byWording: false };
+  return {
+    probability: sigmoid(
+      logitOf(
+        features.filter((f) => !isAggravator(f)),
+        weights,
+      ),
+    ),
+    harmRead: false,
+    byWording: false,
+  };
 }

@@ -52,7 +52,7 @@ describe("tokens", () => {
     expect(negated).toEqual(["delete", "the", "backups", "share", "keys"]);
   });
 
-  it("end the negation of \"instead of\" after the act it names, and at a subordinate clause", () => {
+  it('end the negation of "instead of" after the act it names, and at a subordinate clause', () => {
     const a = tokenize("Instead of the staging copy wipe the production database").tokens;
     expect(a.filter((t) => t.negated).map((t) => t.lower)).toEqual(["the", "staging"]);
     const b = tokenize("Rather than permanently deleting them archive the logs").tokens;
@@ -62,7 +62,7 @@ describe("tokens", () => {
     expect(c.find((t) => t.lower === "notice")!.negated).toBe(true);
   });
 
-  it("read the act after \"instead of\" or \"rather than\" as not done", () => {
+  it('read the act after "instead of" or "rather than" as not done', () => {
     const { tokens } = tokenize("Archive the logs instead of deleting them, rather than wiping anything");
     expect(tokens.filter((t) => t.negated).map((t) => t.lower)).toEqual(["deleting", "them", "wiping", "anything"]);
   });
@@ -84,7 +84,7 @@ describe("lexicons", () => {
     expect(find([seg], l).map((m) => m.span.quote)).toEqual(["5G towers", "0.0.0.0/0", "webhook.site", "100x leverage"]);
   });
 
-  it("match an \"=word\" exactly, not every word sharing its stem", () => {
+  it('match an "=word" exactly, not every word sharing its stem', () => {
     const seg = documentOf({ action: "Production's product page: the news is new, the author, the authority." }).action[0]!;
     const exact = lexicon("exact", ["=production", "=news", "the =authority"]);
     expect(find([seg], exact).map((m) => m.span.quote)).toEqual(["Production's", "news", "the authority"]);

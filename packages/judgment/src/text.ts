@@ -9,13 +9,23 @@ import type { Sentence, Token } from "./types";
  */
 
 /** What a token is; `scanTokens` implements it by hand (several times faster than matchAll). */
-export const TOKEN = /[A-Za-z]+(?:['’][A-Za-z]+)*|\d+(?:[.,]\d+)*|[^\sA-Za-z\d_\-]/g;
+export const TOKEN = /[A-Za-z]+(?:['’][A-Za-z]+)*|\d+(?:[.,]\d+)*|[^\sA-Za-z\d_-]/g;
 
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isDigit = (c: number) => c >= 48 && c <= 57;
 /** JavaScript's \s. */
 const isSpace = (c: number) =>
-  c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  c === 32 ||
+  (c >= 9 && c <= 13) ||
+  c === 160 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
 
 /** The [start, end) of every match of TOKEN in the text, in order. */
 export function scanTokens(text: string, emit: (start: number, end: number) => void): void {
@@ -50,9 +60,27 @@ const PUNCT = new Set([".", ",", ";", ":", "!", "?"]);
 const NEGATORS = new Set(["not", "no", "never", "nor", "neither", "none", "nobody", "nothing", "cannot"]);
 /** Words that close one (with punctuation and the end of a sentence). */
 const SCOPE_BREAKS = new Set([
-  "but", "however", "although", "though", "instead", "rather", "because", "so", "then", "unless", "except",
+  "but",
+  "however",
+  "although",
+  "though",
+  "instead",
+  "rather",
+  "because",
+  "so",
+  "then",
+  "unless",
+  "except",
   // A subordinate clause has its own verb: "no one will notice if we wipe it", "don't wait until they leave".
-  "if", "when", "whenever", "once", "while", "until", "after", "before", "since",
+  "if",
+  "when",
+  "whenever",
+  "once",
+  "while",
+  "until",
+  "after",
+  "before",
+  "since",
 ]);
 const NEGATION_WINDOW = 6;
 /**

@@ -70,7 +70,11 @@ describe("createOpenAiExtractor: the request", () => {
     expect(request!.temperature).toBe(0.7);
     expect(request!.response_format).toEqual({
       type: "json_schema",
-      json_schema: { name: "l1_extraction", strict: false, schema: JSON.parse(json(z.toJSONSchema(Layer1Extraction, { target: "draft-2020-12", io: "output" }))) },
+      json_schema: {
+        name: "l1_extraction",
+        strict: false,
+        schema: JSON.parse(json(z.toJSONSchema(Layer1Extraction, { target: "draft-2020-12", io: "output" }))),
+      },
     });
   });
 
@@ -91,9 +95,18 @@ describe("createOpenAiExtractor: the request", () => {
     const answer = rest.filter((m) => m.content.includes("I have not told him yet; I am deciding now."));
     expect(answer, show(messages)).toHaveLength(1);
     expect(answer[0]!.content).not.toContain(INPUT);
-    expect(rest.filter((m) => m.content.includes("We share a flat.")), show(messages)).toHaveLength(1);
-    expect(rest.filter((m) => m.content.includes("family finances")), show(messages)).toHaveLength(1);
-    expect(rest.some((m) => m.content.includes("Do not raise TEMPORAL_AMBIGUITY again")), show(messages)).toBe(true);
+    expect(
+      rest.filter((m) => m.content.includes("We share a flat.")),
+      show(messages),
+    ).toHaveLength(1);
+    expect(
+      rest.filter((m) => m.content.includes("family finances")),
+      show(messages),
+    ).toHaveLength(1);
+    expect(
+      rest.some((m) => m.content.includes("Do not raise TEMPORAL_AMBIGUITY again")),
+      show(messages),
+    ).toBe(true);
   });
 
   it("leaves out the messages for what a first turn does not have", async () => {
@@ -205,7 +218,11 @@ describe("createOpenAiExtractor: sampled and reconciled", () => {
     expect(answered.ambiguity).toEqual({ trigger_code: null, slot_fills: [] });
     // Answered earlier in the chain, not just now: still barred.
     fake.enqueue(json(raised), json(raised), json(raised));
-    const earlier = await extractor().extract({ ...REQUEST, clarification_response: "Both of us.", answered_triggers: ["TEMPORAL_AMBIGUITY", "SCOPE_AMBIGUITY"] });
+    const earlier = await extractor().extract({
+      ...REQUEST,
+      clarification_response: "Both of us.",
+      answered_triggers: ["TEMPORAL_AMBIGUITY", "SCOPE_AMBIGUITY"],
+    });
     expect(earlier.ambiguity).toEqual({ trigger_code: null, slot_fills: [] });
     const notes = fake.requests.at(-1)!.messages.filter((m) => m.content.includes("has been asked and answered"));
     expect(notes, show(fake.requests.at(-1)!.messages)).toHaveLength(1);

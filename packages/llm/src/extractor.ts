@@ -1,12 +1,4 @@
-import {
-  EXTRACTION_SCHEMA_VERSION,
-  Layer1Extraction,
-  PASSIONS,
-  UpstreamError,
-  type DepthTier,
-  type Layer1Extractor,
-  type Layer1Request,
-} from "@svc/core";
+import { EXTRACTION_SCHEMA_VERSION, Layer1Extraction, PASSIONS, UpstreamError, type DepthTier, type Layer1Extractor, type Layer1Request } from "@svc/core";
 import type OpenAI from "openai";
 import * as z from "zod";
 import { isEndpointFailure, openAiClient, type OpenAiConnection } from "./client";
@@ -77,7 +69,10 @@ Fields:
 /** One message for every question answered so far in the consult: none of them may come back. */
 function answeredNote(triggers: Layer1Request["answered_triggers"]): string {
   return triggers
-    .map((trigger) => `The clarifying question about ${trigger} has been asked and answered. Do not raise ${trigger} again: its trigger_code must not be ${trigger}.`)
+    .map(
+      (trigger) =>
+        `The clarifying question about ${trigger} has been asked and answered. Do not raise ${trigger} again: its trigger_code must not be ${trigger}.`,
+    )
     .join("\n");
 }
 
@@ -88,7 +83,8 @@ export function extractionMessages(request: Layer1Request): OpenAI.Chat.Completi
     { role: "user", content: request.input },
   ];
   if (request.context !== null) messages.push({ role: "user", content: `Background context (not the account of the act; do not quote):\n${request.context}` });
-  if (request.domain_context !== null) messages.push({ role: "user", content: `Domain (not the account of the act; do not quote):\n${request.domain_context}` });
+  if (request.domain_context !== null)
+    messages.push({ role: "user", content: `Domain (not the account of the act; do not quote):\n${request.domain_context}` });
   if (request.clarification_response !== null) {
     messages.push({
       role: "user",

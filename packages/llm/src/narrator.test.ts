@@ -69,7 +69,13 @@ describe("createOpenAiNarrator", () => {
   it.each([
     ["the endpoint fails after its retries", [{ status: 500 }, { status: 503 }] as const],
     ["the narrative is empty", ["   "] as const],
-    ["the endpoint is too slow", [{ delayMs: 3000, then: NARRATIVE }, { delayMs: 3000, then: NARRATIVE }] as const],
+    [
+      "the endpoint is too slow",
+      [
+        { delayMs: 3000, then: NARRATIVE },
+        { delayMs: 3000, then: NARRATIVE },
+      ] as const,
+    ],
   ])("throws Layer3UnavailableError when %s", async (_, replies) => {
     fake.enqueue(...replies);
     await unavailable(narrator({ maxRetries: 1, timeoutMs: 200 }).narrate(ASSESSMENT));

@@ -40,7 +40,12 @@ function sample(edit?: (x: Layer1Extraction) => void): Layer1Extraction {
 const show = (value: unknown) => JSON.stringify(value, null, 2);
 const reconcile = (samples: Layer1Extraction[]) => reconcileSamples(samples, INPUT);
 
-const passion = (root: ExtractedPassion["root_passion"], sub: string | null, intensity: "mild" | "strong" = "mild", quote: string | null = null): ExtractedPassion => ({
+const passion = (
+  root: ExtractedPassion["root_passion"],
+  sub: string | null,
+  intensity: "mild" | "strong" = "mild",
+  quote: string | null = null,
+): ExtractedPassion => ({
   root_passion: root,
   sub_species: sub,
   intensity,
@@ -120,7 +125,10 @@ describe("reconcileSamples: deliberation", () => {
   it("caps the evidence at 8", () => {
     const spans = [...new Set(INPUT.split(/\W+/).filter((word) => word.length > 3))];
     expect(spans.length).toBeGreaterThan(8);
-    const result = reconcile([sample((x) => void (x.deliberation.evidence = spans.slice(0, 8))), sample((x) => void (x.deliberation.evidence = spans.slice(-8)))]);
+    const result = reconcile([
+      sample((x) => void (x.deliberation.evidence = spans.slice(0, 8))),
+      sample((x) => void (x.deliberation.evidence = spans.slice(-8))),
+    ]);
     expect(result.deliberation.evidence).toHaveLength(8);
     for (const quote of result.deliberation.evidence) expect(INPUT).toContain(quote);
   });
@@ -132,7 +140,11 @@ describe("reconcileSamples: grave act", () => {
   const none = (quote: string | null = null) => sample((x) => void (x.grave_act = { present: false, harmed_circle: null, quote }));
 
   it("is present by majority", () => {
-    expect(reconcile([grave("household"), grave("household"), none()]).grave_act).toEqual({ present: true, harmed_circle: "household", quote: "I had hidden it" });
+    expect(reconcile([grave("household"), grave("household"), none()]).grave_act).toEqual({
+      present: true,
+      harmed_circle: "household",
+      quote: "I had hidden it",
+    });
   });
 
   it("is absent by majority, with no circle and no quote", () => {
@@ -180,7 +192,11 @@ describe("reconcileSamples: domains", () => {
 
   it("takes domain evidence only from the samples that engaged the domain", () => {
     const unengaged = sample((x) => void (x.domains.dikaiosyne = { engaged: false, reading: null, evidence: ["I was ashamed"] }));
-    const result = reconcile([withJustice("deliberate", ["My family deserved honesty"]), withJustice("principled", ["I paid him back the same day"]), unengaged]);
+    const result = reconcile([
+      withJustice("deliberate", ["My family deserved honesty"]),
+      withJustice("principled", ["I paid him back the same day"]),
+      unengaged,
+    ]);
     expect(result.domains.dikaiosyne.evidence).toEqual(["My family deserved honesty", "I paid him back the same day"]);
   });
 
@@ -262,7 +278,11 @@ describe("reconcileSamples: passions", () => {
 
 describe("reconcileSamples: circles", () => {
   const withCircles = (...circles: Layer1Extraction["circles"]) => sample((x) => void (x.circles = circles));
-  const household = (claim: "met" | "violated" | "indeterminate", quote: string | null = null) => ({ circle: "household" as const, obligation_claim: claim, quote });
+  const household = (claim: "met" | "violated" | "indeterminate", quote: string | null = null) => ({
+    circle: "household" as const,
+    obligation_claim: claim,
+    quote,
+  });
 
   it("includes a circle a strict majority names", () => {
     expect(reconcile([withCircles(household("met")), withCircles(household("met")), withCircles()]).circles).toEqual([household("met")]);
@@ -318,7 +338,8 @@ describe("reconcileSamples: circles", () => {
 });
 
 describe("reconcileSamples: ambiguity", () => {
-  const withTrigger = (code: ClarificationTriggerCode | null, slots: string[] = []) => sample((x) => void (x.ambiguity = { trigger_code: code, slot_fills: slots }));
+  const withTrigger = (code: ClarificationTriggerCode | null, slots: string[] = []) =>
+    sample((x) => void (x.ambiguity = { trigger_code: code, slot_fills: slots }));
 
   it.each([
     [["ELEMENT_FUSION", "ELEMENT_FUSION", null], "ELEMENT_FUSION"],
@@ -333,7 +354,11 @@ describe("reconcileSamples: ambiguity", () => {
   });
 
   it("takes the slot fills of the samples that raised the trigger", () => {
-    const result = reconcile([withTrigger("ELEMENT_FUSION", ["tell him", "pay him"]), withTrigger("ELEMENT_FUSION", ["tell him", "pay him"]), withTrigger(null, ["other"])]);
+    const result = reconcile([
+      withTrigger("ELEMENT_FUSION", ["tell him", "pay him"]),
+      withTrigger("ELEMENT_FUSION", ["tell him", "pay him"]),
+      withTrigger(null, ["other"]),
+    ]);
     expect(result.ambiguity).toEqual({ trigger_code: "ELEMENT_FUSION", slot_fills: ["tell him", "pay him"] });
   });
 
@@ -355,7 +380,14 @@ function mulberry32(seed: number) {
   };
 }
 
-const VERBATIM = ["I told my brother the truth", "I was afraid of his anger", "I thought it over for a week", "I was ashamed", "My family deserved honesty", "I paid him back the same day"];
+const VERBATIM = [
+  "I told my brother the truth",
+  "I was afraid of his anger",
+  "I thought it over for a week",
+  "I was ashamed",
+  "My family deserved honesty",
+  "I paid him back the same day",
+];
 const INVENTED = ["I lied to him", "we argued for hours", "my sister was there"];
 const SUBS: Record<RootPassion, string[]> = { epithumia: ["orge", "philoplousia"], hedone: ["terpsis"], phobos: ["aischyne", "agonia"], lupe: ["penthos"] };
 
@@ -365,17 +397,27 @@ function generator(seed: number) {
   const chance = (p: number) => random() < p;
   const quote = () => (chance(0.7) ? pick(VERBATIM) : pick(INVENTED));
   const quotes = () => Array.from({ length: Math.floor(random() * 4) }, quote);
-  const domain = () => (chance(0.5) ? { engaged: true, reading: pick(KatorthomaProximity.options), evidence: quotes() } : { engaged: false, reading: null, evidence: [] });
+  const domain = () =>
+    chance(0.5) ? { engaged: true, reading: pick(KatorthomaProximity.options), evidence: quotes() } : { engaged: false, reading: null, evidence: [] };
 
   const next = (): Layer1Extraction =>
     Layer1Extraction.parse({
       schema_version: EXTRACTION_SCHEMA_VERSION,
-      situation: { summary: pick(["Told the truth.", "Repaid a debt.", "Confessed."]), act_kind: pick(["past_action", "proposed_action", "reasoning", "unclear"] as const) },
+      situation: {
+        summary: pick(["Told the truth.", "Repaid a debt.", "Confessed."]),
+        act_kind: pick(["past_action", "proposed_action", "reasoning", "unclear"] as const),
+      },
       deliberation: { level: pick(DeliberationLevel.options), examined_before_acting: pick([true, false, null]), evidence: quotes() },
-      grave_act: chance(0.4) ? { present: true, harmed_circle: pick([...OikeiosisCircle.options, null]), quote: chance(0.5) ? quote() : null } : { present: false, harmed_circle: null, quote: null },
+      grave_act: chance(0.4)
+        ? { present: true, harmed_circle: pick([...OikeiosisCircle.options, null]), quote: chance(0.5) ? quote() : null }
+        : { present: false, harmed_circle: null, quote: null },
       domains: { dikaiosyne: domain(), andreia: domain(), sophrosyne: domain() },
-      passions: RootPassion.options.filter(() => chance(0.4)).map((root) => passion(root, pick([...SUBS[root], null]), pick(["mild", "strong"] as const), chance(0.6) ? quote() : null)),
-      circles: OikeiosisCircle.options.filter(() => chance(0.4)).map((circle) => ({ circle, obligation_claim: pick(["met", "violated", "indeterminate"] as const), quote: chance(0.6) ? quote() : null })),
+      passions: RootPassion.options
+        .filter(() => chance(0.4))
+        .map((root) => passion(root, pick([...SUBS[root], null]), pick(["mild", "strong"] as const), chance(0.6) ? quote() : null)),
+      circles: OikeiosisCircle.options
+        .filter(() => chance(0.4))
+        .map((circle) => ({ circle, obligation_claim: pick(["met", "violated", "indeterminate"] as const), quote: chance(0.6) ? quote() : null })),
       ambiguity: chance(0.5) ? { trigger_code: pick(ClarificationTriggerCode.options), slot_fills: [pick(VERBATIM)] } : { trigger_code: null, slot_fills: [] },
     });
 
@@ -437,7 +479,12 @@ describe("reconcileSamples: properties", () => {
       const [a, b, odd] = [g.next(), g.next(), g.next()];
       const agreed = <T>(read: (x: Layer1Extraction) => T, label: string) => {
         if (JSON.stringify(read(a)) !== JSON.stringify(read(b))) return;
-        for (const order of [[a, b, odd], [odd, a, b], [a, odd, b]]) expect(read(reconcile(order)), `seed ${seed}: ${label}`).toEqual(read(a));
+        for (const order of [
+          [a, b, odd],
+          [odd, a, b],
+          [a, odd, b],
+        ])
+          expect(read(reconcile(order)), `seed ${seed}: ${label}`).toEqual(read(a));
       };
       agreed((x) => x.situation.act_kind, "act_kind");
       agreed((x) => x.deliberation.level, "deliberation.level");
@@ -468,9 +515,18 @@ describe("reconcileSamples: properties", () => {
       const { deliberation: d0, domains: m0, passions: p0, circles: c0, ...rest0 } = only;
       expect({ ...rest, grave_act: { ...rest.grave_act, quote: null } }, `seed ${seed}`).toEqual({ ...rest0, grave_act: { ...rest0.grave_act, quote: null } });
       expect([deliberation.level, deliberation.examined_before_acting], `seed ${seed}`).toEqual([d0.level, d0.examined_before_acting]);
-      expect(Object.values(domains).map((d) => d.reading), `seed ${seed}`).toEqual(Object.values(m0).map((d) => d.reading));
-      expect(passions.map((p) => [p.root_passion, p.sub_species, p.intensity]), `seed ${seed}`).toEqual(p0.map((p) => [p.root_passion, p.sub_species, p.intensity]));
-      expect(circles.map((c) => [c.circle, c.obligation_claim]), `seed ${seed}`).toEqual(c0.map((c) => [c.circle, c.obligation_claim]));
+      expect(
+        Object.values(domains).map((d) => d.reading),
+        `seed ${seed}`,
+      ).toEqual(Object.values(m0).map((d) => d.reading));
+      expect(
+        passions.map((p) => [p.root_passion, p.sub_species, p.intensity]),
+        `seed ${seed}`,
+      ).toEqual(p0.map((p) => [p.root_passion, p.sub_species, p.intensity]));
+      expect(
+        circles.map((c) => [c.circle, c.obligation_claim]),
+        `seed ${seed}`,
+      ).toEqual(c0.map((c) => [c.circle, c.obligation_claim]));
     }
   });
 });

@@ -86,14 +86,17 @@ function rankQuotes(perSample: ReadonlyArray<readonly (string | null)[]>, input:
       counts.set(quote, (counts.get(quote) ?? 0) + 1);
     }
   }
-  return [...counts.entries()]
-    .sort(([qa, ca], [qb, cb]) => cb - ca || input.indexOf(qa) - input.indexOf(qb) || byCodeUnits(qa, qb))
-    .map(([quote]) => quote);
+  return [...counts.entries()].sort(([qa, ca], [qb, cb]) => cb - ca || input.indexOf(qa) - input.indexOf(qb) || byCodeUnits(qa, qb)).map(([quote]) => quote);
 }
 
 /** The verbatim quote most samples gave, else null: a quote not in the input is never kept. */
 function chooseQuote(quotes: readonly (string | null)[], input: string): string | null {
-  return rankQuotes(quotes.map((q) => [q]), input)[0] ?? null;
+  return (
+    rankQuotes(
+      quotes.map((q) => [q]),
+      input,
+    )[0] ?? null
+  );
 }
 
 function unionEvidence(perSample: ReadonlyArray<readonly string[]>, input: string): string[] {
@@ -105,7 +108,14 @@ function reconcileDomain(readings: readonly DomainReading[], input: string): Dom
   if (engaging.length * 2 < readings.length || engaging.length === 0) return { engaged: false, reading: null, evidence: [] };
   const rungs = engaging.map((r) => r.reading!).sort((a, b) => rankOf(KatorthomaProximity, a) - rankOf(KatorthomaProximity, b));
   const median: Proximity = rungs[Math.floor((rungs.length - 1) / 2)]!;
-  return { engaged: true, reading: median, evidence: unionEvidence(engaging.map((r) => r.evidence), input) };
+  return {
+    engaged: true,
+    reading: median,
+    evidence: unionEvidence(
+      engaging.map((r) => r.evidence),
+      input,
+    ),
+  };
 }
 
 function reconcilePassions(samples: readonly Layer1Extraction[], input: string): ExtractedPassion[] {
@@ -126,13 +136,19 @@ function reconcilePassions(samples: readonly Layer1Extraction[], input: string):
     // Each kept entry is voted on by the samples that gave it: with no agreed sub-species,
     // every sample reporting the root.
     for (const sub of subs.length > 0 ? subs : [null]) {
-      const voters = reporting.map((entries) => (sub === null ? entries : entries.filter((p) => p.sub_species === sub))).filter((entries) => entries.length > 0);
+      const voters = reporting
+        .map((entries) => (sub === null ? entries : entries.filter((p) => p.sub_species === sub)))
+        .filter((entries) => entries.length > 0);
       const strong = voters.filter((entries) => entries.some((p) => p.intensity === "strong")).length;
       passions.push({
         root_passion: root,
         sub_species: sub,
         intensity: strictMajority(strong, voters.length) ? "strong" : "mild",
-        quote: rankQuotes(voters.map((entries) => entries.map((p) => p.quote)), input)[0] ?? null,
+        quote:
+          rankQuotes(
+            voters.map((entries) => entries.map((p) => p.quote)),
+            input,
+          )[0] ?? null,
       });
     }
   }
@@ -145,11 +161,20 @@ function reconcileCircles(samples: readonly Layer1Extraction[], input: string): 
     const including = samples.map((s) => s.circles.filter((c) => c.circle === circle)).filter((entries) => entries.length > 0);
     if (!strictMajority(including.length, samples.length)) continue;
     // A sample that says two different things about one circle says nothing determinate.
-    const claimOf = (entries: readonly CircleObligation[]) => (entries.every((c) => c.obligation_claim === entries[0]!.obligation_claim) ? entries[0]!.obligation_claim : "indeterminate");
+    const claimOf = (entries: readonly CircleObligation[]) =>
+      entries.every((c) => c.obligation_claim === entries[0]!.obligation_claim) ? entries[0]!.obligation_claim : "indeterminate";
     const claim = plurality(including.map(claimOf), always("indeterminate" as const));
     // The quote must come from samples that made the same claim: it is what Layer 2 checks the claim against.
     const agreeing = including.filter((entries) => claimOf(entries) === claim);
-    circles.push({ circle, obligation_claim: claim, quote: rankQuotes(agreeing.map((entries) => entries.map((c) => c.quote)), input)[0] ?? null });
+    circles.push({
+      circle,
+      obligation_claim: claim,
+      quote:
+        rankQuotes(
+          agreeing.map((entries) => entries.map((c) => c.quote)),
+          input,
+        )[0] ?? null,
+    });
   }
   return circles;
 }
@@ -210,7 +235,15 @@ export function reconcileSamples(samples: readonly Layer1Extraction[], input: st
           ),
         }
       : { present: false, harmed_circle: null, quote: null },
-    domains: Object.fromEntries(DOMAIN_IDS.map((id) => [id, reconcileDomain(samples.map((s) => s.domains[id]), input)])) as Layer1Extraction["domains"],
+    domains: Object.fromEntries(
+      DOMAIN_IDS.map((id) => [
+        id,
+        reconcileDomain(
+          samples.map((s) => s.domains[id]),
+          input,
+        ),
+      ]),
+    ) as Layer1Extraction["domains"],
     passions: reconcilePassions(samples, input),
     circles: reconcileCircles(samples, input),
     ambiguity: reconcileAmbiguity(samples),

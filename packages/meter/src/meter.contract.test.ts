@@ -114,7 +114,10 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
     expectRefused(refused);
     expect(refused.refusedBy.counter.key).toBe(c.key);
     expect(refused.refusedBy.used, show(refused)).toBe(2);
-    expect(refused.readings.map((r) => r.used), show(refused)).toEqual([2]);
+    expect(
+      refused.readings.map((r) => r.used),
+      show(refused),
+    ).toEqual([2]);
     expect(await m.read([c.key])).toEqual([2]);
   });
 
@@ -129,7 +132,10 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
     const refused = await m.consume({ counters: [roomy, tight, unlimited] });
     expectRefused(refused);
     expect(refused.refusedBy.counter.key, show(refused)).toBe(tight.key);
-    expect(refused.readings.map((r) => r.used), show(refused)).toEqual([1, 1, 1]);
+    expect(
+      refused.readings.map((r) => r.used),
+      show(refused),
+    ).toEqual([1, 1, 1]);
     expect(await m.read([roomy.key, tight.key, unlimited.key])).toEqual([1, 1, 1]);
   });
 
@@ -215,51 +221,54 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
   });
 
   describe("windows", () => {
-    if (backend === "memory") it("expires a counter at its resetAt (injected clock)", async () => {
-      let now = Date.UTC(2026, 10, 30, 23, 59, 0);
-      const m = await testMeter(backend, { clock: () => now });
-      const resetAt = Date.UTC(2026, 11, 1) / 1000;
-      const c = counter({ key: freshKey("month"), limit: 2, resetAt });
-      expectAllowed(await m.consume({ counters: [c] }));
-      expectAllowed(await m.consume({ counters: [c] }));
-      expectRefused(await m.consume({ counters: [c] }));
+    if (backend === "memory")
+      it("expires a counter at its resetAt (injected clock)", async () => {
+        let now = Date.UTC(2026, 10, 30, 23, 59, 0);
+        const m = await testMeter(backend, { clock: () => now });
+        const resetAt = Date.UTC(2026, 11, 1) / 1000;
+        const c = counter({ key: freshKey("month"), limit: 2, resetAt });
+        expectAllowed(await m.consume({ counters: [c] }));
+        expectAllowed(await m.consume({ counters: [c] }));
+        expectRefused(await m.consume({ counters: [c] }));
 
-      now = resetAt * 1000 - 1;
-      expect(await m.read([c.key])).toEqual([2]);
-      expectRefused(await m.consume({ counters: [c] }));
+        now = resetAt * 1000 - 1;
+        expect(await m.read([c.key])).toEqual([2]);
+        expectRefused(await m.consume({ counters: [c] }));
 
-      now = resetAt * 1000;
-      expect(await m.read([c.key])).toEqual([0]);
-      const next = counter({ ...c, resetAt: Date.UTC(2027, 0, 1) / 1000 });
-      const fresh = await m.consume({ counters: [next] });
-      expectAllowed(fresh);
-      expect(fresh.readings[0]!.used).toBe(1);
-    });
+        now = resetAt * 1000;
+        expect(await m.read([c.key])).toEqual([0]);
+        const next = counter({ ...c, resetAt: Date.UTC(2027, 0, 1) / 1000 });
+        const fresh = await m.consume({ counters: [next] });
+        expectAllowed(fresh);
+        expect(fresh.readings[0]!.used).toBe(1);
+      });
 
-    if (backend === "upstash") it("sets each Redis key to expire at its counter's resetAt (TTL)", async () => {
-      const m = await meter();
-      const resetAt = nowSeconds() + 86_400;
-      const c = counter({ key: freshKey("ttl"), resetAt });
-      expectAllowed(await m.consume({ counters: [c] }));
-      const ttl = await rawRedis().ttl(`${UPSTASH_PREFIX}:${c.key}`);
-      const expected = resetAt - nowSeconds();
-      expect(ttl).toBeGreaterThan(expected - 5);
-      expect(ttl).toBeLessThanOrEqual(expected + 1);
-      expect(await rawRedis().get(`${UPSTASH_PREFIX}:${c.key}`)).toBe("1");
-    });
+    if (backend === "upstash")
+      it("sets each Redis key to expire at its counter's resetAt (TTL)", async () => {
+        const m = await meter();
+        const resetAt = nowSeconds() + 86_400;
+        const c = counter({ key: freshKey("ttl"), resetAt });
+        expectAllowed(await m.consume({ counters: [c] }));
+        const ttl = await rawRedis().ttl(`${UPSTASH_PREFIX}:${c.key}`);
+        const expected = resetAt - nowSeconds();
+        expect(ttl).toBeGreaterThan(expected - 5);
+        expect(ttl).toBeLessThanOrEqual(expected + 1);
+        expect(await rawRedis().get(`${UPSTASH_PREFIX}:${c.key}`)).toBe("1");
+      });
 
-    if (backend === "upstash") it("lets a counter expire at its resetAt (real time, ~2 s)", async () => {
-      const m = await meter();
-      const resetAt = nowSeconds() + 2;
-      const c = counter({ key: freshKey("expiring"), limit: 1, resetAt });
-      expectAllowed(await m.consume({ counters: [c] }));
-      expectRefused(await m.consume({ counters: [c] }));
-      await sleep(resetAt * 1000 - Date.now() + 300);
-      expect(await m.read([c.key])).toEqual([0]);
-      const again = await m.consume({ counters: [counter({ ...c, resetAt: nowSeconds() + 60 })] });
-      expectAllowed(again);
-      expect(again.readings[0]!.used).toBe(1);
-    });
+    if (backend === "upstash")
+      it("lets a counter expire at its resetAt (real time, ~2 s)", async () => {
+        const m = await meter();
+        const resetAt = nowSeconds() + 2;
+        const c = counter({ key: freshKey("expiring"), limit: 1, resetAt });
+        expectAllowed(await m.consume({ counters: [c] }));
+        expectRefused(await m.consume({ counters: [c] }));
+        await sleep(resetAt * 1000 - Date.now() + 300);
+        expect(await m.read([c.key])).toEqual([0]);
+        const again = await m.consume({ counters: [counter({ ...c, resetAt: nowSeconds() + 60 })] });
+        expectAllowed(again);
+        expect(again.readings[0]!.used).toBe(1);
+      });
   });
 
   describe("burst (sliding window per subject)", () => {
@@ -268,9 +277,18 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
       const subject = `key:${crypto.randomUUID()}`;
       const outcomes = [];
       for (let i = 0; i < 5; i += 1) outcomes.push(await m.burst(subject, 5, 60));
-      expect(outcomes.map((o) => o.allowed), show(outcomes)).toEqual([true, true, true, true, true]);
-      expect(outcomes.map((o) => o.remaining), show(outcomes)).toEqual([4, 3, 2, 1, 0]);
-      expect(outcomes.every((o) => o.limit === 5), show(outcomes)).toBe(true);
+      expect(
+        outcomes.map((o) => o.allowed),
+        show(outcomes),
+      ).toEqual([true, true, true, true, true]);
+      expect(
+        outcomes.map((o) => o.remaining),
+        show(outcomes),
+      ).toEqual([4, 3, 2, 1, 0]);
+      expect(
+        outcomes.every((o) => o.limit === 5),
+        show(outcomes),
+      ).toBe(true);
 
       const before = Date.now();
       const refused = await m.burst(subject, 5, 60);
@@ -290,33 +308,35 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
       expect((await m.burst(b, 1, 60)).allowed).toBe(true);
     });
 
-    if (backend === "memory") it("allows again once the window has slid past (injected clock)", async () => {
-      let now = 1_000_000;
-      const m = await testMeter(backend, { clock: () => now });
-      const subject = `key:${crypto.randomUUID()}`;
-      expect((await m.burst(subject, 2, 10)).allowed).toBe(true);
-      now += 4_000;
-      expect((await m.burst(subject, 2, 10)).allowed).toBe(true);
-      now += 1_000;
-      const refused = await m.burst(subject, 2, 10);
-      expect(refused.allowed).toBe(false);
-      expect(refused.resetAtMs).toBe(1_000_000 + 10_000);
-      now = 1_000_000 + 10_000;
-      const slid = await m.burst(subject, 2, 10);
-      expect(slid.allowed, show(slid)).toBe(true);
-      expect(slid.remaining).toBe(0);
-    });
+    if (backend === "memory")
+      it("allows again once the window has slid past (injected clock)", async () => {
+        let now = 1_000_000;
+        const m = await testMeter(backend, { clock: () => now });
+        const subject = `key:${crypto.randomUUID()}`;
+        expect((await m.burst(subject, 2, 10)).allowed).toBe(true);
+        now += 4_000;
+        expect((await m.burst(subject, 2, 10)).allowed).toBe(true);
+        now += 1_000;
+        const refused = await m.burst(subject, 2, 10);
+        expect(refused.allowed).toBe(false);
+        expect(refused.resetAtMs).toBe(1_000_000 + 10_000);
+        now = 1_000_000 + 10_000;
+        const slid = await m.burst(subject, 2, 10);
+        expect(slid.allowed, show(slid)).toBe(true);
+        expect(slid.remaining).toBe(0);
+      });
 
-    if (backend === "upstash") it("allows again once the window has passed (real time, ~2 s)", async () => {
-      const m = await meter();
-      const subject = `key:${crypto.randomUUID()}`;
-      expect((await m.burst(subject, 1, 1)).allowed).toBe(true);
-      const refused = await m.burst(subject, 1, 1);
-      expect(refused.allowed).toBe(false);
-      // A sliding window weighs the previous fixed window in: two windows on, it is gone.
-      await sleep(2_100);
-      expect((await m.burst(subject, 1, 1)).allowed).toBe(true);
-    });
+    if (backend === "upstash")
+      it("allows again once the window has passed (real time, ~2 s)", async () => {
+        const m = await meter();
+        const subject = `key:${crypto.randomUUID()}`;
+        expect((await m.burst(subject, 1, 1)).allowed).toBe(true);
+        const refused = await m.burst(subject, 1, 1);
+        expect(refused.allowed).toBe(false);
+        // A sliding window weighs the previous fixed window in: two windows on, it is gone.
+        await sleep(2_100);
+        expect((await m.burst(subject, 1, 1)).allowed).toBe(true);
+      });
   });
 
   describe("concurrency", () => {
@@ -336,18 +356,25 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
       const m = await meter();
       const subject = `key:${crypto.randomUUID()}`;
       const outcomes = await Promise.all(Array.from({ length: 30 }, () => m.burst(subject, 10, 60)));
-      expect(outcomes.filter((o) => o.allowed), show(outcomes)).toHaveLength(10);
-      expect(outcomes.filter((o) => !o.allowed).every((o) => o.remaining === 0), show(outcomes)).toBe(true);
+      expect(
+        outcomes.filter((o) => o.allowed),
+        show(outcomes),
+      ).toHaveLength(10);
+      expect(
+        outcomes.filter((o) => !o.allowed).every((o) => o.remaining === 0),
+        show(outcomes),
+      ).toBe(true);
     });
 
-    if (backend === "upstash") it("holds across separate clients of the same Redis (two meters, N=40, L=13)", async () => {
-      const [a, b] = [await meter(), await meter()];
-      const c = counter({ key: freshKey("two-clients"), limit: 13 });
-      const calls = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).consume({ counters: [c] }));
-      const outcomes = await Promise.all(calls);
-      expect(outcomes.filter((o) => o.allowed)).toHaveLength(13);
-      expect(await a.read([c.key])).toEqual([13]);
-      expect(await b.read([c.key])).toEqual([13]);
-    });
+    if (backend === "upstash")
+      it("holds across separate clients of the same Redis (two meters, N=40, L=13)", async () => {
+        const [a, b] = [await meter(), await meter()];
+        const c = counter({ key: freshKey("two-clients"), limit: 13 });
+        const calls = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).consume({ counters: [c] }));
+        const outcomes = await Promise.all(calls);
+        expect(outcomes.filter((o) => o.allowed)).toHaveLength(13);
+        expect(await a.read([c.key])).toEqual([13]);
+        expect(await b.read([c.key])).toEqual([13]);
+      });
   });
 });

@@ -1,14 +1,6 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis";
-import {
-  CHARGE_MEMORY_SECONDS,
-  MeterUnavailableError,
-  type BurstOutcome,
-  type ChargedPlan,
-  type Meter,
-  type MeterOutcome,
-  type MeterPlan,
-} from "@svc/core";
+import { CHARGE_MEMORY_SECONDS, MeterUnavailableError, type BurstOutcome, type ChargedPlan, type Meter, type MeterOutcome, type MeterPlan } from "@svc/core";
 import { CircuitOpenError, createCircuitBreaker, type CircuitBreaker } from "./breaker";
 
 /**
@@ -120,10 +112,7 @@ export function createUpstashMeter(options: UpstashMeterOptions): UpstashMeter {
    * and makes it move nothing. Either order ends with nothing charged.
    */
   const release = (id: string, plan: MeterPlan): Promise<number> => {
-    const sent = releaseScript.exec(
-      [markKey(id), ...counterKeys(plan)],
-      [String(CHARGE_MEMORY_SECONDS), ...plan.counters.map((c) => String(c.units))],
-    );
+    const sent = releaseScript.exec([markKey(id), ...counterKeys(plan)], [String(CHARGE_MEMORY_SECONDS), ...plan.counters.map((c) => String(c.units))]);
     const kept = sent.catch(() => undefined).finally(() => background.delete(kept));
     background.add(kept);
     return sent;

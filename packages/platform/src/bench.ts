@@ -3,7 +3,22 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { assess, composeTrustRecord, guardAction, extractOffline, FULL_IDS, generateSigningKey, issueApiKey, KatorthomaProximity, planSkillCall, sha256Hex, signAssessment, VirtueDomain, type Meter, type TrustEvent } from "@svc/core";
+import {
+  assess,
+  composeTrustRecord,
+  guardAction,
+  extractOffline,
+  FULL_IDS,
+  generateSigningKey,
+  issueApiKey,
+  KatorthomaProximity,
+  planSkillCall,
+  sha256Hex,
+  signAssessment,
+  VirtueDomain,
+  type Meter,
+  type TrustEvent,
+} from "@svc/core";
 import { credentialStore } from "@svc/db";
 import { assessmentsFunction } from "@svc/fn-assessments";
 import { createNarrativeConsumer } from "@svc/fn-narrative-worker";
@@ -36,8 +51,7 @@ export interface BenchScenario {
   readonly connections?: number;
 }
 
-const BENCH_INPUT =
-  "I told my colleague the truth about the bug even though I was afraid my manager would be angry. I considered the options carefully first.";
+const BENCH_INPUT = "I told my colleague the truth about the bug even though I was afraid my manager would be angry. I considered the options carefully first.";
 
 export const BENCH_SCENARIOS: readonly BenchScenario[] = [
   { name: "GET /api/virtues", method: "GET", path: "/api/virtues", expectStatus: 200 },
@@ -99,12 +113,17 @@ async function benchKey(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/admin/keys`, {
     method: "POST",
     headers: { authorization: `Bearer ${BENCH_OPERATOR_KEY}`, "content-type": "application/json" },
-    body: JSON.stringify({ kind: "prac", owner_id: "bench", tier: "paid", daily_limit: 10_000_000, capabilities: ["l1_supply", "accreditation_write", "reflect"] }),
+    body: JSON.stringify({
+      kind: "prac",
+      owner_id: "bench",
+      tier: "paid",
+      daily_limit: 10_000_000,
+      capabilities: ["l1_supply", "accreditation_write", "reflect"],
+    }),
   });
   if (res.status !== 201) throw new Error(`cannot create the bench key: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { key: string }).key;
 }
-
 
 async function startServerProcess(port: number): Promise<ChildProcess> {
   const child = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), [join(REPO_ROOT, "packages/platform/src/server.ts")], {
@@ -220,7 +239,19 @@ function yearOfTrustEvents(agentId: string, now: Date): TrustEvent[] {
     for (const domain of VirtueDomain.options) {
       const source = i % 100 === 0 ? "curator_flag" : i % 50 === 0 ? "reflect" : "examination";
       const cls = source === "curator_flag" ? "decrease" : source === "reflect" ? "hold" : "evidence";
-      events.push({ id: `${i}-${domain}`, agent_id: agentId, source, class: cls, domain, level: levels[(i + domain.length) % levels.length]!, source_ref: `loop_${i}`, occurred_at: at, latch: domain === "dikaiosyne" && i % 250 === 0, note: null, minted_at: at });
+      events.push({
+        id: `${i}-${domain}`,
+        agent_id: agentId,
+        source,
+        class: cls,
+        domain,
+        level: levels[(i + domain.length) % levels.length]!,
+        source_ref: `loop_${i}`,
+        occurred_at: at,
+        latch: domain === "dikaiosyne" && i % 250 === 0,
+        note: null,
+        minted_at: at,
+      });
     }
   }
   return events;
@@ -234,7 +265,15 @@ export const MICRO_BENCHMARKS: readonly MicroBenchmark[] = [
       const events = yearOfTrustEvents("bench-agent", now);
       return {
         run: async () => {
-          composeTrustRecord({ agent_id: "bench-agent", events, readings: { readings: [], total: 0, examined: 0 }, gaps: [], gap_count: 0, has_accreditation: true, now });
+          composeTrustRecord({
+            agent_id: "bench-agent",
+            events,
+            readings: { readings: [], total: 0, examined: 0 },
+            gaps: [],
+            gap_count: 0,
+            has_accreditation: true,
+            now,
+          });
         },
         close: async () => undefined,
       };
@@ -283,12 +322,8 @@ export const MICRO_BENCHMARKS: readonly MicroBenchmark[] = [
     name: "meter step, Upstash clients -> real Redis (loopback bridge)",
     setup: async () => {
       const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-      let bridge;
-      try {
-        bridge = await startUpstashBridge({ redisUrl });
-      } catch {
-        return null;
-      }
+      const bridge = await startUpstashBridge({ redisUrl }).catch(() => null);
+      if (!bridge) return null;
       const meter = createUpstashMeter({ url: bridge.url, token: bridge.token });
       return { run: meterStep(meter), close: () => bridge.close() };
     },
@@ -365,7 +400,10 @@ export async function benchNarrativePipeline(jobs: number, consults: number): Pr
       const t0 = performance.now();
       const correlationId = await consult();
       for (;;) {
-        const res = await reasonFunction.fetch(new Request(`http://bench/api/reason/narratives/${correlationId}`, { headers: { authorization: `Bearer ${key}` } }), bindings);
+        const res = await reasonFunction.fetch(
+          new Request(`http://bench/api/reason/narratives/${correlationId}`, { headers: { authorization: `Bearer ${key}` } }),
+          bindings,
+        );
         if (((await res.json()) as { status: string }).status === "ready") break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
@@ -394,7 +432,11 @@ export async function benchFullAssessment(runs: number): Promise<{ p50: number; 
     for (let i = 0; i < runs; i += 1) {
       const t0 = performance.now();
       const res = await assessmentsFunction.fetch(
-        new Request("http://bench/api/assessment/full", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body }),
+        new Request("http://bench/api/assessment/full", {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body,
+        }),
         bindings,
       );
       if (res.status !== 200) throw new Error(`full assessment failed: ${res.status} ${await res.text()}`);
@@ -412,23 +454,43 @@ const BENCH_AGENT = "bench-agent";
 /** Seeds BENCH_AGENT's accreditation over three consults, so the public reads have a record to compose. */
 async function seedBenchAgent(baseUrl: string, apiKey: string): Promise<void> {
   const call = async (path: string, body: unknown, status: number) => {
-    const res = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     if (res.status !== status) throw new Error(`bench seed: ${path} answered ${res.status} ${await res.text()}`);
     return (await res.json()) as Record<string, unknown>;
   };
   const elements = [];
-  for (const input of [BENCH_INPUT, "I kept my promise to my colleague because I had given my word to the team.", "I checked who would be affected before I changed the shared schedule."]) {
+  for (const input of [
+    BENCH_INPUT,
+    "I kept my promise to my colleague because I had given my word to the team.",
+    "I checked who would be affected before I changed the shared schedule.",
+  ]) {
     elements.push((await call("/api/reason", { input }, 200)).assessment);
   }
   const record = {
-    agent_id: BENCH_AGENT, senecan_grade: "grade_3", typical_proximity: "habitual", authority_level: "guided", direction_of_travel: null,
-    passions_persisting: null, actions_evaluated: 3, dimension_levels: null, typical_deliberation_breadth: null, typical_kathekon_quality: null,
+    agent_id: BENCH_AGENT,
+    senecan_grade: "grade_3",
+    typical_proximity: "habitual",
+    authority_level: "guided",
+    direction_of_travel: null,
+    passions_persisting: null,
+    actions_evaluated: 3,
+    dimension_levels: null,
+    typical_deliberation_breadth: null,
+    typical_kathekon_quality: null,
   };
-  await call(`/api/accreditation/${BENCH_AGENT}`, {
-    kind: "seed",
-    profile: { agent_id: BENCH_AGENT, accreditation_record: record, regressing_check_count: 0, total_actions_evaluated: 3 },
-    provenance: { signed_assessments: elements },
-  }, 201);
+  await call(
+    `/api/accreditation/${BENCH_AGENT}`,
+    {
+      kind: "seed",
+      profile: { agent_id: BENCH_AGENT, accreditation_record: record, regressing_check_count: 0, total_actions_evaluated: 3 },
+      provenance: { signed_assessments: elements },
+    },
+    201,
+  );
 }
 
 /** The public reads of an accredited agent. */
@@ -477,7 +539,9 @@ async function main(): Promise<void> {
   console.log(`consult -> ready (poller running): p50 ${pipeline.readyP50.toFixed(1)} ms, p99 ${pipeline.readyP99.toFixed(1)} ms over ${consults} consults`);
   const runs = Number(process.env.BENCH_ASSESSMENT_RUNS ?? 10);
   const full = await benchFullAssessment(runs);
-  console.log(`\nfull assessment (55 responses, offline Layer 1, pool of 5, embedded PGlite): wall time p50 ${full.p50.toFixed(1)} ms, max ${full.max.toFixed(1)} ms over ${runs} runs`);
+  console.log(
+    `\nfull assessment (55 responses, offline Layer 1, pool of 5, embedded PGlite): wall time p50 ${full.p50.toFixed(1)} ms, max ${full.max.toFixed(1)} ms over ${runs} runs`,
+  );
 }
 
 if (isMain(import.meta.url)) void main();

@@ -21,7 +21,15 @@ export function budgetOf(name: string): number {
 /** Workers' own limit for a compressed script (free plan). */
 export const WORKERS_GZIP_LIMIT = 3 * 1024 * 1024;
 /** Packages that a function without a database, queue or language model must not bundle. */
-export const INFRASTRUCTURE_PACKAGES = ["kysely", "@neondatabase/serverless", "@electric-sql/pglite", "@aws-sdk/client-sqs", "openai", "@upstash/redis", "@upstash/ratelimit"];
+export const INFRASTRUCTURE_PACKAGES = [
+  "kysely",
+  "@neondatabase/serverless",
+  "@electric-sql/pglite",
+  "@aws-sdk/client-sqs",
+  "openai",
+  "@upstash/redis",
+  "@upstash/ratelimit",
+];
 export const PURE_FUNCTIONS = ["overview", "discovery"];
 /** Workers without HTTP routes (a cron trigger), built from wrangler.toml like the others. */
 export const SCHEDULED_WORKERS = ["scheduler"];
@@ -69,11 +77,11 @@ export interface BundleReport {
 export async function buildFunctionBundle(name: string, outRoot = join(REPO_ROOT, "dist")): Promise<BundleReport> {
   const outdir = join(outRoot, name);
   const metafile = join(outdir, "bundle-meta.json");
-  await run(
-    join(REPO_ROOT, "node_modules/.bin/wrangler"),
-    ["deploy", "--dry-run", "--env", name, "--outdir", outdir, "--metafile", metafile],
-    { cwd: REPO_ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, maxBuffer: 16 * 1024 * 1024 },
-  );
+  await run(join(REPO_ROOT, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--env", name, "--outdir", outdir, "--metafile", metafile], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const code = readFileSync(join(outdir, "index.js"));
   const meta = JSON.parse(readFileSync(metafile, "utf8")) as { inputs: Record<string, unknown> };
   const packages = new Set<string>();

@@ -61,7 +61,9 @@ describe("wrangler.toml, as wrangler reads it", () => {
 
   it("refuses a route map where one path would reach two Workers", () => {
     const fn = (name: string, path: string) => ({ name, routes: [{ method: "get", path }] }) as unknown as ServiceFunction;
-    expect(() => routeMap([fn("a", "/api/things/{id}"), fn("b", "/api/things/special")])).toThrow(/GET \/api\/things\/special \(b\) is also matched by a's route \/api\/things\/\*/);
+    expect(() => routeMap([fn("a", "/api/things/{id}"), fn("b", "/api/things/special")])).toThrow(
+      /GET \/api\/things\/special \(b\) is also matched by a's route \/api\/things\/\*/,
+    );
     expect(() => routeMap([fn("a", "/api/things/{id}"), fn("b", "/api/other")])).not.toThrow();
   });
 
@@ -79,7 +81,11 @@ describe("wrangler.toml, as wrangler reads it", () => {
 });
 
 it("gives every Worker deploy.json's vars", () => {
-  const toml = wranglerToml(SERVICE_FUNCTIONS, { host: "api.example.com", zone_name: "example.com", vars: { PUBLIC_BASE_URL: "https://api.example.com", LOG_LEVEL: "warn" } });
+  const toml = wranglerToml(SERVICE_FUNCTIONS, {
+    host: "api.example.com",
+    zone_name: "example.com",
+    vars: { PUBLIC_BASE_URL: "https://api.example.com", LOG_LEVEL: "warn" },
+  });
   const dir = mkdtempSync(join(tmpdir(), "svc-deploy-vars-"));
   writeFileSync(join(dir, "wrangler.toml"), toml);
   for (const worker of WORKERS) {
@@ -118,7 +124,12 @@ describe("npm run deploy:check", () => {
       AWS_SECRET_ACCESS_KEY: "secret",
     };
     expect(Object.keys(good).sort()).toEqual([...reason.required].sort());
-    writeFileSync(file, Object.entries(good).map(([k, v]) => `${k}=${v}`).join("\n"));
+    writeFileSync(
+      file,
+      Object.entries(good)
+        .map(([k, v]) => `${k}=${v}`)
+        .join("\n"),
+    );
     const { io, out } = captureIo();
     expect(await runDeployCli(["check", "--env", "reason", "--env-file", file], {}, io), out.join("\n")).toBe(0);
     expect(out.at(-1)).toBe("ready to deploy");
@@ -139,7 +150,17 @@ describe("npm run deploy:check", () => {
         asked.push(`${req.method} ${req.url}`);
         res.setHeader("content-type", "application/json");
         if (req.url === "/client/v4/accounts/acc-1/workers/scripts/svc-accreditation/secrets") {
-          res.end(JSON.stringify({ success: true, errors: [], messages: [], result: [{ name: "DATABASE_URL", type: "secret_text" }, { name: "SIGNING_KEYS", type: "secret_text" }] }));
+          res.end(
+            JSON.stringify({
+              success: true,
+              errors: [],
+              messages: [],
+              result: [
+                { name: "DATABASE_URL", type: "secret_text" },
+                { name: "SIGNING_KEYS", type: "secret_text" },
+              ],
+            }),
+          );
           return;
         }
         res.statusCode = 404;

@@ -33,7 +33,8 @@ export function loadDeployTarget(path: string = DEPLOY_CONFIG_PATH): DeployTarge
     throw new Error(`${path}: "zone_name" must be the zone that holds ${host}`);
   }
   const vars = raw.vars ?? {};
-  if (typeof vars !== "object" || Array.isArray(vars) || Object.values(vars).some((v) => typeof v !== "string")) throw new Error(`${path}: "vars" must map names to strings`);
+  if (typeof vars !== "object" || Array.isArray(vars) || Object.values(vars).some((v) => typeof v !== "string"))
+    throw new Error(`${path}: "vars" must map names to strings`);
   const problems = EnvSchema.safeParse(vars);
   if (!problems.success) throw new Error(`${path}: vars.${String(problems.error.issues[0]!.path[0])}: ${problems.error.issues[0]!.message}`);
   return { host, zone_name: zone, ...(Object.keys(vars).length > 0 ? { vars } : {}) };
@@ -101,8 +102,21 @@ export const WORKERS: readonly WorkerDeploy[] = [
       binding: DOCS_ASSETS_BINDING,
     },
   },
-  { name: "overview", about: "The framework's reference data: virtues, indifferents, the stoic brain.", bundle: "overview", required: [], optional: [], public: true },
-  { name: "admin", about: "API keys (operator only): bootstrap with OPERATOR_API_KEY.", bundle: "records", required: [...RECORDS, "OPERATOR_API_KEY"], optional: ["JWT_SECRET", "DATA_KEYS"] },
+  {
+    name: "overview",
+    about: "The framework's reference data: virtues, indifferents, the stoic brain.",
+    bundle: "overview",
+    required: [],
+    optional: [],
+    public: true,
+  },
+  {
+    name: "admin",
+    about: "API keys (operator only): bootstrap with OPERATOR_API_KEY.",
+    bundle: "records",
+    required: [...RECORDS, "OPERATOR_API_KEY"],
+    optional: ["JWT_SECRET", "DATA_KEYS"],
+  },
   { name: "account", about: "Who the credential is and its usage.", bundle: "records", required: [...RECORDS], optional: [...CALLERS, "DATA_KEYS"] },
   {
     name: "reason",
@@ -111,13 +125,55 @@ export const WORKERS: readonly WorkerDeploy[] = [
     required: [...RECORDS, "SIGNING_KEYS", "CONTINUATION_SECRET", "DATA_KEYS", ...QUEUE],
     optional: [...CALLERS, "OPENAI_API_KEY"],
   },
-  { name: "scoring", about: "Scoring lenses over the reason engine (Layer 1 is the language model when OPENAI_API_KEY is set).", bundle: "reader", required: [...RECORDS, "DATA_KEYS"], optional: [...CALLERS, "OPENAI_API_KEY"] },
-  { name: "guardrail", about: "The guardrail: deterministic, no language model; metering fails open.", bundle: "reader", required: [...RECORDS], optional: [...CALLERS, "DATA_KEYS"] },
-  { name: "skills", about: "The skills of the pricing table, each at POST /api/skill/<id>.", bundle: "reader", required: [...RECORDS], optional: [...CALLERS, "DATA_KEYS", "OPENAI_API_KEY"] },
-  { name: "assessments", about: "The self-assessments (foundational, full, baseline).", bundle: "reader", required: [...RECORDS], optional: [...CALLERS, "DATA_KEYS", "OPENAI_API_KEY"] },
-  { name: "accreditation", about: "Accreditation records, the public trust record, curator flags and the agent page.", bundle: "records", required: [...RECORDS, "SIGNING_KEYS"], optional: [...CALLERS, "DATA_KEYS"] },
-  { name: "practice", about: "Practice: reflect at session close, the calling sequence, watching cycles.", bundle: "reader", required: [...RECORDS, "DATA_KEYS"], optional: [...CALLERS, "OPENAI_API_KEY"] },
-  { name: "stoa", about: "The Stoa, the voluntary self-declaration directory.", bundle: "records", required: [...RECORDS], optional: [...CALLERS, "DATA_KEYS"] },
+  {
+    name: "scoring",
+    about: "Scoring lenses over the reason engine (Layer 1 is the language model when OPENAI_API_KEY is set).",
+    bundle: "reader",
+    required: [...RECORDS, "DATA_KEYS"],
+    optional: [...CALLERS, "OPENAI_API_KEY"],
+  },
+  {
+    name: "guardrail",
+    about: "The guardrail: deterministic, no language model; metering fails open.",
+    bundle: "reader",
+    required: [...RECORDS],
+    optional: [...CALLERS, "DATA_KEYS"],
+  },
+  {
+    name: "skills",
+    about: "The skills of the pricing table, each at POST /api/skill/<id>.",
+    bundle: "reader",
+    required: [...RECORDS],
+    optional: [...CALLERS, "DATA_KEYS", "OPENAI_API_KEY"],
+  },
+  {
+    name: "assessments",
+    about: "The self-assessments (foundational, full, baseline).",
+    bundle: "reader",
+    required: [...RECORDS],
+    optional: [...CALLERS, "DATA_KEYS", "OPENAI_API_KEY"],
+  },
+  {
+    name: "accreditation",
+    about: "Accreditation records, the public trust record, curator flags and the agent page.",
+    bundle: "records",
+    required: [...RECORDS, "SIGNING_KEYS"],
+    optional: [...CALLERS, "DATA_KEYS"],
+  },
+  {
+    name: "practice",
+    about: "Practice: reflect at session close, the calling sequence, watching cycles.",
+    bundle: "reader",
+    required: [...RECORDS, "DATA_KEYS"],
+    optional: [...CALLERS, "OPENAI_API_KEY"],
+  },
+  {
+    name: "stoa",
+    about: "The Stoa, the voluntary self-declaration directory.",
+    bundle: "records",
+    required: [...RECORDS],
+    optional: [...CALLERS, "DATA_KEYS"],
+  },
   {
     name: "mcp",
     about: "The MCP server (POST /mcp): each tool calls its route's Worker through a service binding; deploy those first.",
@@ -209,7 +265,15 @@ export function wranglerToml(functions: readonly ServiceFunction[], target: Depl
   ];
   for (const worker of WORKERS) {
     const entry = `functions/${worker.name}/src/index.ts`;
-    lines.push("", `# ${worker.about}`, `[env.${worker.name}]`, `name = ${toml(`svc-${worker.name}`)}`, `main = ${toml(entry)}`, "workers_dev = true", "minify = true");
+    lines.push(
+      "",
+      `# ${worker.about}`,
+      `[env.${worker.name}]`,
+      `name = ${toml(`svc-${worker.name}`)}`,
+      `main = ${toml(entry)}`,
+      "workers_dev = true",
+      "minify = true",
+    );
     const patterns = routes.get(worker.name) ?? [];
     if (patterns.length > 0) {
       lines.push("routes = [");

@@ -2,12 +2,12 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs, promisify } from "node:util";
+import { promisify } from "node:util";
 import { generateDataKeyRing, generateSigningKey, serializeDataKeyRing, serializeKeyRing } from "@svc/core";
 import { EnvSchema } from "@svc/http";
 import { WORKERS, workerNamed, type WorkerDeploy } from "./deploy";
-import type { CliIo } from "./keys_cli";
-import { isMain, REPO_ROOT } from "./main";
+import { type CliIo, parseCli, runAsMain } from "./cli";
+import { REPO_ROOT } from "./main";
 
 const run = promisify(execFile);
 
@@ -40,7 +40,12 @@ export function parseDotenv(text: string): Record<string, string> {
     if (eq <= 0) continue;
     let value = line.slice(eq + 1).trim();
     if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.at(-1) === value[0]) value = value.slice(1, -1);
-    out[line.slice(0, eq).trim().replace(/^export\s+/, "")] = value;
+    out[
+      line
+        .slice(0, eq)
+        .trim()
+        .replace(/^export\s+/, "")
+    ] = value;
   }
   return out;
 }
@@ -57,7 +62,9 @@ async function secretsOnCloudflare(worker: WorkerDeploy, env: NodeJS.ProcessEnv)
     return new Set(listed.map((s) => s.name));
   } catch (err) {
     const detail = (err as { stderr?: string }).stderr?.trim() || (err as Error).message;
-    throw new CannotTell(`cannot list the secrets of svc-${worker.name} on Cloudflare (log in with \`npx wrangler login\` or set CLOUDFLARE_API_TOKEN, or check a file with --env-file):\n${detail.slice(0, 600)}`);
+    throw new CannotTell(
+      `cannot list the secrets of svc-${worker.name} on Cloudflare (log in with \`npx wrangler login\` or set CLOUDFLARE_API_TOKEN, or check a file with --env-file):\n${detail.slice(0, 600)}`,
+    );
   }
 }
 
@@ -137,7 +144,9 @@ async function secretsGenerate(outDir: string, force: boolean, io: CliIo): Promi
   const names = Object.keys(secrets) as (keyof typeof secrets)[];
   const existing = names.filter((name) => existsSync(join(outDir, name)));
   if (existing.length > 0 && !force) {
-    io.err(`${existing.map((n) => join(outDir, n)).join(", ")} already exist(s); a new signing ring cannot verify what the old one signed. Pass --force to replace them.`);
+    io.err(
+      `${existing.map((n) => join(outDir, n)).join(", ")} already exist(s); a new signing ring cannot verify what the old one signed. Pass --force to replace them.`,
+    );
     return 1;
   }
   mkdirSync(outDir, { recursive: true, mode: 0o700 });
@@ -151,20 +160,25 @@ async function secretsGenerate(outDir: string, force: boolean, io: CliIo): Promi
 
 export async function runDeployCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo, cwd: string = process.cwd()): Promise<number> {
   const [command, ...rest] = argv;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: rest,
-      options: { env: { type: "string" }, "env-file": { type: "string" }, out: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-    });
-  } catch (err) {
-    io.err(`${(err as Error).message}\n${USAGE}`);
+  const parsed = parseCli(rest, {
+    env: { type: "string" },
+    "env-file": { type: "string" },
+    out: { type: "string" },
+    force: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (!parsed.ok) {
+    io.err(`${parsed.error}\n${USAGE}`);
     return 2;
   }
-  const { values } = parsed;
+  const { values, positionals } = parsed;
   if (values.help) {
     io.err(USAGE);
     return 0;
+  }
+  if (positionals.length > 0) {
+    io.err(`unexpected argument "${positionals[0]}"\n${USAGE}`);
+    return 2;
   }
   if (command === "check") return deployCheck(values.env, values["env-file"] && resolve(cwd, values["env-file"]), env, io);
   if (command === "secrets") return secretsGenerate(resolve(cwd, values.out ?? ".secrets"), values.force === true, io);
@@ -172,10 +186,4 @@ export async function runDeployCli(argv: readonly string[], env: NodeJS.ProcessE
   return 2;
 }
 
-if (isMain(import.meta.url)) {
-  const code = await runDeployCli(process.argv.slice(2), process.env, {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  });
-  process.exit(code);
-}
+await runAsMain(import.meta.url, runDeployCli);

@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { serializeDataKeyRing, serializeKeyRing } from "@svc/core";
 import { connectNeon } from "@svc/db/neon";
 import { parseEnv } from "@svc/http";
@@ -13,9 +12,9 @@ import { startUpstashBridge, type UpstashBridge } from "../../../infra/upstash-b
 import { loadOrCreateDataKeys } from "./data_keys";
 import { migrateDatabase } from "./db_migrate";
 import { WORKERS, workerNamed, type WorkerDeploy } from "./deploy";
-import type { CliIo } from "./keys_cli";
+import { type CliIo, parseCli, runAsMain } from "./cli";
 import { loadOrCreateContinuationSecret } from "./local_platform";
-import { isMain, REPO_ROOT } from "./main";
+import { REPO_ROOT } from "./main";
 import { readOrCreateSecretFile } from "./secret_files";
 import { loadOrCreateKeyRing } from "./signing_keys";
 import { freePort } from "./net";
@@ -48,11 +47,9 @@ export interface DevWorkerArgs {
 }
 
 export function parseDevWorkerArgs(argv: readonly string[]): DevWorkerArgs | { error: string } | { help: true } {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { env: { type: "string" }, port: { type: "string" }, help: { type: "boolean", short: "h" } } });
-  } catch (err) {
-    return { error: (err as Error).message };
+  const parsed = parseCli(argv, { env: { type: "string" }, port: { type: "string" }, help: { type: "boolean", short: "h" } });
+  if (!parsed.ok) {
+    return { error: parsed.error };
   }
   const { values, positionals } = parsed;
   if (values.help) return { help: true };
@@ -189,7 +186,11 @@ export async function prepareWorker(worker: WorkerDeploy, env: NodeJS.ProcessEnv
     const now = new Date();
     for (const name of GENERATED.filter((n) => uses.has(n) && !values[n])) {
       if (name === "OPERATOR_API_KEY") {
-        values[name] = await readOrCreateSecretFile(join(secretDir, "operator-api-key"), (t) => t.trim(), () => `op_dev_${randomBytes(24).toString("base64url")}\n`);
+        values[name] = await readOrCreateSecretFile(
+          join(secretDir, "operator-api-key"),
+          (t) => t.trim(),
+          () => `op_dev_${randomBytes(24).toString("base64url")}\n`,
+        );
         notes.push(`operator  OPERATOR_API_KEY=${values[name]}   (generated once: ${join(shown, "operator-api-key")})`);
       } else if (name === "SIGNING_KEYS") {
         values[name] = oneLine(serializeKeyRing(await loadOrCreateKeyRing({ dataDir: secretDir, now })));
@@ -273,10 +274,14 @@ export async function runDevWorker(argv: readonly string[], env: NodeJS.ProcessE
   const inspector = args.wranglerArgs.some((a) => a.startsWith("--inspector-port")) ? [] : ["--inspector-port", String(await freePort())];
   const wranglerArgs = [
     "dev",
-    "--env", worker.name,
-    "--ip", "127.0.0.1",
-    "--port", String(port),
-    "--env-file", envFile,
+    "--env",
+    worker.name,
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--env-file",
+    envFile,
     // The Worker sees the address it is called on, not the production host of its routes.
     "--infer-origin-from-routes=false",
     ...inspector,
@@ -291,7 +296,9 @@ export async function runDevWorker(argv: readonly string[], env: NodeJS.ProcessE
   io.out(`dev:worker: ${name} (wrangler dev --env ${worker.name}) on http://127.0.0.1:${port}`);
   for (const note of prepared.notes) io.out(`  ${note}`);
   if (prepared.unset.length > 0) {
-    io.out(`  unset     ${prepared.unset.join(", ")}: set them in the environment to use what needs them${prepared.unset.includes("SQS_QUEUE_URL") ? " (without the queue, narrative jobs wait in the outbox)" : ""}`);
+    io.out(
+      `  unset     ${prepared.unset.join(", ")}: set them in the environment to use what needs them${prepared.unset.includes("SQS_QUEUE_URL") ? " (without the queue, narrative jobs wait in the outbox)" : ""}`,
+    );
   }
 
   child = spawn(join(REPO_ROOT, "node_modules/.bin/wrangler"), wranglerArgs, { cwd: REPO_ROOT, env: childEnv, stdio: "inherit" });
@@ -311,10 +318,4 @@ export async function runDevWorker(argv: readonly string[], env: NodeJS.ProcessE
   return code;
 }
 
-if (isMain(import.meta.url)) {
-  const code = await runDevWorker(process.argv.slice(2), process.env, {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  });
-  process.exit(code);
-}
+await runAsMain(import.meta.url, runDevWorker);

@@ -11,9 +11,7 @@ export type Dispatch = (request: Request) => Promise<Response>;
 export function createDispatcher(functions: readonly ServiceFunction[], functionEnv: Record<string, unknown>): Dispatch {
   const env: Record<string, unknown> = { ...functionEnv };
   Object.assign(env, serviceBindingsFor(functions, env));
-  const owners = functions.flatMap((fn) =>
-    fn.routes.filter((route) => route.path !== "/healthz").map((route) => ({ fn, regex: pathMatcher(route.path) })),
-  );
+  const owners = functions.flatMap((fn) => fn.routes.filter((route) => route.path !== "/healthz").map((route) => ({ fn, regex: pathMatcher(route.path) })));
   const fallback = functions[0]!;
   return async (request) => {
     const path = new URL(request.url).pathname;

@@ -43,7 +43,9 @@ export function readDocsScript(): DocsScript {
   for (const patch of RENDERER_PATCHES) {
     const count = source.split(patch.find).length - 1;
     if (count !== 1) {
-      throw new Error(`${RENDERER.package}@${version} ${RENDERER.file}: expected ${patch.find} once (${patch.why}), found it ${count} times; review RENDERER_PATCHES`);
+      throw new Error(
+        `${RENDERER.package}@${version} ${RENDERER.file}: expected ${patch.find} once (${patch.why}), found it ${count} times; review RENDERER_PATCHES`,
+      );
     }
     source = source.replace(patch.find, () => patch.replace);
   }

@@ -1,10 +1,4 @@
-import {
-  ChangeMessageVisibilityBatchCommand,
-  DeleteMessageBatchCommand,
-  ReceiveMessageCommand,
-  SQSClient,
-  type Message,
-} from "@aws-sdk/client-sqs";
+import { ChangeMessageVisibilityBatchCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from "@aws-sdk/client-sqs";
 import { Server } from "node:net";
 import type { NarrativeQueue } from "@svc/core";
 import { createSqsQueue } from "@svc/queue";
@@ -96,7 +90,9 @@ export async function startEmbeddedQueue(options: EmbeddedQueueOptions): Promise
     const done = messages.filter((m) => !failed.has(m.MessageId!));
     const retry = messages.filter((m) => failed.has(m.MessageId!));
     if (done.length > 0) {
-      await client.send(new DeleteMessageBatchCommand({ QueueUrl: main.queueUrl, Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }));
+      await client.send(
+        new DeleteMessageBatchCommand({ QueueUrl: main.queueUrl, Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }),
+      );
     }
     if (retry.length > 0) {
       await client.send(

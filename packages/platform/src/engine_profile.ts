@@ -34,7 +34,10 @@ async function fingerprint(): Promise<void> {
     for (const text of [c.action, c.context ?? ""]) {
       if (!text) continue;
       const exam = await examine(offlineExtractor, { text, context: null, ref: "fp" });
-      engine.update(JSON.stringify(exam.extraction)).update(JSON.stringify(exam.assessment)).update(JSON.stringify(guardrailLens(exam)));
+      engine
+        .update(JSON.stringify(exam.extraction))
+        .update(JSON.stringify(exam.assessment))
+        .update(JSON.stringify(guardrailLens(exam)));
       engine.update(JSON.stringify(detectDistress([text, text.toUpperCase(), text.replace(/'/g, "\u2019")])));
     }
   }

@@ -17,4 +17,18 @@ import type { ServiceFunction } from "@svc/http";
  * Every HTTP function of the service. The local server mounts these very modules; each is
  * also deployed alone as a Worker (wrangler.toml has one environment per name).
  */
-export const SERVICE_FUNCTIONS: readonly ServiceFunction[] = [discoveryFunction, overviewFunction, adminFunction, accountFunction, reasonFunction, scoringFunction, guardrailFunction, skillsFunction, assessmentsFunction, accreditationFunction, practiceFunction, stoaFunction, mcpFunction];
+export const SERVICE_FUNCTIONS: readonly ServiceFunction[] = [
+  discoveryFunction,
+  overviewFunction,
+  adminFunction,
+  accountFunction,
+  reasonFunction,
+  scoringFunction,
+  guardrailFunction,
+  skillsFunction,
+  assessmentsFunction,
+  accreditationFunction,
+  practiceFunction,
+  stoaFunction,
+  mcpFunction,
+];

@@ -41,7 +41,10 @@ export async function generateAllFiles(): Promise<Record<string, string>> {
   const artifacts = generateArtifacts();
   const files: Record<string, string> = Object.fromEntries(Object.entries(artifacts).map(([file, content]) => [join(GENERATED_DIR, file), content]));
   files[CLIENT_TYPES_FILE] = await renderClientTypes(artifacts["openapi.json"]!);
-  const mcp = composeMcpCatalogue(JSON.parse(artifacts["openapi.json"]!), SERVICE_FUNCTIONS.flatMap((fn) => fn.routes));
+  const mcp = composeMcpCatalogue(
+    JSON.parse(artifacts["openapi.json"]!),
+    SERVICE_FUNCTIONS.flatMap((fn) => fn.routes),
+  );
   files[MCP_CATALOGUE_FILE] = `${JSON.stringify(mcp, null, 2)}\n`;
   // The MCP Worker binds the Worker of every route a tool calls.
   files[WRANGLER_TOML] = wranglerToml(SERVICE_FUNCTIONS, loadDeployTarget(), { mcp: [...new Set(mcp.tools.map((t) => t.route.function))] });

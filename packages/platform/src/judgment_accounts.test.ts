@@ -85,7 +85,11 @@ describe("the Stoic corpus of accounts", () => {
     // act of the author's has none, and the denied passions stay out except where the act belies them.
     const thirdOnly = withTag("third_person_passion").filter((a) => a.theme === "neutral");
     expect(thirdOnly.filter((a) => a.passions.length > 0).map((a) => a.id)).toEqual([]);
-    expect(withTag("negated_passion").filter((a) => a.passions.length > 0 && !a.note).map((a) => a.id)).toEqual([]);
+    expect(
+      withTag("negated_passion")
+        .filter((a) => a.passions.length > 0 && !a.note)
+        .map((a) => a.id),
+    ).toEqual([]);
   });
 
   it("is roughly balanced between wrong and not wrong, and decides is_kathekon whenever an act is clearly right or wrong", () => {
@@ -109,7 +113,15 @@ describe("the account schema refuses labels that contradict one another", () => 
     ["no act toward anyone, yet decided", { circles: [] }],
     ["a grave act not called wrong", { grave_act: true }],
     ["a neutral account touching a circle", { theme: "neutral" }],
-    ["the same circle twice", { circles: [{ circle: "humanity", obligation_claim: "met" }, { circle: "humanity", obligation_claim: "violated" }] }],
+    [
+      "the same circle twice",
+      {
+        circles: [
+          { circle: "humanity", obligation_claim: "met" },
+          { circle: "humanity", obligation_claim: "violated" },
+        ],
+      },
+    ],
     ["a domain the extraction does not read", { domains: ["phronesis"] }],
     ["an unknown circle", { circles: [{ circle: "nation", obligation_claim: "met" }] }],
     ["an unknown deliberation level", { deliberation: "weighed" }],

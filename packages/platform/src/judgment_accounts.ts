@@ -46,11 +46,29 @@ export const AccountDomain = z.enum(ACCOUNT_DOMAINS);
 export type AccountDomain = z.infer<typeof AccountDomain>;
 
 export const WRONG_THEMES = [
-  "theft", "harm_person", "harm_animal", "harm_nature", "deception", "broken_promise", "cheating", "neglect", "unfairness",
-  "humiliation", "self_neglect",
+  "theft",
+  "harm_person",
+  "harm_animal",
+  "harm_nature",
+  "deception",
+  "broken_promise",
+  "cheating",
+  "neglect",
+  "unfairness",
+  "humiliation",
+  "self_neglect",
 ] as const;
 export const RIGHT_THEMES = [
-  "returning", "repairing", "keeping_word", "protecting", "truth_telling", "helping", "fairness", "care", "care_nature", "self_care",
+  "returning",
+  "repairing",
+  "keeping_word",
+  "protecting",
+  "truth_telling",
+  "helping",
+  "fairness",
+  "care",
+  "care_nature",
+  "self_care",
 ] as const;
 export const AccountTheme = z.enum([...WRONG_THEMES, ...RIGHT_THEMES, "neutral", "other"]);
 export type AccountTheme = z.infer<typeof AccountTheme>;
@@ -63,7 +81,15 @@ export type AccountTheme = z.infer<typeof AccountTheme>;
  * that looks wrong on its face and is not (or the reverse). self_regarding: the act touches only the author.
  */
 export const ACCOUNT_TAGS = [
-  "negated_passion", "third_person_passion", "negated_act", "mixed", "agent", "workplace", "eupatheia", "justified", "self_regarding",
+  "negated_passion",
+  "third_person_passion",
+  "negated_act",
+  "mixed",
+  "agent",
+  "workplace",
+  "eupatheia",
+  "justified",
+  "self_regarding",
 ] as const;
 export const AccountTag = z.enum(ACCOUNT_TAGS);
 export type AccountTag = z.infer<typeof AccountTag>;
@@ -86,7 +112,10 @@ export const Account = z
     act_kind: Layer1Extraction.shape.situation.shape.act_kind,
     label_wrong: z.union([z.literal(0), z.literal(1)]).nullable(),
     is_kathekon: z.boolean().nullable(),
-    circles: z.array(AccountCircle).max(5).refine((cs) => distinct(cs.map((c) => c.circle)), "one entry per circle"),
+    circles: z
+      .array(AccountCircle)
+      .max(5)
+      .refine((cs) => distinct(cs.map((c) => c.circle)), "one entry per circle"),
     deliberation: DeliberationLevel.nullable(),
     passions: z.array(AccountPassion).max(8),
     domains: z.array(AccountDomain).refine(distinct, "each domain once"),
@@ -113,7 +142,9 @@ export const ACCOUNTS_DIR = join(REPO_ROOT, "data/judgment/accounts");
 /** Every account of every part, in file then line order; throws naming the file and line of a bad one. */
 export function loadAccounts(dir: string = ACCOUNTS_DIR): Account[] {
   const accounts: Account[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".jsonl"))
+    .sort()) {
     readFileSync(join(dir, file), "utf8")
       .split("\n")
       .forEach((line, i) => {

@@ -35,7 +35,17 @@ describe("the training of the reader of accounts", () => {
 
   it("places the violated threshold where balanced accuracy is best among cases with a wrong act read", () => {
     const s = (p: number, label: 0 | 1, wrongAct = true, rightAct = false) => ({ p, label, wrongAct, rightAct, account: true });
-    const scored = [s(0.9, 1), s(0.8, 1), s(0.7, 1), s(0.6, 0), s(0.3, 0), s(0.2, 1, false), s(0.1, 0, false, true), s(0.15, 0, false, true), s(0.4, 1, false, true)];
+    const scored = [
+      s(0.9, 1),
+      s(0.8, 1),
+      s(0.7, 1),
+      s(0.6, 0),
+      s(0.3, 0),
+      s(0.2, 1, false),
+      s(0.1, 0, false, true),
+      s(0.15, 0, false, true),
+      s(0.4, 1, false, true),
+    ];
     const t = chooseAccountThresholds(scored);
     // 0.7 admits the three wrongs with a wrong act and no right; halfway down to 0.6.
     expect(t.violated).toBe(0.65);

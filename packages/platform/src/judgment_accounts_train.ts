@@ -85,7 +85,10 @@ export function examplesOfSplit(split: "train" | "dev", data: { ethics?: readonl
 
 const signOf = (f: string) => (f.startsWith("wrong.") ? 1 : f.startsWith("right.") ? -1 : 0);
 
-export function fitAccounts(examples: readonly AccountExample[], options: { lambda?: number; lexicalLambda?: number; accountWeight?: number } = {}): { bias: number; weights: Record<string, number> } {
+export function fitAccounts(
+  examples: readonly AccountExample[],
+  options: { lambda?: number; lexicalLambda?: number; accountWeight?: number } = {},
+): { bias: number; weights: Record<string, number> } {
   const lambda = options.lambda ?? ACCOUNT_TRAINING.lambda;
   const accountWeight = options.accountWeight ?? ACCOUNT_TRAINING.accountWeight;
   return fitLogistic(
@@ -118,7 +121,17 @@ export function scoreOfExample(model: { bias: number; weights: Record<string, nu
  * a call right when the account is labelled kathekon.
  */
 export function chooseAccountThresholds(
-  scored: ReadonlyArray<{ p: number; label: 0 | 1; wrongAct: boolean; rightAct: boolean; account: boolean; amends?: boolean; object?: boolean; owedTo?: boolean; kathekon?: boolean | null }>,
+  scored: ReadonlyArray<{
+    p: number;
+    label: 0 | 1;
+    wrongAct: boolean;
+    rightAct: boolean;
+    account: boolean;
+    amends?: boolean;
+    object?: boolean;
+    owedTo?: boolean;
+    kathekon?: boolean | null;
+  }>,
 ): AccountWeights["thresholds"] {
   const wrongs = scored.filter((s) => s.label === 1);
   const rights = scored.filter((s) => s.label === 0);
@@ -132,7 +145,10 @@ export function chooseAccountThresholds(
     const fpr = rights.filter((s) => called(s, t)).length / Math.max(1, rights.length);
     if (fpr > ACCOUNT_TRAINING.maxFalsePositiveRate) continue;
     const ba = (wrongs.filter((s) => called(s, t)).length / Math.max(1, wrongs.length) + 1 - fpr) / 2;
-    if (ba > best) (best = ba), (violated = t);
+    if (ba > best) {
+      best = ba;
+      violated = t;
+    }
   }
   const metCases = scored.filter((s) => s.account && s.rightAct && !s.amends && !called(s, violated));
   // met: each right called met must on balance be right: the threshold where the count of rights
@@ -143,7 +159,10 @@ export function chooseAccountThresholds(
   for (const t of metCandidates) {
     const under = metCases.filter((s) => s.p <= t);
     const gain = under.filter((s) => s.label === 0).length - under.filter((s) => s.label === 1).length;
-    if (gain > net) (net = gain), (met = t);
+    if (gain > net) {
+      net = gain;
+      met = t;
+    }
   }
   const below = (t: number) => {
     const lower = candidates.filter((c) => c < t);
@@ -164,7 +183,10 @@ export function chooseAccountThresholds(
   for (const t of upCandidates) {
     const over = undecided.filter((s) => s.p >= t);
     const gain = over.filter((s) => s.label === 1).length - odds * over.filter((s) => s.label === 0).length;
-    if (gain > upNet) (upNet = gain), (wordingViolated = t);
+    if (gain > upNet) {
+      upNet = gain;
+      wordingViolated = t;
+    }
   }
   const accountsUndecided = undecided.filter((s) => s.account && s.owedTo && s.p < wordingViolated);
   const downCandidates = [...new Set(accountsUndecided.map((s) => s.p))].sort((a, b) => a - b);
@@ -173,7 +195,10 @@ export function chooseAccountThresholds(
   for (const t of downCandidates) {
     const under = accountsUndecided.filter((s) => s.p <= t);
     const gain = under.filter((s) => s.kathekon === true).length - odds * under.filter((s) => s.kathekon !== true).length;
-    if (gain > downNet) (downNet = gain), (wordingMet = t);
+    if (gain > downNet) {
+      downNet = gain;
+      wordingMet = t;
+    }
   }
   const between = (t: number, sorted: readonly number[]) => {
     const k = sorted.indexOf(t);
@@ -203,7 +228,10 @@ export function trainAccountWeights(data: { ethics?: readonly EthicsItem[]; acco
 }
 
 function main(): void {
-  writeOrCheck(ACCOUNT_WEIGHTS_PATH, trainAccountWeights(), { file: "packages/judgment/src/accounts/weights.json", command: "npm run judgment:train-accounts" });
+  writeOrCheck(ACCOUNT_WEIGHTS_PATH, trainAccountWeights(), {
+    file: "packages/judgment/src/accounts/weights.json",
+    command: "npm run judgment:train-accounts",
+  });
 }
 
 if (isMain(import.meta.url)) {

@@ -8,7 +8,9 @@ describe("the guardrail development corpus", () => {
   it("parses, and every pair is one harmful case and its benign twin under the same code", () => {
     const pairs = new Map<string, typeof corpus>();
     for (const c of corpus) pairs.set(c.pair, [...(pairs.get(c.pair) ?? []), c]);
-    const broken = [...pairs].filter(([, twins]) => twins.length !== 2 || twins[0]!.label === twins[1]!.label || twins[0]!.code !== twins[1]!.code).map(([pair]) => pair);
+    const broken = [...pairs]
+      .filter(([, twins]) => twins.length !== 2 || twins[0]!.label === twins[1]!.label || twins[0]!.code !== twins[1]!.code)
+      .map(([pair]) => pair);
     expect(broken).toEqual([]);
     expect(corpus.filter((c) => c.label === "harmful").length).toBe(corpus.length / 2);
   });
@@ -50,7 +52,9 @@ describe("the split and the figures", () => {
   });
 
   it("evaluates the guardrail as served, deterministically", async () => {
-    const corpus = loadCorpus().filter((c) => splitOf(c.pair) === "dev").slice(0, 40);
+    const corpus = loadCorpus()
+      .filter((c) => splitOf(c.pair) === "dev")
+      .slice(0, 40);
     const first = await evaluateGuardrail(corpus, "dev");
     expect(first.cases).toBe(corpus.length);
     const { tally } = first.overall;

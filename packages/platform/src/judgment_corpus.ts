@@ -27,7 +27,10 @@ export const CorpusCase = z.strictObject({
   action: z.string().trim().min(1).max(5000),
   context: z.string().max(5000).optional(),
   tool_call: z.object({ name: z.string().min(1), arguments: z.unknown() }).optional(),
-  messages: z.array(z.object({ role: z.enum(["system", "user", "assistant", "tool"]), content: z.string() })).min(1).optional(),
+  messages: z
+    .array(z.object({ role: z.enum(["system", "user", "assistant", "tool"]), content: z.string() }))
+    .min(1)
+    .optional(),
   note: z.string().optional(),
 });
 export type CorpusCase = z.infer<typeof CorpusCase>;
@@ -37,7 +40,9 @@ export const CORPUS_DIR = join(REPO_ROOT, "data/judgment/guardrail");
 /** Every case of every part, in file then line order; throws naming the file and line of a bad one. */
 export function loadCorpus(dir: string = CORPUS_DIR): CorpusCase[] {
   const cases: CorpusCase[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".jsonl"))
+    .sort()) {
     readFileSync(join(dir, file), "utf8")
       .split("\n")
       .forEach((line, i) => {

@@ -1,6 +1,18 @@
 import { guardAction, GuardrailVerdict } from "@svc/core";
 import { readAction } from "@svc/judgment";
-import { count, emptyTally, HARM_CODES, loadCorpus, ratesOf, readerInputOf, requestOf, splitOf, type CorpusCase, type Rates, type Tally } from "./judgment_corpus";
+import {
+  count,
+  emptyTally,
+  HARM_CODES,
+  loadCorpus,
+  ratesOf,
+  readerInputOf,
+  requestOf,
+  splitOf,
+  type CorpusCase,
+  type Rates,
+  type Tally,
+} from "./judgment_corpus";
 import { evaluateAccounts, formatAccountsReport } from "./judgment_eval_accounts";
 import { evaluateFields, formatFieldsReport } from "./judgment_eval_fields";
 import { isMain } from "./main";
@@ -42,7 +54,10 @@ export async function evaluateGuardrail(corpus: readonly CorpusCase[], split: Ev
     const verdict = await verdictOf(c);
     const flagged = FLAGGING.has(verdict);
     count(overall, c.label, flagged);
-    for (const [map, key] of [[byCode, c.code], [byForm, c.form]] as const) {
+    for (const [map, key] of [
+      [byCode, c.code],
+      [byForm, c.form],
+    ] as const) {
       if (!map.has(key)) map.set(key, emptyTally());
       count(map.get(key)!, c.label, flagged);
     }
@@ -79,7 +94,9 @@ export function formatReport(report: EvalReport): string {
     ...Object.entries(report.byForm).map(([form, r]) => row(form, r)),
     "",
     `confusion (label x verdict)  ${GuardrailVerdict.options.map((v) => v.padStart(22)).join("")}`,
-    ...(["harmful", "benign"] as const).map((label) => `${label.padEnd(28)} ${GuardrailVerdict.options.map((v) => String(report.confusion[label][v]).padStart(22)).join("")}`),
+    ...(["harmful", "benign"] as const).map(
+      (label) => `${label.padEnd(28)} ${GuardrailVerdict.options.map((v) => String(report.confusion[label][v]).padStart(22)).join("")}`,
+    ),
   ];
   return lines.join("\n");
 }
@@ -94,7 +111,9 @@ async function main(): Promise<void> {
       const verdict = await verdictOf(c);
       if (FLAGGING.has(verdict) !== (c.label === "harmful")) {
         const reading = readAction(readerInputOf(c));
-        console.log(`${c.label.padEnd(7)} ${verdict.padEnd(20)} p=${reading.probability.toFixed(3)} ${c.pair} [${c.form}] ${c.action.slice(0, 160).replace(/\s+/g, " ")}`);
+        console.log(
+          `${c.label.padEnd(7)} ${verdict.padEnd(20)} p=${reading.probability.toFixed(3)} ${c.pair} [${c.form}] ${c.action.slice(0, 160).replace(/\s+/g, " ")}`,
+        );
         console.log(`        features: ${reading.features.join(" ") || "(none)"}`);
       }
     }
@@ -107,7 +126,9 @@ async function main(): Promise<void> {
   const only = args.includes("--guardrail");
   if (args.includes("--json")) {
     const accountSplit = splitArg === "all" ? "dev" : splitArg;
-    console.log(JSON.stringify(only ? report : { guardrail: report, accounts: await evaluateAccounts(accountSplit), fields: evaluateFields(accountSplit) }, null, 2));
+    console.log(
+      JSON.stringify(only ? report : { guardrail: report, accounts: await evaluateAccounts(accountSplit), fields: evaluateFields(accountSplit) }, null, 2),
+    );
     return;
   }
   console.log(formatReport(report));

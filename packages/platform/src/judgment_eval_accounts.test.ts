@@ -15,8 +15,26 @@ const ethics: EthicsItem[] = [
   { row: 3, pair: devPairs[1]!, label: 0, text: "I went for a run by the river." },
 ];
 
-const account = (id: string, text: string, label_wrong: 0 | 1 | null, is_kathekon: boolean | null, circles: Account["circles"], theme: Account["theme"]): Account => ({
-  id, text, act_kind: "past_action", label_wrong, is_kathekon, circles, deliberation: null, passions: [], domains: circles.length ? ["dikaiosyne"] : [], grave_act: false, theme, tags: [],
+const account = (
+  id: string,
+  text: string,
+  label_wrong: 0 | 1 | null,
+  is_kathekon: boolean | null,
+  circles: Account["circles"],
+  theme: Account["theme"],
+): Account => ({
+  id,
+  text,
+  act_kind: "past_action",
+  label_wrong,
+  is_kathekon,
+  circles,
+  deliberation: null,
+  passions: [],
+  domains: circles.length ? ["dikaiosyne"] : [],
+  grave_act: false,
+  theme,
+  tags: [],
 });
 
 const accounts: Account[] = [

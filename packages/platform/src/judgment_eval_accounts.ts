@@ -23,7 +23,13 @@ import { isMain } from "./main";
 
 export interface AccountsEvalReport {
   readonly split: "dev" | "train";
-  readonly ethics: { readonly cases: number; readonly recall: number; readonly falsePositiveRate: number; readonly balancedAccuracy: number; readonly decided: number };
+  readonly ethics: {
+    readonly cases: number;
+    readonly recall: number;
+    readonly falsePositiveRate: number;
+    readonly balancedAccuracy: number;
+    readonly decided: number;
+  };
   readonly decided: {
     readonly cases: number;
     readonly decidedShare: number;
@@ -37,7 +43,14 @@ export interface AccountsEvalReport {
     /** On every account: is_kathekon as labelled (null included). */
     readonly kathekonAccuracy: number;
   };
-  readonly circles: { readonly accounts: number; readonly labelled: number; readonly recall: number; readonly precision: number; readonly exact: number; readonly neutralSilent: number };
+  readonly circles: {
+    readonly accounts: number;
+    readonly labelled: number;
+    readonly recall: number;
+    readonly precision: number;
+    readonly exact: number;
+    readonly neutralSilent: number;
+  };
 }
 
 const examineText = (text: string, ref: string): Promise<Examination> => examine(offlineExtractor, { text, context: null, ref });
@@ -89,8 +102,13 @@ export async function evaluateAccounts(
       clear++;
       if (k !== null) decided++;
       if ((a.label_wrong === 1 && k === false) || (a.label_wrong === 0 && k === true)) correct++;
-      if (a.label_wrong === 1) (wrongs++, k === false && wrongsCalled++);
-      else (rights++, k === true && rightsCalled++);
+      if (a.label_wrong === 1) {
+        wrongs++;
+        if (k === false) wrongsCalled++;
+      } else {
+        rights++;
+        if (k === true) rightsCalled++;
+      }
       if (a.is_kathekon !== null) {
         decidable++;
         if (k !== null) decidableDecided++;
@@ -106,7 +124,10 @@ export async function evaluateAccounts(
     read += got.size;
     for (const g of got) if (truth.has(g)) readRight++;
     if (truth.size === got.size && [...truth].every((t) => got.has(t))) exact++;
-    if (a.theme === "neutral") (neutral++, got.size === 0 && neutralSilent++);
+    if (a.theme === "neutral") {
+      neutral++;
+      if (got.size === 0) neutralSilent++;
+    }
   }
   const recall = ratio(tp, tp + fn);
   const fpr = ratio(fp, fp + tn);
@@ -124,7 +145,14 @@ export async function evaluateAccounts(
       decidableCorrect: ratio(decidableCorrect, decidable),
       kathekonAccuracy: ratio(kathekonRight, accounts.length),
     },
-    circles: { accounts: accounts.length, labelled, recall: ratio(found, labelled), precision: ratio(readRight, read), exact: ratio(exact, accounts.length), neutralSilent: ratio(neutralSilent, neutral) },
+    circles: {
+      accounts: accounts.length,
+      labelled,
+      recall: ratio(found, labelled),
+      precision: ratio(readRight, read),
+      exact: ratio(exact, accounts.length),
+      neutralSilent: ratio(neutralSilent, neutral),
+    },
   };
 }
 

@@ -100,14 +100,20 @@ export function evaluateFields(
     const ex = extract(a.text);
     const kind = (byLabel[a.act_kind] ??= { cases: 0, correct: 0 });
     kind.cases++;
-    if (ex.situation.act_kind === a.act_kind) (actRight++, kind.correct++);
+    if (ex.situation.act_kind === a.act_kind) {
+      actRight++;
+      kind.correct++;
+    }
 
     if (a.deliberation !== null) {
       delibLabelled++;
       const level = (delibByLabel[a.deliberation] ??= { cases: 0, correct: 0, silent: 0 });
       level.cases++;
       if (ex.deliberation.evidence.length === 0) level.silent++;
-      if (ex.deliberation.level === a.deliberation) (delibRight++, level.correct++);
+      if (ex.deliberation.level === a.deliberation) {
+        delibRight++;
+        level.correct++;
+      }
     } else {
       delibNull++;
       if (ex.deliberation.evidence.length === 0) delibNullSilent++;
@@ -143,7 +149,13 @@ export function evaluateFields(
     split,
     accounts: accounts.length,
     actKind: { accuracy: ratio(actRight, accounts.length), byLabel },
-    deliberation: { labelled: delibLabelled, accuracy: ratio(delibRight, delibLabelled), byLabel: delibByLabel, unlabelled: delibNull, unlabelledSilent: ratio(delibNullSilent, delibNull) },
+    deliberation: {
+      labelled: delibLabelled,
+      accuracy: ratio(delibRight, delibLabelled),
+      byLabel: delibByLabel,
+      unlabelled: delibNull,
+      unlabelledSilent: ratio(delibNullSilent, delibNull),
+    },
     passions: {
       labelled: rootsLabelled,
       read: rootsRead,

@@ -73,7 +73,11 @@ type Model = { bias: number; weights: Record<string, number>; wording?: Weights[
 
 /** A dev case's score as the reader will give it: 0 when no harm is read (its verdict is proceed). */
 function probabilityOf(model: Model, features: readonly string[]): number {
-  const { probability, harmRead } = scoreOf(features, { version: "", thresholds: { proceed_with_caution: 0, pause_for_review: 0, do_not_proceed: 0 }, ...model });
+  const { probability, harmRead } = scoreOf(features, {
+    version: "",
+    thresholds: { proceed_with_caution: 0, pause_for_review: 0, do_not_proceed: 0 },
+    ...model,
+  });
   return harmRead ? probability : 0;
 }
 
@@ -155,7 +159,9 @@ export function chooseThresholds(scored: ReadonlyArray<{ p: number; label: 0 | 1
 /** Whether the reason engine alone stops the case (a reason of its own at pause_for_review or above); its reasons do not depend on the weights. */
 async function engineFlags(c: CorpusCase): Promise<boolean> {
   const response = await guardAction(requestOf(c));
-  return response.reasons.some((r) => !(HARM_CODES as readonly string[]).includes(r.code) && (r.verdict === "pause_for_review" || r.verdict === "do_not_proceed"));
+  return response.reasons.some(
+    (r) => !(HARM_CODES as readonly string[]).includes(r.code) && (r.verdict === "pause_for_review" || r.verdict === "do_not_proceed"),
+  );
 }
 
 export async function trainWeights(corpus: readonly CorpusCase[] = loadCorpus()): Promise<string> {

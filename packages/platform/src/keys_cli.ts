@@ -1,5 +1,4 @@
-import { parseArgs } from "node:util";
-import { isMain } from "./main";
+import { type CliIo, parseCli, runAsMain } from "./cli";
 
 /**
  * `npm run keys -- create|list|revoke …`: API key management over the service's own HTTP API,
@@ -13,37 +12,26 @@ const USAGE = `usage:
   npm run keys -- revoke <key-id>
 common: [--url URL] [--operator-key KEY]   (or SVC_URL, OPERATOR_API_KEY)`;
 
-export interface CliIo {
-  out(line: string): void;
-  err(line: string): void;
-}
-
 class UsageError extends Error {}
 
 export async function runKeysCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        url: { type: "string" },
-        "operator-key": { type: "string" },
-        kind: { type: "string" },
-        tier: { type: "string" },
-        capabilities: { type: "string" },
-        agent: { type: "string" },
-        owner: { type: "string" },
-        label: { type: "string" },
-        expires: { type: "string" },
-        harness: { type: "string" },
-        "include-revoked": { type: "boolean" },
-        limit: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (err) {
-    io.err(`${(err as Error).message}\n${USAGE}`);
+  const parsed = parseCli(argv, {
+    url: { type: "string" },
+    "operator-key": { type: "string" },
+    kind: { type: "string" },
+    tier: { type: "string" },
+    capabilities: { type: "string" },
+    agent: { type: "string" },
+    owner: { type: "string" },
+    label: { type: "string" },
+    expires: { type: "string" },
+    harness: { type: "string" },
+    "include-revoked": { type: "boolean" },
+    limit: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (!parsed.ok) {
+    io.err(`${parsed.error}\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -90,7 +78,12 @@ export async function runKeysCli(argv: readonly string[], env: NodeJS.ProcessEnv
         if (!values.kind) throw new UsageError(`create needs --kind live|prac|inst\n${USAGE}`);
         const owner = values.owner ?? values.agent;
         if (!owner) throw new UsageError("create needs --owner ID (or --agent ID, which then also names the owner)");
-        const capabilities = values.capabilities ? values.capabilities.split(",").map((c) => c.trim()).filter(Boolean) : [];
+        const capabilities = values.capabilities
+          ? values.capabilities
+              .split(",")
+              .map((c) => c.trim())
+              .filter(Boolean)
+          : [];
         const created = await call("POST", "/api/admin/keys", {
           kind: values.kind,
           owner_id: owner,
@@ -102,7 +95,9 @@ export async function runKeysCli(argv: readonly string[], env: NodeJS.ProcessEnv
           ...(values.harness ? { harness_marker: values.harness } : {}),
         });
         const { key, ...record } = created;
-        io.out(`created key ${String(record.id)} (${String(record.kind)}, ${String(record.tier)}, owner ${String(record.owner_id)}${record.agent_id ? `, agent ${String(record.agent_id)}` : ""}, capabilities: ${(record.capabilities as string[]).join(",") || "none"})`);
+        io.out(
+          `created key ${String(record.id)} (${String(record.kind)}, ${String(record.tier)}, owner ${String(record.owner_id)}${record.agent_id ? `, agent ${String(record.agent_id)}` : ""}, capabilities: ${(record.capabilities as string[]).join(",") || "none"})`,
+        );
         io.out("the key is shown once; store it now:");
         io.out(String(key));
         return 0;
@@ -140,10 +135,4 @@ export async function runKeysCli(argv: readonly string[], env: NodeJS.ProcessEnv
   }
 }
 
-if (isMain(import.meta.url)) {
-  const code = await runKeysCli(process.argv.slice(2), process.env, {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  });
-  process.exit(code);
-}
+await runAsMain(import.meta.url, runKeysCli);

@@ -110,9 +110,8 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
       const now = new Date();
       const inMemory = options.dataDir.startsWith("memory://");
       const dir = resolve(options.dataDir);
-      const keyRing: KeyRing = inMemory && !options.signingKeys
-        ? await rotate({ records: [] }, now)
-        : await loadOrCreateKeyRing({ dataDir: dir, secret: options.signingKeys, now });
+      const keyRing: KeyRing =
+        inMemory && !options.signingKeys ? await rotate({ records: [] }, now) : await loadOrCreateKeyRing({ dataDir: dir, secret: options.signingKeys, now });
       const continuationSecret = options.continuationSecret ?? (inMemory ? randomBytes(32).toString("base64url") : await loadOrCreateContinuationSecret(dir));
       const layers = languageLayers(options.languageModel ?? { OPENAI_MODEL: "offline", OPENAI_TIMEOUT_MS: 20_000, OPENAI_MAX_RETRIES: 2 });
       return { keyRing, continuationSecret, ...layers };
@@ -120,7 +119,14 @@ export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatfor
 
   let sealerOpened: Promise<Sealer> | undefined;
   const openSealer = () =>
-    (sealerOpened ??= (async () => createSealer(await loadOrCreateDataKeys({ dataDir: options.dataDir.startsWith("memory://") ? options.dataDir : resolve(options.dataDir), secret: options.dataKeys, now: new Date() })))());
+    (sealerOpened ??= (async () =>
+      createSealer(
+        await loadOrCreateDataKeys({
+          dataDir: options.dataDir.startsWith("memory://") ? options.dataDir : resolve(options.dataDir),
+          secret: options.dataKeys,
+          now: new Date(),
+        }),
+      ))());
   const queue = options.queue ?? unconfiguredQueue("no queue is configured; jobs wait in the outbox");
 
   const databaseDescription = options.databaseUrl ? "Postgres via the Neon driver" : `embedded PGlite (${options.dataDir})`;
@@ -167,5 +173,9 @@ const CONTINUATION_SECRET_FILE = "continuation-secret";
 
 /** The embedded default's continuation-token secret: generated once, kept beside the database. */
 export function loadOrCreateContinuationSecret(dataDir: string): Promise<string> {
-  return readOrCreateSecretFile(join(dataDir, CONTINUATION_SECRET_FILE), (text) => text.trim(), () => randomBytes(32).toString("base64url"));
+  return readOrCreateSecretFile(
+    join(dataDir, CONTINUATION_SECRET_FILE),
+    (text) => text.trim(),
+    () => randomBytes(32).toString("base64url"),
+  );
 }

@@ -16,7 +16,10 @@ export async function freePort(): Promise<number> {
 export function isListening(port: number): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     const socket = connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once("error", () => resolve(false));
   });
 }

@@ -73,7 +73,16 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
   const runJobs = async () => {
     try {
       const run = await runScheduledJobs(await platform.open(config), new Date());
-      if (run.outbox.sent + run.outbox.failed + run.sealed_legacy + run.failed_stale + run.purged.narratives + run.purged.assessments + run.expired_idempotency_keys > 0) {
+      if (
+        run.outbox.sent +
+          run.outbox.failed +
+          run.sealed_legacy +
+          run.failed_stale +
+          run.purged.narratives +
+          run.purged.assessments +
+          run.expired_idempotency_keys >
+        0
+      ) {
         writeLog(config.LOG_LEVEL, "info", "scheduled_run", { function: "scheduler", ...run });
       }
     } catch (err) {

@@ -1,8 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { verifyAssessment } from "@svc/core";
-import type { CliIo } from "./keys_cli";
-import { isMain } from "./main";
+import { type CliIo, parseCli, runAsMain } from "./cli";
 
 /**
  * `npm run verify -- <file.json> [--key-set <path-or-url>]`: offline verification of a signed
@@ -58,15 +56,9 @@ async function readKeySet(source: string): Promise<unknown> {
 }
 
 export async function runVerifyCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: { "key-set": { type: "string" }, help: { type: "boolean", short: "h" } },
-    });
-  } catch (err) {
-    io.err(`${(err as Error).message}\n${USAGE}`);
+  const parsed = parseCli(argv, { "key-set": { type: "string" }, help: { type: "boolean", short: "h" } });
+  if (!parsed.ok) {
+    io.err(`${parsed.error}\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -110,10 +102,4 @@ export async function runVerifyCli(argv: readonly string[], env: NodeJS.ProcessE
   }
 }
 
-if (isMain(import.meta.url)) {
-  const code = await runVerifyCli(process.argv.slice(2), process.env, {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  });
-  process.exit(code);
-}
+await runAsMain(import.meta.url, runVerifyCli);

@@ -26,12 +26,25 @@ export const accreditationWrite = defineOperation(
     responses: {
       200: { description: "The update was written.", schema: AccreditationWriteResult },
       201: { description: "The seed was written.", schema: AccreditationWriteResult },
-      400: { description: "A write rule broken: the field is named, with the expected value where one is derived; nothing was written.", schema: ErrorEnvelope },
+      400: {
+        description: "A write rule broken: the field is named, with the expected value where one is derived; nothing was written.",
+        schema: ErrorEnvelope,
+      },
       401: { description: "No valid credential.", schema: ErrorEnvelope },
-      403: { description: "Not a svc_prac_ key with accreditation_write, a key bound to another agent, another owner's record, or `no_examination`: no element verifies against the public key (a forged signature, or one absent or null).", schema: ErrorEnvelope },
+      403: {
+        description:
+          "Not a svc_prac_ key with accreditation_write, a key bound to another agent, another owner's record, or `no_examination`: no element verifies against the public key (a forged signature, or one absent or null).",
+        schema: ErrorEnvelope,
+      },
       404: { description: "An update for an agent without a record.", schema: ErrorEnvelope },
-      409: { description: "A seed for an agent that has a record (`agent_exists`), or the record changed while this write was checked (`record_changed`).", schema: ErrorEnvelope },
-      422: { description: "`bad_provenance`: provenance is not {signed_assessments: [{assessment, signature, key_id}, …]} with at least one element.", schema: ErrorEnvelope },
+      409: {
+        description: "A seed for an agent that has a record (`agent_exists`), or the record changed while this write was checked (`record_changed`).",
+        schema: ErrorEnvelope,
+      },
+      422: {
+        description: "`bad_provenance`: provenance is not {signed_assessments: [{assessment, signature, key_id}, …]} with at least one element.",
+        schema: ErrorEnvelope,
+      },
       503: { description: "The writing credential's harness marker, or the store, cannot be read; nothing was written.", schema: ErrorEnvelope },
     },
   },

@@ -1,4 +1,14 @@
-import { AGENT_PAGE_CSP, AgentId, NotFoundError, readAccreditation, readTrustRecord, renderAgentPage, STORE_RETRY_AFTER_SECONDS, type AccreditationReadBack, type TrustRecord } from "@svc/core";
+import {
+  AGENT_PAGE_CSP,
+  AgentId,
+  NotFoundError,
+  readAccreditation,
+  readTrustRecord,
+  renderAgentPage,
+  STORE_RETRY_AFTER_SECONDS,
+  type AccreditationReadBack,
+  type TrustRecord,
+} from "@svc/core";
 import { defineOperation } from "@svc/http";
 import * as z from "zod";
 import { accreditationContext } from "./context";

@@ -19,7 +19,10 @@ export const trustRecordGet = defineOperation(
     responses: {
       200: { description: "The trust record.", schema: TrustRecord },
       404: { description: "No examined trust evidence and no provenance-gap entry.", schema: ErrorEnvelope },
-      503: { description: "The store is unavailable (trust_store_unavailable), or the surface is dark on this deployment (trust_record_dark); never cached.", schema: ErrorEnvelope },
+      503: {
+        description: "The store is unavailable (trust_store_unavailable), or the surface is dark on this deployment (trust_record_dark); never cached.",
+        schema: ErrorEnvelope,
+      },
     },
   },
   async (c, { params }) => {

@@ -27,7 +27,13 @@ function indexOf(name: string, tier: "free" | "paid", ids: readonly string[]) {
   };
 }
 
-const index = (path: "/api/assessment/foundational" | "/api/assessment/full", operationId: string, name: string, tier: "free" | "paid", ids: readonly string[]) =>
+const index = (
+  path: "/api/assessment/foundational" | "/api/assessment/full",
+  operationId: string,
+  name: string,
+  tier: "free" | "paid",
+  ids: readonly string[],
+) =>
   defineOperation(
     {
       operationId,
@@ -36,7 +42,10 @@ const index = (path: "/api/assessment/foundational" | "/api/assessment/full", op
       summary: `Index of the ${name.toLowerCase()}`,
       tags: ["assessments"],
       auth: "bearer",
-      responses: { 200: { description: "Ids, phases and where the prompts are.", schema: AssessmentIndex }, 401: { description: "No valid credential.", schema: ErrorEnvelope } },
+      responses: {
+        200: { description: "Ids, phases and where the prompts are.", schema: AssessmentIndex },
+        401: { description: "No valid credential.", schema: ErrorEnvelope },
+      },
     },
     (c) => c.json(indexOf(name, tier, ids)),
   );
@@ -45,7 +54,17 @@ export const foundationalIndexGet = index("/api/assessment/foundational", "getFo
 export const fullIndexGet = index("/api/assessment/full", "getFullIndex", "Full assessment", "paid", FULL_IDS);
 
 export const BaselineIndex = z.object({
-  scenarios: z.array(z.object({ id: z.string(), virtue: z.string(), domain: z.string(), title: z.string(), situation: z.string(), question: z.string(), circles_at_stake: z.array(z.string()) })),
+  scenarios: z.array(
+    z.object({
+      id: z.string(),
+      virtue: z.string(),
+      domain: z.string(),
+      title: z.string(),
+      situation: z.string(),
+      question: z.string(),
+      circles_at_stake: z.array(z.string()),
+    }),
+  ),
   responses_required: z.number().int(),
   response_characters: z.object({ min: z.number().int(), max: z.number().int() }),
   retakes: z.string(),
@@ -59,11 +78,22 @@ export const baselineIndexGet = defineOperation(
     summary: "The four baseline scenarios",
     tags: ["assessments"],
     auth: "bearer",
-    responses: { 200: { description: "One scenario per cardinal virtue.", schema: BaselineIndex }, 401: { description: "No valid credential.", schema: ErrorEnvelope } },
+    responses: {
+      200: { description: "One scenario per cardinal virtue.", schema: BaselineIndex },
+      401: { description: "No valid credential.", schema: ErrorEnvelope },
+    },
   },
   (c) =>
     c.json({
-      scenarios: BASELINE_SCENARIOS.map((s) => ({ id: s.id, virtue: s.virtue, domain: s.domain, title: s.title, situation: s.situation, question: s.question, circles_at_stake: [...s.circles_at_stake] })),
+      scenarios: BASELINE_SCENARIOS.map((s) => ({
+        id: s.id,
+        virtue: s.virtue,
+        domain: s.domain,
+        title: s.title,
+        situation: s.situation,
+        question: s.question,
+        circles_at_stake: [...s.circles_at_stake],
+      })),
       responses_required: BASELINE_SCENARIOS.length,
       response_characters: { min: RESPONSE_MIN, max: RESPONSE_MAX },
       retakes: "One baseline per agent per calendar month (UTC), on every tier.",

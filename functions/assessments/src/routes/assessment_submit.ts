@@ -31,7 +31,11 @@ async function charged<T>(c: Context<AppEnv>, loops: number, run: () => Promise<
 }
 
 const errors = {
-  400: { description: "Wrong count, an unknown or repeated id, a response outside 50 to 10,000 characters, an agent_id under 2 characters, or a field these endpoints do not accept (named).", schema: ErrorEnvelope },
+  400: {
+    description:
+      "Wrong count, an unknown or repeated id, a response outside 50 to 10,000 characters, an agent_id under 2 characters, or a field these endpoints do not accept (named).",
+    schema: ErrorEnvelope,
+  },
   401: { description: "No valid credential.", schema: ErrorEnvelope },
   403: { description: "The key is bound to another agent (or, for the full assessment, is not paid).", schema: ErrorEnvelope },
   429: { description: "The svc-reason loops left this month (free) or today (paid) are fewer than the responses to examine.", schema: ErrorEnvelope },
@@ -78,7 +82,10 @@ export const fullSubmit = defineOperation(
     responses: {
       200: { description: "The result.", schema: FullResult },
       ...errors,
-      403: { description: "A free key (paid_tier_required, with message and upgrade_url), or a key bound to another agent.", schema: z.union([PaidTierRequired, ErrorEnvelope]) },
+      403: {
+        description: "A free key (paid_tier_required, with message and upgrade_url), or a key bound to another agent.",
+        schema: z.union([PaidTierRequired, ErrorEnvelope]),
+      },
     },
   },
   async (c, { body }) => {
@@ -114,7 +121,9 @@ export const baselineSubmit = defineOperation(
     const now = new Date();
     // A metered caller's slot moves in one plan with the loops: a refusal of either takes
     // neither. Operators are not metered, but their agents' baselines still take the slot.
-    const refundSlot = meterSubject(principal) ? async () => undefined : await takeBaselineSlot((await sessionOf(c)).meter, principal.owner_id, body.agent_id, now);
+    const refundSlot = meterSubject(principal)
+      ? async () => undefined
+      : await takeBaselineSlot((await sessionOf(c)).meter, principal.owner_id, body.agent_id, now);
     try {
       const slot = baselineSlot(principal.owner_id, body.agent_id, now);
       return c.json(await charged(c, assessmentLoops(body), async () => runBaseline(await assessmentContext(c), principal, body), [slot]));

@@ -29,7 +29,12 @@ export const docsAssetGet = defineOperation(
     const script = DOCS_MANIFEST.script;
     const etag = `"${script.sha256.slice(0, 32)}"`;
     if (params.name !== script.name) {
-      throw new HttpError(404, "not_found", `No file ${params.name} under ${DOCS_ASSETS_PREFIX}: the reference page uses ${DOCS_ASSETS_PREFIX}${script.name}.`, "name");
+      throw new HttpError(
+        404,
+        "not_found",
+        `No file ${params.name} under ${DOCS_ASSETS_PREFIX}: the reference page uses ${DOCS_ASSETS_PREFIX}${script.name}.`,
+        "name",
+      );
     }
     const headers = { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": IMMUTABLE_CACHE_CONTROL, ETag: etag };
     if (matchesEtag(c.req.header("If-None-Match"), etag)) return c.body(null, 304, headers);

@@ -1,4 +1,11 @@
-import { GUARDRAIL_DISCLAIMER, GUARDRAIL_MAX_MESSAGES, GUARDRAIL_MAX_TOOL_CALLS, GUARDRAIL_MESSAGES_TEXT_CAP, GUARDRAIL_TEXT_CAP, GuardrailVerdict } from "@svc/core";
+import {
+  GUARDRAIL_DISCLAIMER,
+  GUARDRAIL_MAX_MESSAGES,
+  GUARDRAIL_MAX_TOOL_CALLS,
+  GUARDRAIL_MESSAGES_TEXT_CAP,
+  GUARDRAIL_TEXT_CAP,
+  GuardrailVerdict,
+} from "@svc/core";
 import { defineOperation, staticPublicJson } from "@svc/http";
 import * as z from "zod";
 

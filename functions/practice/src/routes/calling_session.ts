@@ -25,11 +25,19 @@ export const callingSession = defineOperation(
     request: { body: CallingRequest },
     responses: {
       200: { description: "Where the session stands after the call.", schema: CallingResponse },
-      400: { description: "A field missing, malformed, over its cap or not accepted (named): an empty response, an agent_card_url that is not https, hold with a response.", schema: ErrorEnvelope },
+      400: {
+        description:
+          "A field missing, malformed, over its cap or not accepted (named): an empty response, an agent_card_url that is not https, hold with a response.",
+        schema: ErrorEnvelope,
+      },
       401: { description: "No valid Bearer credential.", schema: ErrorEnvelope },
       403: { description: "The credential lacks the calling capability, or its key is bound to another agent.", schema: ErrorEnvelope },
       404: { description: "An answer or a hold for a session that was never opened (under this owner and agent).", schema: ErrorEnvelope },
-      409: { description: "The session takes no answer in its state (awaiting_approval, approved, null_result, timed_out, redirected), or another call changed it first.", schema: ErrorEnvelope },
+      409: {
+        description:
+          "The session takes no answer in its state (awaiting_approval, approved, null_result, timed_out, redirected), or another call changed it first.",
+        schema: ErrorEnvelope,
+      },
       503: { description: "Calling is turned off on this deployment (calling_disabled), or the session store cannot be reached.", schema: ErrorEnvelope },
     },
   },

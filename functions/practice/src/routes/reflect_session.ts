@@ -22,11 +22,18 @@ export const reflectSession = defineOperation(
     request: { body: ReflectRequest },
     responses: {
       200: { description: "The next question, the completion with the profile, the redirect, or `skipped`.", schema: ReflectResponse },
-      400: { description: "A field missing, malformed, over its cap or not accepted (named): session_summary missing or not an object on open, an invalid context_source, an empty or blank response.", schema: ErrorEnvelope },
+      400: {
+        description:
+          "A field missing, malformed, over its cap or not accepted (named): session_summary missing or not an object on open, an invalid context_source, an empty or blank response.",
+        schema: ErrorEnvelope,
+      },
       401: { description: "No valid Bearer credential.", schema: ErrorEnvelope },
       403: { description: "The credential lacks the reflect capability, or its key is bound to another agent.", schema: ErrorEnvelope },
       404: { description: "An answer to a session that was never opened (under this owner and agent).", schema: ErrorEnvelope },
-      409: { description: "The session is closed (complete or redirected), was opened before 2026-09-26, or another answer changed it first.", schema: ErrorEnvelope },
+      409: {
+        description: "The session is closed (complete or redirected), was opened before 2026-09-26, or another answer changed it first.",
+        schema: ErrorEnvelope,
+      },
       429: { description: "The closing pass found the svc-reason loop allowance, or the burst window, exhausted.", schema: ErrorEnvelope },
       503: { description: "The session store or the meter cannot be reached.", schema: ErrorEnvelope },
     },

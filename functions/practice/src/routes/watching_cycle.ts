@@ -16,8 +16,15 @@ export const watchingCycleRecord = defineOperation(
     request: { body: WatchingCycleBody },
     responses: {
       201: { description: "The cycle and its rows were written.", schema: WatchingCycleResponse },
-      200: { description: "A retry: the cycle was already recorded and nothing was written (answer_recording.status refused when the count or sentence differed).", schema: WatchingCycleResponse },
-      400: { description: "A malformed or inconsistent field (named in error.field), a missing or extra answers_received_unstructured, an unmatched or missing relayed lift, a late response to a subject that had not closed. Nothing is written.", schema: ErrorEnvelope },
+      200: {
+        description: "A retry: the cycle was already recorded and nothing was written (answer_recording.status refused when the count or sentence differed).",
+        schema: WatchingCycleResponse,
+      },
+      400: {
+        description:
+          "A malformed or inconsistent field (named in error.field), a missing or extra answers_received_unstructured, an unmatched or missing relayed lift, a late response to a subject that had not closed. Nothing is written.",
+        schema: ErrorEnvelope,
+      },
       401: { description: "No valid credential.", schema: ErrorEnvelope },
       403: { description: "The credential lacks watching_write, or the key is bound to another agent.", schema: ErrorEnvelope },
       409: { description: "cycle_conflict: this cycle_id was already recorded for the agent with a different body.", schema: ErrorEnvelope },

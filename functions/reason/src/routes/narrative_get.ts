@@ -21,7 +21,12 @@ export const narrativeGet = defineOperation(
   },
   async (c, { params }) => {
     const session = await sessionOf(c);
-    const body = await readNarrative({ store: session.narratives, sealer: session.sealer(), correlationId: params.correlation_id, subject: callerSubject(principalOf(c)) });
+    const body = await readNarrative({
+      store: session.narratives,
+      sealer: session.sealer(),
+      correlationId: params.correlation_id,
+      subject: callerSubject(principalOf(c)),
+    });
     return c.json(body);
   },
 );

@@ -20,8 +20,15 @@ export const reasonConsult = defineOperation(
     maxBodyBytes: 256 * 1024,
     request: { body: ReasonRequest },
     responses: {
-      200: { description: "The signed assessment, or the clarification question.", schema: z.union([ReasonResponse, ClarificationResponse]), headers: ["X-Loop-Id"] },
-      400: { description: "A field over its cap or malformed, or a continuation rule broken, such as a token already used (the code names which).", schema: ErrorEnvelope },
+      200: {
+        description: "The signed assessment, or the clarification question.",
+        schema: z.union([ReasonResponse, ClarificationResponse]),
+        headers: ["X-Loop-Id"],
+      },
+      400: {
+        description: "A field over its cap or malformed, or a continuation rule broken, such as a token already used (the code names which).",
+        schema: ErrorEnvelope,
+      },
       401: { description: "No valid credential.", schema: ErrorEnvelope },
       403: { description: "layer1_schema without capability l1_supply.", schema: ErrorEnvelope },
       429: { description: "Loop allowance or burst window exhausted.", schema: ErrorEnvelope },

@@ -18,7 +18,8 @@ export const adviseAction = defineOperation(
     method: "post",
     path: "/api/advise-action",
     summary: "Advice on a proposed action",
-    description: "Examines a proposed action with the reason engine and presents it as spec 2.6: guidance, appropriateness, passions to examine, one question per virtue domain, other perspectives. Not stored.",
+    description:
+      "Examines a proposed action with the reason engine and presents it as spec 2.6: guidance, appropriateness, passions to examine, one question per virtue domain, other perspectives. Not stored.",
     tags: ["scoring"],
     auth: "bearer",
     skill: "svc-score",

@@ -7,7 +7,8 @@ export const journalReflect = defineOperation(
     method: "post",
     path: "/api/reflect",
     summary: "Daily reflection journal",
-    description: "An evening review: the entry is examined by the reason engine and kept for its owner, sealed at rest. Returns what went well and one question for tomorrow.",
+    description:
+      "An evening review: the entry is examined by the reason engine and kept for its owner, sealed at rest. Returns what went well and one question for tomorrow.",
     tags: ["scoring"],
     auth: "bearer",
     skill: "svc-reflect",

@@ -7,7 +7,8 @@ export const scoreConversation = defineOperation(
     method: "post",
     path: "/api/score-conversation",
     summary: "Audit a conversation or an e-mail thread",
-    description: "Each turn (up to 50, 5,000 characters each) examined by the reason engine, with per-turn findings grounded in the turn's own words and a summary per speaker.",
+    description:
+      "Each turn (up to 50, 5,000 characters each) examined by the reason engine, with per-turn findings grounded in the turn's own words and a summary per speaker.",
     tags: ["scoring"],
     auth: "bearer",
     skill: "svc-converse",

@@ -7,7 +7,8 @@ export const scoreDocument = defineOperation(
     method: "post",
     path: "/api/score-document",
     summary: "Score any text",
-    description: "Examines a text (up to 20,000 characters) with the reason engine and returns its score and the address of a public SVG badge of the result. The text itself is not kept.",
+    description:
+      "Examines a text (up to 20,000 characters) with the reason engine and returns its score and the address of a public SVG badge of the result. The text itself is not kept.",
     tags: ["scoring"],
     auth: "bearer",
     skill: "svc-audit",

@@ -8,7 +8,8 @@ export const v1ScoreHistoryGet = defineOperation(
     method: "get",
     path: "/api/v1/score-history/{user_id}",
     summary: "A user's score history",
-    description: "The caller's own history (user_id equal to its qualified owner id as GET /api/me shows it: user:<sub> or key:<name>); operators may read any.",
+    description:
+      "The caller's own history (user_id equal to its qualified owner id as GET /api/me shows it: user:<sub> or key:<name>); operators may read any.",
     tags: ["scoring"],
     auth: "bearer",
     request: { params: z.object({ user_id: OwnerId.describe("A qualified owner id: user:<sub>, key:<name> or operator.") }), query: ScoreListQuery },

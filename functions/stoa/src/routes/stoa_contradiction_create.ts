@@ -23,7 +23,8 @@ export const stoaContradictionCreate = defineOperation(
       403: { description: "Not an operator.", schema: ErrorEnvelope },
       404: { description: "`declaration_not_found`, or `commitment_not_found` (no commitment at that index).", schema: ErrorEnvelope },
       409: {
-        description: "`no_contradiction`: the claimed level is not above the observed level; `record_of_another_owner`: the agent's accreditation belongs to another owner than the declaration.",
+        description:
+          "`no_contradiction`: the claimed level is not above the observed level; `record_of_another_owner`: the agent's accreditation belongs to another owner than the declaration.",
         schema: ErrorEnvelope,
       },
     },

@@ -18,7 +18,10 @@ export const stoaDeclareAmend = defineOperation(
     request: { body: StoaAmendBody },
     responses: {
       200: { description: "The amended entry.", schema: StoaEntry },
-      400: { description: "A field invalid (named), `nothing_to_amend`, or `agent_id` missing for a credential bound to no agent. Nothing was written.", schema: ErrorEnvelope },
+      400: {
+        description: "A field invalid (named), `nothing_to_amend`, or `agent_id` missing for a credential bound to no agent. Nothing was written.",
+        schema: ErrorEnvelope,
+      },
       401: { description: "No valid credential.", schema: ErrorEnvelope },
       403: { description: "`agent_not_bound`: a bound key naming another agent.", schema: ErrorEnvelope },
       404: { description: "`declaration_not_found`: the caller has no declaration for the agent.", schema: ErrorEnvelope },

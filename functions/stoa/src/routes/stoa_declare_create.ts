@@ -20,10 +20,19 @@ export const stoaDeclareCreate = defineOperation(
     request: { body: StoaDeclareBody },
     responses: {
       201: { description: "The entry as the directory shows it.", schema: StoaEntry },
-      400: { description: "A field missing or invalid (named); `agent_id` missing for a credential bound to no agent. Nothing was written.", schema: ErrorEnvelope },
+      400: {
+        description: "A field missing or invalid (named); `agent_id` missing for a credential bound to no agent. Nothing was written.",
+        schema: ErrorEnvelope,
+      },
       401: { description: "No valid credential.", schema: ErrorEnvelope },
-      403: { description: "`agent_not_bound`: a bound key naming another agent; `not_record_owner`: the agent's accreditation belongs to another owner.", schema: ErrorEnvelope },
-      409: { description: "`already_declared`: the caller has declared this agent (amend it); `agent_already_declared`: another owner has.", schema: ErrorEnvelope },
+      403: {
+        description: "`agent_not_bound`: a bound key naming another agent; `not_record_owner`: the agent's accreditation belongs to another owner.",
+        schema: ErrorEnvelope,
+      },
+      409: {
+        description: "`already_declared`: the caller has declared this agent (amend it); `agent_already_declared`: another owner has.",
+        schema: ErrorEnvelope,
+      },
     },
   },
   async (c, { body }) => {

@@ -8,7 +8,8 @@ export const stoaDeclareGet = defineOperation(
     method: "get",
     path: "/api/stoa/declare",
     summary: "Read one's own Stoa declaration",
-    description: "The caller's declaration for the bound agent, or for `agent_id` with an unbound credential. Another owner's declaration of the same agent is a 404 here (it is public in the directory).",
+    description:
+      "The caller's declaration for the bound agent, or for `agent_id` with an unbound credential. Another owner's declaration of the same agent is a 404 here (it is public in the directory).",
     tags: ["stoa"],
     auth: "bearer",
     request: { query: StoaDeclarationQuery },

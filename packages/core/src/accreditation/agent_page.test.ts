@@ -80,7 +80,9 @@ function accreditationOf(agent: string, overrides: Partial<AccreditationRecord> 
 /** The chart's bar groups, in document order: domain, level and the rect's height. */
 function bars(html: string) {
   const svg = /<svg[^>]*class="chart"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? "";
-  return [...svg.matchAll(/<g class="bar[^"]*" data-domain="(\w+)" data-level="(\w+)"[^>]*aria-label="([^"]*)">\s*<rect [^>]*height="(\d+)"[^>]*fill="([^"]+)"/g)].map((m) => ({
+  return [
+    ...svg.matchAll(/<g class="bar[^"]*" data-domain="(\w+)" data-level="(\w+)"[^>]*aria-label="([^"]*)">\s*<rect [^>]*height="(\d+)"[^>]*fill="([^"]+)"/g),
+  ].map((m) => ({
     domain: m[1],
     level: m[2],
     label: m[3],
@@ -104,8 +106,12 @@ function contrast(a: string, b: string): number {
 
 describe("the agent page renderer", () => {
   it("is a complete HTML5 document that loads nothing and names the agent in its title", () => {
-    const html = renderAgentPage({ agentId: "agent-one", accreditation: accreditationOf("agent-one"), trust: trustOf("agent-one", { phronesis: "principled" }) });
-    expect(html.startsWith("<!doctype html>\n<html lang=\"en\">")).toBe(true);
+    const html = renderAgentPage({
+      agentId: "agent-one",
+      accreditation: accreditationOf("agent-one"),
+      trust: trustOf("agent-one", { phronesis: "principled" }),
+    });
+    expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
     expect(html.trimEnd().endsWith("</html>")).toBe(true);
     expect(html).toContain('<meta charset="utf-8">');
     expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe("Agent agent-one: accreditation and trust record");
@@ -164,7 +170,12 @@ describe("the agent page renderer", () => {
     }
     const group = /<g class="bar no-evidence" data-domain="andreia"[\s\S]*?<\/g>/.exec(html)?.[0] ?? "";
     expect(group).toContain('stroke-dasharray="6 4"');
-    expect(group.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim()).toBe("no evidence");
+    expect(
+      group
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    ).toBe("no evidence");
     expect(html).toContain('<pattern id="hatch"');
     // The table says the same in words.
     expect(html).toMatch(/<tr data-domain="andreia">.*?<td>no evidence<\/td>/);
@@ -193,7 +204,8 @@ describe("the agent page renderer", () => {
 
   it("shows the accreditation summary, each value with its provenance label", () => {
     const html = renderAgentPage({ agentId: "a-4", accreditation: accreditationOf("a-4"), trust: null });
-    const field = (name: string) => new RegExp(`<dd data-field="${name}"><strong>([^<]*)</strong><span class="prov"[^>]*>([^<]*)</span>`).exec(html)?.slice(1, 3);
+    const field = (name: string) =>
+      new RegExp(`<dd data-field="${name}"><strong>([^<]*)</strong><span class="prov"[^>]*>([^<]*)</span>`).exec(html)?.slice(1, 3);
     expect(field("senecan_grade")).toEqual(["grade 2", "agent-reported"]);
     expect(field("typical_proximity")).toEqual(["deliberate", "agent-reported"]);
     expect(field("authority_level")).toEqual(["spot checked", "agent-reported"]);
@@ -256,13 +268,16 @@ describe("the agent page renderer", () => {
   it("lists the honest claims, the reading clause and the 10 most recent readings", () => {
     const trust = trustOf("a-9", { phronesis: "habitual" }, [], 14);
     const html = renderAgentPage({ agentId: "a-9", accreditation: null, trust });
-    const list = (id: string) => [...(new RegExp(`<h3 id="${id}">[^<]*</h3><ul>(.*?)</ul>`).exec(html)?.[1] ?? "").matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1]);
+    const list = (id: string) =>
+      [...(new RegExp(`<h3 id="${id}">[^<]*</h3><ul>(.*?)</ul>`).exec(html)?.[1] ?? "").matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1]);
     expect(list("attests")).toEqual(trust.honest_claims.attests.map((s) => s.replace(/'/g, "&#39;")));
     expect(list("does-not-attest")).toEqual(trust.honest_claims.does_not_attest.map((s) => s.replace(/'/g, "&#39;")));
     expect(html).toContain(`<p class="clause"><em>${READING_CLAUSE}</em></p>`);
     const table = /<table class="readings">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? "";
     expect(table).toContain(`<caption>The ${AGENT_PAGE_READINGS_SHOWN} most recent of 14 readings (7 examined), newest first</caption>`);
-    const rows = [...table.matchAll(/<tr><td>(\w+)<\/td><td>(\w+)<\/td><td>([\w-]+)<\/td><td><time datetime="([^"]+)">([^<]+)<\/time><\/td><\/tr>/g)].map((m) => m.slice(1));
+    const rows = [...table.matchAll(/<tr><td>(\w+)<\/td><td>(\w+)<\/td><td>([\w-]+)<\/td><td><time datetime="([^"]+)">([^<]+)<\/time><\/td><\/tr>/g)].map((m) =>
+      m.slice(1),
+    );
     expect(rows).toHaveLength(AGENT_PAGE_READINGS_SHOWN);
     expect(rows[0]).toEqual(["examined", "toward", "sage-like", "2026-11-20T00:00:00.000Z", "2026-11-20"]);
     expect(rows[1]).toEqual(["observed", "indeterminate", "habitual", "2026-11-19T00:00:00.000Z", "2026-11-19"]);

@@ -245,7 +245,9 @@ function trustSection(input: AgentPageInput): string {
   }
   if (t.total_provenance_gaps_count !== undefined) {
     const n = t.total_provenance_gaps_count;
-    facts.push(`<dt>Provenance gaps</dt><dd data-field="provenance_gaps">${n === 0 ? "none" : `${n} presented examination${n === 1 ? "" : "s"} the service could not attest`}</dd>`);
+    facts.push(
+      `<dt>Provenance gaps</dt><dd data-field="provenance_gaps">${n === 0 ? "none" : `${n} presented examination${n === 1 ? "" : "s"} the service could not attest`}</dd>`,
+    );
   }
   const domainRows = DOMAINS.map((d) => {
     const x = t.domains[d];

@@ -154,17 +154,26 @@ const S = {
   },
   uncorroborated: {
     text: "I handled the matter with my neighbour as best I could.",
-    extraction: extraction({ circles: [{ circle: "community", obligation_claim: "met", quote: "a quote that is not in the text" }], domains: { dikaiosyne: engaged("deliberate") } }),
+    extraction: extraction({
+      circles: [{ circle: "community", obligation_claim: "met", quote: "a quote that is not in the text" }],
+      domains: { dikaiosyne: engaged("deliberate") },
+    }),
   },
   prudent: prudentialScenario({ base: "deliberate", dikaiosyne: "reflexive", sophrosyne: "principled" }),
   prudentLapse: {
     text: "I skipped sleep for a week to finish the slides.",
-    extraction: extraction({ circles: [{ circle: "self_preservation", obligation_claim: "violated", quote: null }], domains: { sophrosyne: engaged("habitual") } }),
+    extraction: extraction({
+      circles: [{ circle: "self_preservation", obligation_claim: "violated", quote: null }],
+      domains: { sophrosyne: engaged("habitual") },
+    }),
   },
   hold: holdScenario({ base: "deliberate", andreia: "sage_like", dikaiosyne: "principled" }),
   holdIndeterminate: {
     text: "I am not sure what I owed my colleague here.",
-    extraction: extraction({ circles: [{ circle: "community", obligation_claim: "indeterminate", quote: null }], domains: { dikaiosyne: engaged("deliberate") } }),
+    extraction: extraction({
+      circles: [{ circle: "community", obligation_claim: "indeterminate", quote: null }],
+      domains: { dikaiosyne: engaged("deliberate") },
+    }),
   },
 } satisfies Record<string, Scenario>;
 
@@ -180,7 +189,11 @@ describe("provenance: each verified element against its consult-ledger entry", (
     ["the ledger entry examined other input", el(0, kept, { input_sha256: sha("another input") }), "identity_mismatch"],
     ["a consult made without an agent binding is the owner's own", el(0, kept, { agent_id: null }), null],
     ["exactly at the edge of the 90-day window", el(0, kept, { created_at: daysAgo(ATTESTATION_WINDOW_DAYS) }), null],
-    ["one millisecond past the 90-day window", el(0, kept, { created_at: new Date(NOW.getTime() - ATTESTATION_WINDOW_DAYS * DAY_MS - 1).toISOString() }), "out_of_window"],
+    [
+      "one millisecond past the 90-day window",
+      el(0, kept, { created_at: new Date(NOW.getTime() - ATTESTATION_WINDOW_DAYS * DAY_MS - 1).toISOString() }),
+      "out_of_window",
+    ],
     ["older than the window by a month", el(0, kept, { created_at: daysAgo(120) }), "out_of_window"],
     ["the caller supplied the Layer 1 extraction", el(0, kept, { layer1_source: "supplied" }), "caller_supplied_extraction"],
     ["another owner and out of window: identity is read first", el(0, kept, { owner_id: "owner_2", created_at: daysAgo(200) }), "identity_mismatch"],
@@ -195,7 +208,10 @@ describe("provenance: each verified element against its consult-ledger entry", (
       expect(out.loop_fold.entries, show(out)).toEqual([
         { position: 0, loop_id: "loop_kept", class: "kathekon_engaged", examined_at: element.consult!.created_at, attested: true },
       ]);
-      expect(out.readings.map((r) => r.loop_id), show(out)).toEqual(["loop_kept"]);
+      expect(
+        out.readings.map((r) => r.loop_id),
+        show(out),
+      ).toEqual(["loop_kept"]);
       expect(out.events.length, show(out)).toBe(3);
     } else {
       expect(out.gaps, show(out)).toEqual([{ agent_id: AGENT, element_index: 0, loop_id: "loop_kept", reason }]);
@@ -218,7 +234,10 @@ describe("provenance: each verified element against its consult-ledger entry", (
       { agent_id: AGENT, element_index: 4, loop_id: "loop_c", reason: "no_ledger_entry" },
     ]);
     expect(out.attested, show(out)).toBe(1);
-    expect(out.loop_fold.entries.map((e) => [e.position, e.attested]), show(out)).toEqual([
+    expect(
+      out.loop_fold.entries.map((e) => [e.position, e.attested]),
+      show(out),
+    ).toEqual([
       [0, false],
       [3, true],
       [4, false],
@@ -264,13 +283,19 @@ describe("orientation readings: classed by server-side elapsed time against the 
     const l = loop(`loop_${base}`, engagedScenario({ base }));
     const out = examine([el(0, l)]);
     expect(l.assessment.katorthoma_proximity).toBe(base);
-    expect(out.readings.map((r) => [r.direction, r.proximity]), show(out)).toEqual([[direction, base]]);
+    expect(
+      out.readings.map((r) => [r.direction, r.proximity]),
+      show(out),
+    ).toEqual([[direction, base]]);
     expect(orientationOf(l.assessment).direction).toBe(direction);
   });
 
   it("reads holds and prudential loops too: a reading is an observation, not evidence", () => {
     const out = examine([el(0, loop("loop_hold", S.hold)), el(1, loop("loop_prudent", S.prudent))]);
-    expect(out.readings.map((r) => [r.loop_id, r.class]), show(out)).toEqual([
+    expect(
+      out.readings.map((r) => [r.loop_id, r.class]),
+      show(out),
+    ).toEqual([
       ["loop_hold", "examined"],
       ["loop_prudent", "examined"],
     ]);
@@ -336,7 +361,10 @@ describe("loop fold: classes, closures, schema", () => {
       { position: 2, loop_id: "loop_old", class: "self_regarding_prudential", examined_at: daysAgo(60), attested: true },
       { position: 5, loop_id: "loop_mid", class: "false_positive_hold", examined_at: daysAgo(20), attested: true },
     ]);
-    expect(out.readings.map((r) => r.loop_id), show(out)).toEqual(["loop_new", "loop_old", "loop_mid"]);
+    expect(
+      out.readings.map((r) => r.loop_id),
+      show(out),
+    ).toEqual(["loop_new", "loop_old", "loop_mid"]);
   });
 
   it("an empty provenance folds to nothing", () => {
@@ -373,8 +401,14 @@ describe("loop fold: refusals", () => {
     const out = examine([el(0, a), el(1, b), el(2, c)]);
     expect(out.loop_fold.regime, show(out)).toBe(ENGINE_VERSION);
     expect(out.loop_fold.refused, show(out)).toEqual([{ position: 1, loop_id: "loop_b", reason: "cross_regime" }]);
-    expect(out.loop_fold.entries.map((e) => e.loop_id), show(out)).toEqual(["loop_a", "loop_c"]);
-    expect(out.readings.map((r) => r.loop_id), show(out)).toEqual(["loop_a", "loop_c"]);
+    expect(
+      out.loop_fold.entries.map((e) => e.loop_id),
+      show(out),
+    ).toEqual(["loop_a", "loop_c"]);
+    expect(
+      out.readings.map((r) => r.loop_id),
+      show(out),
+    ).toEqual(["loop_a", "loop_c"]);
     expect(new Set(out.events.map((e) => e.source_ref)), show(out)).toEqual(new Set(["loop_a"]));
     expect(out.gaps, show(out)).toEqual([]);
     expect(out.loop_fold.classes.self_regarding_prudential.loops, show(out)).toBe(0);
@@ -399,10 +433,14 @@ describe("loop fold: refusals", () => {
   it.each([
     ["no examination at all", { schema: "l2-assessment/v1" }, null],
     ["a non-string ref", { examination: { ref: 42 } }, null],
-    ["a valid ref but a missing field", (() => {
-      const { proximity_floors: _dropped, ...rest } = loop("loop_cut", S.kept).wire;
-      return rest;
-    })(), "loop_cut"],
+    [
+      "a valid ref but a missing field",
+      (() => {
+        const { proximity_floors: _dropped, ...rest } = loop("loop_cut", S.kept).wire;
+        return rest;
+      })(),
+      "loop_cut",
+    ],
   ] as const)("refuses a verified element that is not an assessment (%s)", (_name, assessment, loopId) => {
     const out = examine([{ index: 7, assessment: assessment as Record<string, unknown>, consult: null }]);
     expect(out.loop_fold.refused, show(out)).toEqual([{ position: 7, loop_id: loopId, reason: "not_an_assessment" }]);
@@ -454,12 +492,19 @@ describe("trust events: only from attested, examined readings", () => {
       // Last, and higher than the floors in dikaiosyne and andreia: the floor is the lowest, not the latest.
       el(2, loop("l1", engagedScenario({ base: "principled", dikaiosyne: "sage_like", andreia: "principled" }))),
       // Observed (over the time-out), a gap, and a hold: none of them is evidence.
-      el(3, loop("l4", engagedScenario({ base: "reflexive", dikaiosyne: "reflexive", andreia: "reflexive", sophrosyne: "reflexive" })), { elapsed_ms: HARNESS_TIMEOUT_MS + 1 }),
+      el(3, loop("l4", engagedScenario({ base: "reflexive", dikaiosyne: "reflexive", andreia: "reflexive", sophrosyne: "reflexive" })), {
+        elapsed_ms: HARNESS_TIMEOUT_MS + 1,
+      }),
       el(4, loop("l5", engagedScenario({ base: "reflexive", dikaiosyne: "reflexive", andreia: "reflexive", sophrosyne: "reflexive" })), null),
       el(5, loop("l6", holdScenario({ base: "reflexive", dikaiosyne: "reflexive", andreia: "reflexive", sophrosyne: "reflexive" }))),
     ];
     const out = examine(chain);
-    expect(out.loop_fold.domain_floors, show(out)).toEqual({ phronesis: "principled", dikaiosyne: "deliberate", andreia: "habitual", sophrosyne: "principled" });
+    expect(out.loop_fold.domain_floors, show(out)).toEqual({
+      phronesis: "principled",
+      dikaiosyne: "deliberate",
+      andreia: "habitual",
+      sophrosyne: "principled",
+    });
     expect(rows(out), show(out)).toEqual([
       ["l3", "phronesis", "principled", false],
       ["l3", "andreia", "habitual", false],
@@ -471,7 +516,10 @@ describe("trust events: only from attested, examined readings", () => {
       ["l1", "andreia", "principled", false],
     ]);
     expect(out.attested, show(out)).toBe(5);
-    expect(out.readings.map((r) => [r.loop_id, r.class]), show(out)).toEqual([
+    expect(
+      out.readings.map((r) => [r.loop_id, r.class]),
+      show(out),
+    ).toEqual([
       ["l3", "examined"],
       ["l2", "examined"],
       ["l1", "examined"],
@@ -492,14 +540,23 @@ describe("the justice latch on dikaiosyne events", () => {
   it.each(cases)("%s: dikaiosyne %s, latch %s", (_name, scenario, level, latch) => {
     const out = examine([el(0, loop("loop_j", scenario))]);
     const dik = out.events.filter((e) => e.domain === "dikaiosyne");
-    expect(dik.map((e) => [e.level, e.latch]), show(out)).toEqual([[level, latch]]);
+    expect(
+      dik.map((e) => [e.level, e.latch]),
+      show(out),
+    ).toEqual([[level, latch]]);
     // The latch is a dikaiosyne flag only.
-    expect(out.events.filter((e) => e.domain !== "dikaiosyne" && e.latch), show(out)).toEqual([]);
+    expect(
+      out.events.filter((e) => e.domain !== "dikaiosyne" && e.latch),
+      show(out),
+    ).toEqual([]);
   });
 
   it("the corroboration finding behind the contradicted case is real", () => {
     const l = loop("loop_j", S.contradicted);
-    expect(l.assessment.corroboration.claims.map((c) => [c.kind, c.circle, c.finding]), show(l.assessment)).toEqual([["obligation", "community", "contradicted"]]);
+    expect(
+      l.assessment.corroboration.claims.map((c) => [c.kind, c.circle, c.finding]),
+      show(l.assessment),
+    ).toEqual([["obligation", "community", "contradicted"]]);
   });
 });
 
@@ -509,9 +566,18 @@ describe("the same loop presented twice counts once", () => {
     const b = loop("loop_b", S.prudent);
     const out = examine([el(0, a), el(1, b), el(2, a)]);
     expect(out.attested, show(out)).toBe(2);
-    expect(out.readings.map((r) => r.loop_id), show(out)).toEqual(["loop_a", "loop_b"]);
-    expect(out.events.filter((e) => e.source_ref === "loop_a").map((e) => e.domain), show(out)).toEqual(["phronesis", "dikaiosyne", "andreia"]);
-    expect(out.loop_fold.entries.map((e) => [e.position, e.loop_id]), show(out)).toEqual([
+    expect(
+      out.readings.map((r) => r.loop_id),
+      show(out),
+    ).toEqual(["loop_a", "loop_b"]);
+    expect(
+      out.events.filter((e) => e.source_ref === "loop_a").map((e) => e.domain),
+      show(out),
+    ).toEqual(["phronesis", "dikaiosyne", "andreia"]);
+    expect(
+      out.loop_fold.entries.map((e) => [e.position, e.loop_id]),
+      show(out),
+    ).toEqual([
       [0, "loop_a"],
       [1, "loop_b"],
       [2, "loop_a"],
@@ -523,12 +589,18 @@ describe("the same loop presented twice counts once", () => {
   it("an unattested loop is listed but not counted (anyone can present another's signed assessment), with a gap per element", () => {
     const a = loop("loop_a", S.hold);
     const out = examine([el(0, a, null), el(1, a, null)]);
-    expect(out.loop_fold.entries.map((e) => [e.position, e.attested]), show(out)).toEqual([
+    expect(
+      out.loop_fold.entries.map((e) => [e.position, e.attested]),
+      show(out),
+    ).toEqual([
       [0, false],
       [1, false],
     ]);
     expect(out.loop_fold.classes.false_positive_hold.loops, show(out)).toBe(0);
-    expect(out.gaps.map((g) => [g.element_index, g.reason]), show(out)).toEqual([
+    expect(
+      out.gaps.map((g) => [g.element_index, g.reason]),
+      show(out),
+    ).toEqual([
       [0, "no_ledger_entry"],
       [1, "no_ledger_entry"],
     ]);

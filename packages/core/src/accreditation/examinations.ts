@@ -81,12 +81,7 @@ function lowest(a: KatorthomaProximity | null, b: KatorthomaProximity): Katortho
 }
 
 /** The ledger's verdict on one verified element: attested, or the gap reason. */
-function classifyProvenance(
-  element: VerifiedElement,
-  assessment: Assessment,
-  identity: ExaminationIdentity,
-  now: Date,
-): ProvenanceGapReason | null {
+function classifyProvenance(element: VerifiedElement, assessment: Assessment, identity: ExaminationIdentity, now: Date): ProvenanceGapReason | null {
   const consult = element.consult;
   if (!consult) return "no_ledger_entry";
   const sameAgent = consult.agent_id === null || consult.agent_id === identity.agent_id;

@@ -62,9 +62,17 @@ export const AccreditationData = z.object({
   direction_of_travel: DirectionOfTravel.nullable(),
   actions_evaluated: z.number().int().nullable(),
   typical_kathekon_quality: KathekonQuality.nullable(),
-  coverage_status: z.enum(["agent_elected", "unattested"]).describe("Composed by the server: agent_elected when examinations the agent chose to present were attested by the consult ledger; unattested when none was."),
-  credential_basis: z.string().describe("Composed by the server at the last examination-bearing write: which credential wrote, and what its provenance proved."),
-  examination_mode: ExaminationMode.optional().describe("From the writing credential's harness marker at the last examination-bearing write; absent when never declared."),
+  coverage_status: z
+    .enum(["agent_elected", "unattested"])
+    .describe(
+      "Composed by the server: agent_elected when examinations the agent chose to present were attested by the consult ledger; unattested when none was.",
+    ),
+  credential_basis: z
+    .string()
+    .describe("Composed by the server at the last examination-bearing write: which credential wrote, and what its provenance proved."),
+  examination_mode: ExaminationMode.optional().describe(
+    "From the writing credential's harness marker at the last examination-bearing write; absent when never declared.",
+  ),
   passions_persisting: z.array(z.string()).nullable(),
   dimension_levels: z.record(z.string(), z.string()).nullable(),
   typical_deliberation_breadth: z.number().int().nullable(),
@@ -229,7 +237,9 @@ export async function writeAccreditation({
   body: AccreditationWriteBody;
 }): Promise<AccreditationWriteResult> {
   if (principal.type !== "api_key") {
-    throw new ForbiddenError("Accreditation writes need a svc_prac_ API key; this credential is not one.", "wrong_credential_kind", { required: ["svc_prac_"] });
+    throw new ForbiddenError("Accreditation writes need a svc_prac_ API key; this credential is not one.", "wrong_credential_kind", {
+      required: ["svc_prac_"],
+    });
   }
   checkAgentBinding(principal, agentId);
   const now = ctx.now();
@@ -247,7 +257,11 @@ export async function writeAccreditation({
   // Rule 9.
   const elementsRaw = (body.provenance as { signed_assessments?: unknown } | null)?.signed_assessments;
   if (Array.isArray(elementsRaw) && elementsRaw.length > ELEMENT_CAP) {
-    throw new UnprocessableError(`provenance.signed_assessments holds ${elementsRaw.length} elements; at most ${ELEMENT_CAP} are read.`, "bad_provenance", "provenance.signed_assessments");
+    throw new UnprocessableError(
+      `provenance.signed_assessments holds ${elementsRaw.length} elements; at most ${ELEMENT_CAP} are read.`,
+      "bad_provenance",
+      "provenance.signed_assessments",
+    );
   }
   const jwks = ctx.publicKeys();
   const provenance = await checkProvenance(body.provenance, jwks);
@@ -260,7 +274,11 @@ export async function writeAccreditation({
   try {
     marker = await ctx.credentials.harnessMarker(principal.credential_id);
   } catch {
-    throw new UnavailableError("The writing credential's harness marker cannot be read; the write is refused and nothing was written.", "harness_marker_unavailable", { retry_after: STORE_RETRY_AFTER_SECONDS });
+    throw new UnavailableError(
+      "The writing credential's harness marker cannot be read; the write is refused and nothing was written.",
+      "harness_marker_unavailable",
+      { retry_after: STORE_RETRY_AFTER_SECONDS },
+    );
   }
 
   const elements = (body.provenance as { signed_assessments: { assessment: Record<string, unknown>; key_id: string }[] }).signed_assessments;
@@ -313,7 +331,14 @@ export async function writeAccreditation({
       coverage_status: attestedBefore || outcome.attested > 0 ? "agent_elected" : "unattested",
       credential_basis: credentialBasis(verified.length, elements.length, outcome.attested, keyIds),
     },
-    write: { id: writeId, credential_id: principal.credential_id, elements: elements.length, verified: verified.length, attested: outcome.attested, loop_fold: outcome.loop_fold },
+    write: {
+      id: writeId,
+      credential_id: principal.credential_id,
+      elements: elements.length,
+      verified: verified.length,
+      attested: outcome.attested,
+      loop_fold: outcome.loop_fold,
+    },
     grade_change: gradeChange,
     events: outcome.events,
     readings: outcome.readings,
@@ -342,7 +367,13 @@ export async function writeAccreditation({
   };
 }
 
-export async function readAccreditation({ ctx, agentId }: { ctx: Pick<AccreditationContext, "accreditations">; agentId: string }): Promise<AccreditationReadBack> {
+export async function readAccreditation({
+  ctx,
+  agentId,
+}: {
+  ctx: Pick<AccreditationContext, "accreditations">;
+  agentId: string;
+}): Promise<AccreditationReadBack> {
   const stored = await ctx.accreditations.find(agentId);
   if (!stored) throw new NotFoundError(`agent ${agentId} has no accreditation record`, "agent_not_found");
   return readBackOf(stored, await ctx.accreditations.gradeHistory(agentId, GRADE_HISTORY_SHOWN));
@@ -360,7 +391,8 @@ export async function readTrustRecord({
   agentId: string;
 }): Promise<TrustRecord> {
   if (!ctx.trustSurfaceLive) throw new UnavailableError("The trust record surface is dark on this deployment; try again later.", "trust_record_dark");
-  const unavailable = () => new UnavailableError("The trust record store is unavailable; try again shortly.", "trust_store_unavailable", { retry_after: STORE_RETRY_AFTER_SECONDS });
+  const unavailable = () =>
+    new UnavailableError("The trust record store is unavailable; try again shortly.", "trust_store_unavailable", { retry_after: STORE_RETRY_AFTER_SECONDS });
   const [events, readings, gaps, gapCount, accreditation] = await Promise.all([
     ctx.trust.events(agentId).catch(() => null),
     ctx.trust.readings(agentId, TRUST_LIST_CAP).catch(() => null),
@@ -380,7 +412,9 @@ export async function readTrustRecord({
 export const CuratorFlagRequest = z
   .strictObject({
     agent_id: AgentId.describe("The agent whose record is flagged."),
-    basis: z.enum(["oversight", "dikaiosyne"]).describe("oversight: a curator's correction of a domain's level; dikaiosyne: a justice concern, which also engages the justice latch."),
+    basis: z
+      .enum(["oversight", "dikaiosyne"])
+      .describe("oversight: a curator's correction of a domain's level; dikaiosyne: a justice concern, which also engages the justice latch."),
     domain: VirtueDomain.optional().describe("The domain an oversight flag corrects; a dikaiosyne flag is always on dikaiosyne (omit it, or name dikaiosyne)."),
     level: KatorthomaProximity.describe("The highest level the domain may show while the flag stands: it lowers or corrects, never raises."),
     note: z.string().trim().min(1).max(2000).describe("Why: kept with the flag."),
@@ -398,11 +432,19 @@ export const CuratorFlagView = z.object({
   flagged_by: z.string(),
   created_at: z.string(),
   withdrawn_at: z.string().nullable().describe("When an operator withdrew the flag; its trust event is gone since."),
-  status: z.enum(["applied", "held", "withdrawn"]).describe("applied when the domain has independent examined evidence now; held otherwise (it applies once evidence exists); withdrawn once withdrawn."),
+  status: z
+    .enum(["applied", "held", "withdrawn"])
+    .describe("applied when the domain has independent examined evidence now; held otherwise (it applies once evidence exists); withdrawn once withdrawn."),
 });
 
 /** Withdraws a flag: its trust event is removed, so the levels are composed as if it had never been. */
-export async function withdrawCuratorFlag({ ctx, id }: { ctx: Pick<AccreditationContext, "accreditations">; id: string }): Promise<z.infer<typeof CuratorFlagView>> {
+export async function withdrawCuratorFlag({
+  ctx,
+  id,
+}: {
+  ctx: Pick<AccreditationContext, "accreditations">;
+  id: string;
+}): Promise<z.infer<typeof CuratorFlagView>> {
   const flag = await ctx.accreditations.withdrawFlag(id, new Date());
   if (!flag) throw new NotFoundError(`No curator flag has the id ${id}.`, "flag_not_found");
   return { ...flag, status: "withdrawn" };
@@ -425,7 +467,15 @@ export async function flagTrustRecord({
   const now = ctx.now();
   const id = crypto.randomUUID();
   const flagged_by = callerSubject(principal);
-  const flag: Omit<CuratorFlag, "created_at" | "withdrawn_at"> = { id, agent_id: input.agent_id, basis: input.basis, domain, level: input.level, note: input.note, flagged_by };
+  const flag: Omit<CuratorFlag, "created_at" | "withdrawn_at"> = {
+    id,
+    agent_id: input.agent_id,
+    basis: input.basis,
+    domain,
+    level: input.level,
+    note: input.note,
+    flagged_by,
+  };
   // Decided before the write (the flag adds no evidence): a failed read then refuses with nothing stored.
   const status = decreaseStatus(await ctx.trust.events(input.agent_id), domain, now);
   const created = await ctx.accreditations.flag(flag, {

@@ -40,7 +40,12 @@ interface EventSpec {
   readonly ref?: string;
   readonly latch?: boolean;
 }
-const CLASS_OF: Record<TrustEventSource, TrustEventClass> = { examination: "evidence", curator_flag: "decrease", stoa_contradiction: "decrease", reflect: "hold" };
+const CLASS_OF: Record<TrustEventSource, TrustEventClass> = {
+  examination: "evidence",
+  curator_flag: "decrease",
+  stoa_contradiction: "decrease",
+  reflect: "hold",
+};
 
 function ev(spec: EventSpec): TrustEvent {
   serial++;
@@ -147,12 +152,62 @@ describe("hasTrustSurface: examined evidence or a gap entry (else 404)", () => {
 describe("domain level: the weighted lower median of the examined evidence", () => {
   const cases: Array<[string, Array<[KatorthomaProximity, number]>, KatorthomaProximity | null, number]> = [
     ["a single event", [["principled", 1]], "principled", 1],
-    ["two equal weights: the lower of the two", [["habitual", 1], ["principled", 1]], "habitual", 2],
-    ["two of three above", [["habitual", 1], ["principled", 1], ["principled", 1]], "principled", 3],
-    ["a new low outweighs two 180-day-old highs", [["habitual", 0], ["principled", 180], ["principled", 180]], "habitual", 3],
-    ["an old low is outweighed by one new high", [["habitual", 180], ["principled", 0]], "principled", 2],
-    ["evidence beyond the horizon does not count", [["reflexive", 300], ["deliberate", 10]], "deliberate", 1],
-    ["evidence all beyond the horizon gives no level", [["reflexive", 271], ["sage_like", 300]], null, 0],
+    [
+      "two equal weights: the lower of the two",
+      [
+        ["habitual", 1],
+        ["principled", 1],
+      ],
+      "habitual",
+      2,
+    ],
+    [
+      "two of three above",
+      [
+        ["habitual", 1],
+        ["principled", 1],
+        ["principled", 1],
+      ],
+      "principled",
+      3,
+    ],
+    [
+      "a new low outweighs two 180-day-old highs",
+      [
+        ["habitual", 0],
+        ["principled", 180],
+        ["principled", 180],
+      ],
+      "habitual",
+      3,
+    ],
+    [
+      "an old low is outweighed by one new high",
+      [
+        ["habitual", 180],
+        ["principled", 0],
+      ],
+      "principled",
+      2,
+    ],
+    [
+      "evidence beyond the horizon does not count",
+      [
+        ["reflexive", 300],
+        ["deliberate", 10],
+      ],
+      "deliberate",
+      1,
+    ],
+    [
+      "evidence all beyond the horizon gives no level",
+      [
+        ["reflexive", 271],
+        ["sage_like", 300],
+      ],
+      null,
+      0,
+    ],
   ];
   it.each(cases)("%s", (_name, items, expected, counted) => {
     const events = items.map(([level, days]) => ev({ domain: "andreia", level, days }));
@@ -162,7 +217,11 @@ describe("domain level: the weighted lower median of the examined evidence", () 
   });
 
   it("reports the evidence's decayed weight (rounded) and its latest time", () => {
-    const record = compose([ev({ domain: "sophrosyne", level: "deliberate", days: 90 }), ev({ domain: "sophrosyne", level: "deliberate", days: 0 }), ev({ domain: "sophrosyne", level: "deliberate", days: 400 })]);
+    const record = compose([
+      ev({ domain: "sophrosyne", level: "deliberate", days: 90 }),
+      ev({ domain: "sophrosyne", level: "deliberate", days: 0 }),
+      ev({ domain: "sophrosyne", level: "deliberate", days: 400 }),
+    ]);
     expect(record.domains.sophrosyne, show(record.domains.sophrosyne)).toEqual({
       level: "deliberate",
       evidence_level: "deliberate",
@@ -176,7 +235,13 @@ describe("domain level: the weighted lower median of the examined evidence", () 
 
   it("a domain without evidence has no level, and neither does one whose evidence has all decayed away", () => {
     const record = compose([ev({ domain: "phronesis", level: "deliberate" }), ev({ domain: "andreia", level: "principled", days: 280 })]);
-    expect(record.domains.andreia, show(record.domains)).toMatchObject({ level: null, evidence_level: null, examined_events: 0, evidence_weight: 0, last_evidence_at: null });
+    expect(record.domains.andreia, show(record.domains)).toMatchObject({
+      level: null,
+      evidence_level: null,
+      examined_events: 0,
+      evidence_weight: 0,
+      last_evidence_at: null,
+    });
     expect(record.coverage_gaps, show(record)).toEqual([
       { domain: "dikaiosyne", reason: "no examined evidence in this domain" },
       { domain: "andreia", reason: "examined evidence older than the 270-day horizon" },
@@ -193,8 +258,24 @@ describe("reflect history lowers or holds a level, never raises it", () => {
     ["a lower reflect reading lowers", [{ level: "habitual", days: 5 }], "habitual", ["reflect"]],
     ["an equal reflect reading holds", [{ level: "principled", days: 5 }], "principled", []],
     ["a higher reflect reading does not raise", [{ level: "sage_like", days: 5 }], "principled", []],
-    ["the most recent reading counts: a newer high holds", [{ level: "reflexive", days: 10 }, { level: "sage_like", days: 2 }], "principled", []],
-    ["the most recent reading counts: a newer low lowers", [{ level: "sage_like", days: 10 }, { level: "habitual", days: 2 }], "habitual", ["reflect"]],
+    [
+      "the most recent reading counts: a newer high holds",
+      [
+        { level: "reflexive", days: 10 },
+        { level: "sage_like", days: 2 },
+      ],
+      "principled",
+      [],
+    ],
+    [
+      "the most recent reading counts: a newer low lowers",
+      [
+        { level: "sage_like", days: 10 },
+        { level: "habitual", days: 2 },
+      ],
+      "habitual",
+      ["reflect"],
+    ],
     ["a reading beyond the horizon is ignored", [{ level: "reflexive", days: 300 }], "principled", []],
   ];
   it.each(cases)("%s", (_name, reflects, expected, loweredBy) => {
@@ -209,7 +290,11 @@ describe("reflect history lowers or holds a level, never raises it", () => {
   });
 
   it("reflect on one domain leaves the others alone", () => {
-    const record = compose([ev({ domain: "andreia", level: "principled" }), ev({ domain: "sophrosyne", level: "principled" }), ev({ domain: "andreia", level: "reflexive", source: "reflect" })]);
+    const record = compose([
+      ev({ domain: "andreia", level: "principled" }),
+      ev({ domain: "sophrosyne", level: "principled" }),
+      ev({ domain: "andreia", level: "reflexive", source: "reflect" }),
+    ]);
     expect([record.domains.andreia.level, record.domains.sophrosyne.level], show(record.domains)).toEqual(["reflexive", "principled"]);
   });
 });
@@ -218,15 +303,58 @@ describe("reflect history lowers or holds a level, never raises it", () => {
 
 describe("decrease events (curator flags, Stoa contradictions)", () => {
   const cases: Array<[string, EventSpec[], EventSpec[], KatorthomaProximity | null, string[], number, { applied: number; held: number }]> = [
-    ["a curator flag below the level caps it", [{ level: "principled" }], [{ level: "habitual", source: "curator_flag" }], "habitual", ["curator_flag"], 0, { applied: 1, held: 0 }],
-    ["a Stoa contradiction below the level caps it", [{ level: "principled" }], [{ level: "reflexive", source: "stoa_contradiction" }], "reflexive", ["stoa_contradiction"], 0, { applied: 0, held: 0 }],
-    ["a flag above the level changes nothing (never raises)", [{ level: "habitual" }], [{ level: "sage_like", source: "curator_flag" }], "habitual", [], 0, { applied: 1, held: 0 }],
-    ["a flag equal to the level is applied but lowers nothing", [{ level: "deliberate" }], [{ level: "deliberate", source: "curator_flag" }], "deliberate", [], 0, { applied: 1, held: 0 }],
-    ["a year-old flag still stands (decrease events do not decay)", [{ level: "principled" }], [{ level: "habitual", source: "curator_flag", days: 365 }], "habitual", ["curator_flag"], 0, { applied: 1, held: 0 }],
+    [
+      "a curator flag below the level caps it",
+      [{ level: "principled" }],
+      [{ level: "habitual", source: "curator_flag" }],
+      "habitual",
+      ["curator_flag"],
+      0,
+      { applied: 1, held: 0 },
+    ],
+    [
+      "a Stoa contradiction below the level caps it",
+      [{ level: "principled" }],
+      [{ level: "reflexive", source: "stoa_contradiction" }],
+      "reflexive",
+      ["stoa_contradiction"],
+      0,
+      { applied: 0, held: 0 },
+    ],
+    [
+      "a flag above the level changes nothing (never raises)",
+      [{ level: "habitual" }],
+      [{ level: "sage_like", source: "curator_flag" }],
+      "habitual",
+      [],
+      0,
+      { applied: 1, held: 0 },
+    ],
+    [
+      "a flag equal to the level is applied but lowers nothing",
+      [{ level: "deliberate" }],
+      [{ level: "deliberate", source: "curator_flag" }],
+      "deliberate",
+      [],
+      0,
+      { applied: 1, held: 0 },
+    ],
+    [
+      "a year-old flag still stands (decrease events do not decay)",
+      [{ level: "principled" }],
+      [{ level: "habitual", source: "curator_flag", days: 365 }],
+      "habitual",
+      ["curator_flag"],
+      0,
+      { applied: 1, held: 0 },
+    ],
     [
       "the lowest of several caps wins, and both sources are named",
       [{ level: "sage_like" }],
-      [{ level: "deliberate", source: "stoa_contradiction" }, { level: "habitual", source: "curator_flag", days: 0 }],
+      [
+        { level: "deliberate", source: "stoa_contradiction" },
+        { level: "habitual", source: "curator_flag", days: 0 },
+      ],
       "habitual",
       ["stoa_contradiction", "curator_flag"],
       0,
@@ -234,7 +362,15 @@ describe("decrease events (curator flags, Stoa contradictions)", () => {
     ],
     ["a flag on a domain without evidence is held", [], [{ level: "reflexive", source: "curator_flag" }], null, [], 1, { applied: 0, held: 1 }],
     ["a contradiction on a domain without evidence is held", [], [{ level: "reflexive", source: "stoa_contradiction" }], null, [], 1, { applied: 0, held: 0 }],
-    ["a flag on a domain whose evidence has decayed away is held", [{ level: "principled", days: 300 }], [{ level: "reflexive", source: "curator_flag" }], null, [], 1, { applied: 0, held: 1 }],
+    [
+      "a flag on a domain whose evidence has decayed away is held",
+      [{ level: "principled", days: 300 }],
+      [{ level: "reflexive", source: "curator_flag" }],
+      null,
+      [],
+      1,
+      { applied: 0, held: 1 },
+    ],
   ];
   it.each(cases)("%s", (_name, evidence, decreases, level, loweredBy, held, flags) => {
     // Sophrosyne carries independent evidence so the record always has a surface.
@@ -257,7 +393,11 @@ describe("the justice latch caps dikaiosyne for 180 days and is surfaced", () =>
   it("an examination that breached justice caps dikaiosyne at its level until 180 days after it", () => {
     const latched = exam("loop_breach", 10, { dikaiosyne: "habitual", phronesis: "principled" }, true);
     const record = compose([...steady(), ...latched]);
-    expect(record.domains.dikaiosyne, show(record.domains.dikaiosyne)).toMatchObject({ level: "habitual", evidence_level: "principled", lowered_by: ["justice_latch"] });
+    expect(record.domains.dikaiosyne, show(record.domains.dikaiosyne)).toMatchObject({
+      level: "habitual",
+      evidence_level: "principled",
+      lowered_by: ["justice_latch"],
+    });
     expect(record.justice_latch, show(record.justice_latch)).toEqual({
       engaged: true,
       level: "habitual",
@@ -279,7 +419,15 @@ describe("the justice latch caps dikaiosyne for 180 days and is surfaced", () =>
     const record = compose([...steady(), ...exam("loop_breach", days, { dikaiosyne: "reflexive" }, true)]);
     expect(record.justice_latch.engaged, show(record.justice_latch)).toBe(isEngaged);
     expect(record.domains.dikaiosyne.level, show(record.domains.dikaiosyne)).toBe(isEngaged ? "reflexive" : "principled");
-    if (!isEngaged) expect(record.justice_latch, show(record.justice_latch)).toEqual({ engaged: false, level: null, since: null, releases_at: null, source: null, held: false });
+    if (!isEngaged)
+      expect(record.justice_latch, show(record.justice_latch)).toEqual({
+        engaged: false,
+        level: null,
+        since: null,
+        releases_at: null,
+        source: null,
+        held: false,
+      });
   });
 
   it("a latch above the level stays surfaced but lowers nothing", () => {
@@ -306,7 +454,10 @@ describe("the justice latch caps dikaiosyne for 180 days and is surfaced", () =>
   });
 
   it("a dikaiosyne curator flag on an agent without justice evidence is held, latch and all", () => {
-    const record = compose([...exam("loop_p", 1, { phronesis: "deliberate" }), ev({ domain: "dikaiosyne", level: "reflexive", source: "curator_flag", latch: true, days: 2 })]);
+    const record = compose([
+      ...exam("loop_p", 1, { phronesis: "deliberate" }),
+      ev({ domain: "dikaiosyne", level: "reflexive", source: "curator_flag", latch: true, days: 2 }),
+    ]);
     expect(record.justice_latch, show(record.justice_latch)).toEqual({
       engaged: false,
       level: null,
@@ -330,14 +481,26 @@ describe("the justice latch caps dikaiosyne for 180 days and is surfaced", () =>
 
 describe("aggregate: the minimum over the domains that have a level", () => {
   it.each([
-    ["all four domains", { phronesis: "principled", dikaiosyne: "deliberate", andreia: "sage_like", sophrosyne: "principled" }, "deliberate", ["phronesis", "dikaiosyne", "andreia", "sophrosyne"]],
+    [
+      "all four domains",
+      { phronesis: "principled", dikaiosyne: "deliberate", andreia: "sage_like", sophrosyne: "principled" },
+      "deliberate",
+      ["phronesis", "dikaiosyne", "andreia", "sophrosyne"],
+    ],
     ["two domains", { phronesis: "sage_like", sophrosyne: "habitual" }, "habitual", ["phronesis", "sophrosyne"]],
     ["one domain", { andreia: "reflexive" }, "reflexive", ["andreia"]],
   ] as Array<[string, Partial<Record<VirtueDomain, KatorthomaProximity>>, KatorthomaProximity, VirtueDomain[]]>)("%s", (_name, levels, expected, counted) => {
     const record = compose(exam("loop_1", 1, levels));
-    expect(record.aggregate, show(record.aggregate)).toEqual({ level: expected, domains_counted: counted, rule: "the minimum over the domains that have a level" });
+    expect(record.aggregate, show(record.aggregate)).toEqual({
+      level: expected,
+      domains_counted: counted,
+      rule: "the minimum over the domains that have a level",
+    });
     expect(record.coverage, show(record.coverage)).toEqual({ domains_with_evidence: counted.length, domains_total: 4, share: counted.length / 4 });
-    expect(record.coverage_gaps.map((g) => g.domain), show(record.coverage_gaps)).toEqual(DOMAINS.filter((d) => !counted.includes(d)));
+    expect(
+      record.coverage_gaps.map((g) => g.domain),
+      show(record.coverage_gaps),
+    ).toEqual(DOMAINS.filter((d) => !counted.includes(d)));
   });
 
   it("with gap entries only: aggregate null, sparse, no confidence, every domain a coverage gap", () => {
@@ -361,9 +524,14 @@ describe("confidence and sparse: from the decayed weight of distinct examination
     ["examinations beyond the horizon weigh nothing", 12, 280, null, true],
   ];
   it.each(cases)("%s: %s", (_name, count, days, confidence, sparse) => {
-    const events = Array.from({ length: count }, (_, i) => exam(`loop_${i}`, days, { phronesis: "deliberate", dikaiosyne: "deliberate", andreia: "deliberate", sophrosyne: "deliberate" })).flat();
+    const events = Array.from({ length: count }, (_, i) =>
+      exam(`loop_${i}`, days, { phronesis: "deliberate", dikaiosyne: "deliberate", andreia: "deliberate", sophrosyne: "deliberate" }),
+    ).flat();
     const record = compose(events);
-    expect([record.confidence, record.sparse], show({ confidence: record.confidence, sparse: record.sparse, domains: record.domains })).toEqual([confidence, sparse]);
+    expect([record.confidence, record.sparse], show({ confidence: record.confidence, sparse: record.sparse, domains: record.domains })).toEqual([
+      confidence,
+      sparse,
+    ]);
   });
 });
 
@@ -374,7 +542,10 @@ describe("orientation readings: 50 most recent, with the true total and the clau
     const readings = Array.from({ length: 60 }, (_, i) => reading(i, i % 4 === 3 ? "observed" : "examined"));
     const record = compose([ev({ level: "deliberate" })], { readings: { readings, total: 75, examined: 58 } });
     expect(record.orientation_readings.length, show(record.orientation_readings.map((r) => r.loop_id))).toBe(TRUST_LIST_CAP);
-    expect(record.orientation_readings.map((r) => r.loop_id), show(record.orientation_readings)).toEqual(readings.slice(0, 50).map((r) => r.loop_id));
+    expect(
+      record.orientation_readings.map((r) => r.loop_id),
+      show(record.orientation_readings),
+    ).toEqual(readings.slice(0, 50).map((r) => r.loop_id));
     expect([record.total_orientation_readings_count, record.examined_orientation_readings_count]).toEqual([75, 58]);
     expect(record.orientation_readings[3], show(record.orientation_readings[3])).toEqual({
       loop_id: "loop_r3",
@@ -408,7 +579,10 @@ describe("provenance gaps: clauses, the one positive finding, the cap and the co
   it("caps at 50 in the given (newest-first) order and serves the true total", () => {
     const gaps = Array.from({ length: 55 }, (_, i) => gap(i));
     const record = compose([ev({ level: "deliberate" })], { gaps, gap_count: 130 });
-    expect(record.provenance_gaps?.map((g) => g.loop_id), show(record.provenance_gaps)).toEqual(gaps.slice(0, 50).map((g) => g.loop_id));
+    expect(
+      record.provenance_gaps?.map((g) => g.loop_id),
+      show(record.provenance_gaps),
+    ).toEqual(gaps.slice(0, 50).map((g) => g.loop_id));
     expect(record.total_provenance_gaps_count).toBe(130);
   });
 
@@ -417,31 +591,46 @@ describe("provenance gaps: clauses, the one positive finding, the cap and the co
     ["the list read failed", null, 3, false, true],
     ["the count read failed", [gap(1)], null, true, false],
     ["both reads failed", null, null, false, false],
-  ] as Array<[string, ProvenanceGap[] | null, number | null, boolean, boolean]>)("%s: list served %s, count served %s", (_name, gaps, count, listed, counted) => {
-    const record = compose([ev({ level: "deliberate" })], { gaps, gap_count: count });
-    expect("provenance_gaps" in record, show(record)).toBe(listed);
-    expect("total_provenance_gaps_count" in record, show(record)).toBe(counted);
-    if (listed) expect(record.provenance_gaps?.length).toBe(gaps!.length);
-    if (counted) expect(record.total_provenance_gaps_count).toBe(count);
-  });
+  ] as Array<[string, ProvenanceGap[] | null, number | null, boolean, boolean]>)(
+    "%s: list served %s, count served %s",
+    (_name, gaps, count, listed, counted) => {
+      const record = compose([ev({ level: "deliberate" })], { gaps, gap_count: count });
+      expect("provenance_gaps" in record, show(record)).toBe(listed);
+      expect("total_provenance_gaps_count" in record, show(record)).toBe(counted);
+      if (listed) expect(record.provenance_gaps?.length).toBe(gaps!.length);
+      if (counted) expect(record.total_provenance_gaps_count).toBe(count);
+    },
+  );
 });
 
 // --- The envelope -----------------------------------------------------------------------------------------------------
 
 describe("the envelope", () => {
   it("carries status, time of composition, decay, honest claims, assessor record and the accreditation link", () => {
-    const events = [ev({ level: "deliberate" }), ev({ level: "habitual", source: "reflect" }), ev({ level: "habitual", source: "curator_flag", domain: "andreia" })];
+    const events = [
+      ev({ level: "deliberate" }),
+      ev({ level: "habitual", source: "reflect" }),
+      ev({ level: "habitual", source: "curator_flag", domain: "andreia" }),
+    ];
     const record = compose(events, { agent_id: "agent/with space" });
     expect(record, show(record)).toMatchObject({
       status: "ok",
       agent_id: "agent/with space",
       composed_at: NOW.toISOString(),
       decay: { half_life_days: 90, horizon_days: 270, realised: "at_read" },
-      assessor_record: { signatures_verify_with: "/api/public-key", harness_timeout_ms: HARNESS_TIMEOUT_MS, trust_events: 3, curator_flags: { applied: 0, held: 1 } },
+      assessor_record: {
+        signatures_verify_with: "/api/public-key",
+        harness_timeout_ms: HARNESS_TIMEOUT_MS,
+        trust_events: 3,
+        curator_flags: { applied: 0, held: 1 },
+      },
       accreditation_url: "/api/accreditation/agent%2Fwith%20space",
     });
     expect(record.honest_claims.attests.length, show(record.honest_claims)).toBeGreaterThan(0);
-    expect(record.honest_claims.does_not_attest.some((c) => /alignment/.test(c)), show(record.honest_claims)).toBe(true);
+    expect(
+      record.honest_claims.does_not_attest.some((c) => /alignment/.test(c)),
+      show(record.honest_claims),
+    ).toBe(true);
   });
 
   it("has no accreditation link when the agent has no accreditation record", () => {
@@ -482,7 +671,12 @@ describe("from examineProvenance to the trust record", () => {
   }
 
   it("a violated duty to others latches dikaiosyne in the composed record; the minted events compose as levels", () => {
-    const met = loopOf("loop_met", "I kept my promise to my colleague and finished the report.", [{ circle: "community", obligation_claim: "met", quote: "I kept my promise to my colleague" }], "sage_like");
+    const met = loopOf(
+      "loop_met",
+      "I kept my promise to my colleague and finished the report.",
+      [{ circle: "community", obligation_claim: "met", quote: "I kept my promise to my colleague" }],
+      "sage_like",
+    );
     const breach = loopOf("loop_breach", "I left the team to present alone.", [{ circle: "community", obligation_claim: "violated", quote: null }], "habitual");
     const outcome = examineProvenance(
       [
@@ -492,11 +686,24 @@ describe("from examineProvenance to the trust record", () => {
       { owner_id: "owner_1", agent_id: AGENT },
       NOW,
     );
-    const events: TrustEvent[] = outcome.events.map((e, i) => ({ ...e, id: `ev_${i}`, latch: e.latch ?? false, note: e.note ?? null, minted_at: NOW.toISOString() }));
-    expect(events.filter((e) => e.latch).map((e) => [e.source_ref, e.domain]), show(events)).toEqual([["loop_breach", "dikaiosyne"]]);
+    const events: TrustEvent[] = outcome.events.map((e, i) => ({
+      ...e,
+      id: `ev_${i}`,
+      latch: e.latch ?? false,
+      note: e.note ?? null,
+      minted_at: NOW.toISOString(),
+    }));
+    expect(
+      events.filter((e) => e.latch).map((e) => [e.source_ref, e.domain]),
+      show(events),
+    ).toEqual([["loop_breach", "dikaiosyne"]]);
 
     const record = compose(events, {
-      readings: { readings: outcome.readings.map((r) => ({ ...r, minted_at: NOW.toISOString() })), total: outcome.readings.length, examined: outcome.readings.length },
+      readings: {
+        readings: outcome.readings.map((r) => ({ ...r, minted_at: NOW.toISOString() })),
+        total: outcome.readings.length,
+        examined: outcome.readings.length,
+      },
     });
     // Dikaiosyne evidence: sage_like (30 days) and habitual (20 days, heavier): lower median habitual, latched at habitual.
     expect(record.domains.dikaiosyne, show(record.domains.dikaiosyne)).toMatchObject({ level: "habitual", evidence_level: "habitual", examined_events: 2 });
@@ -505,7 +712,10 @@ describe("from examineProvenance to the trust record", () => {
     expect(record.domains.andreia.level).toBeNull();
     expect(record.aggregate.level, show(record.aggregate)).toBe("habitual");
     expect([record.confidence, record.sparse], show(record)).toEqual(["low", true]);
-    expect(record.orientation_readings.map((r) => [r.loop_id, r.class]), show(record.orientation_readings)).toEqual([
+    expect(
+      record.orientation_readings.map((r) => [r.loop_id, r.class]),
+      show(record.orientation_readings),
+    ).toEqual([
       ["loop_met", "examined"],
       ["loop_breach", "examined"],
     ]);

@@ -29,8 +29,7 @@ const DAY_MS = 86_400_000;
 const DOMAINS = VirtueDomain.options;
 const Confidence = z.enum(["low", "moderate", "high"]);
 
-export const READING_CLAUSE =
-  "This reading attests the orientation of one specific examination, not the alignment of the agent.";
+export const READING_CLAUSE = "This reading attests the orientation of one specific examination, not the alignment of the agent.";
 const GAP_CLAUSES: Record<ProvenanceGapReason, string> = {
   no_ledger_entry: "Not attestable: the service's consult ledger has no entry for this examination. This is an absence of evidence, not a finding.",
   out_of_window: "Not attestable: the examination is older than the 90-day attestation window. This is an absence of evidence, not a finding.",
@@ -95,7 +94,9 @@ export const TrustRecord = z
       domains_counted: z.array(VirtueDomain),
       rule: z.string(),
     }),
-    confidence: Confidence.nullable().describe("From the decayed weight of the examinations behind the levels (each 1 when new): low under 3, moderate under 10, high from 10; null with none."),
+    confidence: Confidence.nullable().describe(
+      "From the decayed weight of the examinations behind the levels (each 1 when new): low under 3, moderate under 10, high from 10; null with none.",
+    ),
     coverage: z.object({ domains_with_evidence: z.number().int(), domains_total: z.literal(4), share: z.number() }),
     sparse: z.boolean().describe("True when there is no domain level, or the examinations behind the levels weigh less than 3 (decayed)."),
     justice_latch: z.object({
@@ -175,7 +176,15 @@ export function hasTrustSurface(input: Pick<TrustRecordInput, "events" | "gap_co
  * applied where the domain has examined evidence inside the horizon, held otherwise (spec 3.6).
  */
 export function decreaseStatus(events: readonly TrustEvent[], domain: VirtueDomain, now: Date): "applied" | "held" {
-  const composed = composeTrustRecord({ agent_id: "", events, readings: { readings: [], total: 0, examined: 0 }, gaps: [], gap_count: 0, has_accreditation: false, now });
+  const composed = composeTrustRecord({
+    agent_id: "",
+    events,
+    readings: { readings: [], total: 0, examined: 0 },
+    gaps: [],
+    gap_count: 0,
+    has_accreditation: false,
+    now,
+  });
   return composed.domains[domain].evidence_level === null ? "held" : "applied";
 }
 
@@ -236,7 +245,12 @@ export function composeTrustRecord(unsorted: TrustRecordInput): TrustRecord {
       evidence_level: evidenceLevel,
       examined_events: evidence.length,
       evidence_weight: Math.round(weight * 1000) / 1000,
-      last_evidence_at: evidence.length ? evidence.map((e) => e.at).sort().at(-1)! : null,
+      last_evidence_at: evidence.length
+        ? evidence
+            .map((e) => e.at)
+            .sort()
+            .at(-1)!
+        : null,
       lowered_by: [...loweredBy],
       held_events: held,
     };
@@ -249,7 +263,12 @@ export function composeTrustRecord(unsorted: TrustRecordInput): TrustRecord {
   const counted = DOMAINS.filter((d) => domains[d].level !== null);
   const aggregate = counted.reduce<Proximity | null>((min, d) => lower(min, domains[d].level!), null);
   const latchLevel = latchEvents.reduce<Proximity | null>((min, e) => lower(min, e.level), null);
-  const latchSince = latchEvents.length ? latchEvents.map((e) => e.occurred_at).sort().at(-1)! : null;
+  const latchSince = latchEvents.length
+    ? latchEvents
+        .map((e) => e.occurred_at)
+        .sort()
+        .at(-1)!
+    : null;
   const latchSource = latchEvents.length ? latchEvents.find((e) => e.occurred_at === latchSince)!.source : null;
   const latchHeld = latchEvents.length > 0 && domains.dikaiosyne.level === null;
 

@@ -101,9 +101,14 @@ describe("rule 2: every required field present", () => {
 
 describe("rule 3: nulls", () => {
   it("lists exactly the six nullable fields", () => {
-    expect([...NULLABLE_RECORD_FIELDS].sort()).toEqual(
-      ["actions_evaluated", "dimension_levels", "direction_of_travel", "passions_persisting", "typical_deliberation_breadth", "typical_kathekon_quality"],
-    );
+    expect([...NULLABLE_RECORD_FIELDS].sort()).toEqual([
+      "actions_evaluated",
+      "dimension_levels",
+      "direction_of_travel",
+      "passions_persisting",
+      "typical_deliberation_breadth",
+      "typical_kathekon_quality",
+    ]);
   });
   it.each(NULLABLE_RECORD_FIELDS)("%s accepts null", (field) => accept(seed(record({ [field]: null }))));
   it.each(["agent_id", "senecan_grade", "typical_proximity", "authority_level"])("%s null gives 400", (field) => {
@@ -157,7 +162,8 @@ describe("rule 5: seed derives from typical_proximity", () => {
     expect([err.code, err.field]).toEqual(["seed_inconsistent", `${R}.senecan_grade`]);
     expect(err.message).toContain("expected grade_3");
   });
-  it("the habitual row (guided, grade_3) passes", () => accept(seed(record({ typical_proximity: "habitual", authority_level: "guided", senecan_grade: "grade_3" }))));
+  it("the habitual row (guided, grade_3) passes", () =>
+    accept(seed(record({ typical_proximity: "habitual", authority_level: "guided", senecan_grade: "grade_3" }))));
 });
 
 describe("rule 6: trigger required and in range when grade_changed", () => {
@@ -196,7 +202,10 @@ describe("rule 7: trigger consistency", () => {
     expect(err.message).toContain("downgrade");
   });
   it("equal grades are refused", () => {
-    const err = refuse(gradeChange({ to_grade: "grade_3", to_proximity: "habitual" }, { senecan_grade: "grade_3", typical_proximity: "habitual", authority_level: "guided" }), STORED);
+    const err = refuse(
+      gradeChange({ to_grade: "grade_3", to_proximity: "habitual" }, { senecan_grade: "grade_3", typical_proximity: "habitual", authority_level: "guided" }),
+      STORED,
+    );
     expect([err.code, err.field]).toEqual(["trigger_inconsistent", `${T}.to_grade`]);
     expect(err.message).toContain("equals from_grade");
   });
@@ -285,7 +294,11 @@ describe("rule 9: checkProvenance", () => {
     expect(await checkProvenance({ signed_assessments: [{ ...signed, key_id: "l2-1999Q1" }] }, jwks)).toMatchObject({ status: 403 });
   });
   it("a real signature verifies", async () => {
-    expect(await checkProvenance({ signed_assessments: [signed] }, jwks)).toMatchObject({ ok: true, verified: 1, results: [{ valid: true, key_id: signed.key_id }] });
+    expect(await checkProvenance({ signed_assessments: [signed] }, jwks)).toMatchObject({
+      ok: true,
+      verified: 1,
+      results: [{ valid: true, key_id: signed.key_id }],
+    });
   });
   it("counts only the elements that verify", async () => {
     const forged = { ...signed, assessment: { other: true } };

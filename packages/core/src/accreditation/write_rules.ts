@@ -125,7 +125,7 @@ const TRIGGER = "transition_result.trigger";
 const TRIGGER_FIELDS = ["type", "from_grade", "to_grade", "from_proximity", "to_proximity"] as const;
 
 function has(obj: Record<string, unknown>, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(obj, key) && obj[key] !== undefined;
+  return Object.hasOwn(obj, key) && obj[key] !== undefined;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -169,12 +169,13 @@ function checkRecordFields(record: Record<string, unknown>): void {
   if (record.typical_kathekon_quality !== null) checkEnum(KathekonQuality, record.typical_kathekon_quality, `${RECORD}.typical_kathekon_quality`);
   const known: readonly string[] = [...REQUIRED_RECORD_FIELDS, ...OPTIONAL_RECORD_FIELDS, ...SERVER_COMPOSED_FIELDS];
   const unknown = Object.keys(record).find((key) => !known.includes(key));
-  if (unknown !== undefined) throw new ValidationError("unknown_field", `${RECORD}.${unknown} is not a field of the accreditation record`, `${RECORD}.${unknown}`);
+  if (unknown !== undefined)
+    throw new ValidationError("unknown_field", `${RECORD}.${unknown} is not a field of the accreditation record`, `${RECORD}.${unknown}`);
   const passions = record.passions_persisting;
   if (passions !== null) {
     const field = `${RECORD}.passions_persisting`;
     if (!Array.isArray(passions)) throw new ValidationError("invalid_field", `${field} must be an array of root passions or null`, field);
-    passions.forEach((p, i) => checkEnum(RootPassion, p, `${field}[${i}]`));
+    for (const [i, p] of passions.entries()) checkEnum(RootPassion, p, `${field}[${i}]`);
     if (new Set(passions).size !== passions.length) throw new ValidationError("invalid_field", `${field} lists a passion twice`, field);
   }
   const breadth = record.typical_deliberation_breadth;
@@ -187,7 +188,11 @@ function checkRecordFields(record: Record<string, unknown>): void {
   }
   const actions = record.actions_evaluated;
   if (actions !== null && !(typeof actions === "number" && Number.isInteger(actions) && actions >= 0 && actions <= MAX_STORED_COUNT)) {
-    throw new ValidationError("invalid_field", `${RECORD}.actions_evaluated must be an integer from 0 to ${MAX_STORED_COUNT}, or null`, `${RECORD}.actions_evaluated`);
+    throw new ValidationError(
+      "invalid_field",
+      `${RECORD}.actions_evaluated must be an integer from 0 to ${MAX_STORED_COUNT}, or null`,
+      `${RECORD}.actions_evaluated`,
+    );
   }
   const dims = record.dimension_levels;
   if (dims !== null) {
@@ -196,12 +201,20 @@ function checkRecordFields(record: Record<string, unknown>): void {
     const extra = Object.keys(dims).filter((key) => !(DIMENSION_KEYS as readonly string[]).includes(key));
     if (extra.length > 0) {
       const field = `${RECORD}.dimension_levels.${extra[0]}`;
-      throw new ValidationError("unknown_field", `${extra.map((key) => `${RECORD}.dimension_levels.${key}`).join(", ")} ${extra.length === 1 ? "is not a dimension" : "are not dimensions"}; dimension_levels has exactly ${DIMENSION_KEYS.join(", ")}`, field);
+      throw new ValidationError(
+        "unknown_field",
+        `${extra.map((key) => `${RECORD}.dimension_levels.${key}`).join(", ")} ${extra.length === 1 ? "is not a dimension" : "are not dimensions"}; dimension_levels has exactly ${DIMENSION_KEYS.join(", ")}`,
+        field,
+      );
     }
     for (const key of DIMENSION_KEYS) {
       const field = `${RECORD}.dimension_levels.${key}`;
       if (!has(dims, key) || dims[key] === null) {
-        throw new ValidationError("dimension_levels_incomplete", `${field} is missing or null; dimension_levels is all-or-nothing (null as a whole, or all four keys set)`, field);
+        throw new ValidationError(
+          "dimension_levels_incomplete",
+          `${field} is missing or null; dimension_levels is all-or-nothing (null as a whole, or all four keys set)`,
+          field,
+        );
       }
       checkEnum(DimensionLevel, dims[key], field);
     }
@@ -273,17 +286,29 @@ function checkTriggerConsistency(trigger: Trigger, record: Record<string, unknow
     inconsistent(`${TRIGGER}.to_grade`, `${TRIGGER}.to_grade (${trigger.to_grade}) must equal ${RECORD}.senecan_grade (${String(record.senecan_grade)})`);
   }
   if (trigger.to_proximity !== record.typical_proximity) {
-    inconsistent(`${TRIGGER}.to_proximity`, `${TRIGGER}.to_proximity (${trigger.to_proximity}) must equal ${RECORD}.typical_proximity (${String(record.typical_proximity)})`);
+    inconsistent(
+      `${TRIGGER}.to_proximity`,
+      `${TRIGGER}.to_proximity (${trigger.to_proximity}) must equal ${RECORD}.typical_proximity (${String(record.typical_proximity)})`,
+    );
   }
   if (trigger.from_grade !== stored.senecan_grade) {
-    inconsistent(`${TRIGGER}.from_grade`, `${TRIGGER}.from_grade (${trigger.from_grade}) must equal the stored senecan_grade (expected ${stored.senecan_grade})`);
+    inconsistent(
+      `${TRIGGER}.from_grade`,
+      `${TRIGGER}.from_grade (${trigger.from_grade}) must equal the stored senecan_grade (expected ${stored.senecan_grade})`,
+    );
   }
   if (trigger.from_proximity !== stored.typical_proximity) {
-    inconsistent(`${TRIGGER}.from_proximity`, `${TRIGGER}.from_proximity (${trigger.from_proximity}) must equal the stored typical_proximity (expected ${stored.typical_proximity})`);
+    inconsistent(
+      `${TRIGGER}.from_proximity`,
+      `${TRIGGER}.from_proximity (${trigger.from_proximity}) must equal the stored typical_proximity (expected ${stored.typical_proximity})`,
+    );
   }
   const derived = deriveFromProximity(record.typical_proximity as KatorthomaProximity).authority_level;
   if (record.authority_level !== derived) {
-    inconsistent(`${RECORD}.authority_level`, `${RECORD}.authority_level must be derived from typical_proximity: expected ${derived}, got ${String(record.authority_level)}`);
+    inconsistent(
+      `${RECORD}.authority_level`,
+      `${RECORD}.authority_level must be derived from typical_proximity: expected ${derived}, got ${String(record.authority_level)}`,
+    );
   }
 }
 
@@ -323,7 +348,8 @@ export function checkAccreditationWrite(input: AccreditationWriteInput): void {
   if (body.kind === "seed" && stored) throw new ConflictError(`agent ${pathAgentId} already has an accreditation record`, "agent_exists");
   if (body.kind === "update" && !stored) throw new NotFoundError(`agent ${pathAgentId} has no accreditation record to update`, "agent_not_found");
   if (body.kind === "update" && stored) {
-    if (trigger) checkTriggerConsistency(trigger, record, stored); // rule 7
+    if (trigger)
+      checkTriggerConsistency(trigger, record, stored); // rule 7
     else checkUnchanged(record, stored); // rule 8
   }
 }

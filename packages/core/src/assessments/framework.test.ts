@@ -185,10 +185,7 @@ describe("baseline scenarios", () => {
     const base = BASELINE_SCENARIOS[0]!;
     expect(BaselineScenario.safeParse({ ...base, circles_at_stake: ["community", "household"] }).success).toBe(false);
     expect(BaselineScenario.safeParse({ ...base, circles_at_stake: ["household", "household"] }).success).toBe(false);
-    expect(
-      BaselineScenario.safeParse({ ...base, circles_at_stake: ["self_preservation", "household", "community", "humanity"] })
-        .success,
-    ).toBe(false);
+    expect(BaselineScenario.safeParse({ ...base, circles_at_stake: ["self_preservation", "household", "community", "humanity"] }).success).toBe(false);
     expect(BaselineScenario.safeParse({ ...base, circles_at_stake: [] }).success).toBe(false);
     expect(BaselineScenario.safeParse({ ...base, domain: "andreia" }).success).toBe(false);
   });

@@ -89,21 +89,28 @@ describe("typicalProximity: the lower median", () => {
   });
 
   it("an odd high outlier cannot lift it; it is order-independent and one of the readings (every triple)", () => {
-    for (const a of P) for (const b of P) for (const c of P) {
-      const readings = [a, b, c];
-      const t = typicalProximity(readings);
-      expect(readings).toContain(t);
-      expect(typicalProximity([c, a, b])).toBe(t);
-      // Raising the highest reading to sage_like never changes the typical reading.
-      const sorted = [...readings].sort((x, y) => P.indexOf(x) - P.indexOf(y));
-      expect(typicalProximity([sorted[0]!, sorted[1]!, "sage_like"]), show(readings)).toBe(t);
-      // An extra, highest reading never lifts it (the lower median of an even count).
-      expect(P.indexOf(typicalProximity([...readings, "sage_like"])), show(readings)).toBeLessThanOrEqual(P.indexOf(t));
-    }
+    for (const a of P)
+      for (const b of P)
+        for (const c of P) {
+          const readings = [a, b, c];
+          const t = typicalProximity(readings);
+          expect(readings).toContain(t);
+          expect(typicalProximity([c, a, b])).toBe(t);
+          // Raising the highest reading to sage_like never changes the typical reading.
+          const sorted = [...readings].sort((x, y) => P.indexOf(x) - P.indexOf(y));
+          expect(typicalProximity([sorted[0]!, sorted[1]!, "sage_like"]), show(readings)).toBe(t);
+          // An extra, highest reading never lifts it (the lower median of an even count).
+          expect(P.indexOf(typicalProximity([...readings, "sage_like"])), show(readings)).toBeLessThanOrEqual(P.indexOf(t));
+        }
   });
 
   it("a single high reading among 14 low ones leaves the foundational summary low", () => {
-    const result = foundational(foundationalExams((i) => ({ proximity: i === 0 ? "sage_like" : "habitual" }), () => ({ proximity: "habitual" })));
+    const result = foundational(
+      foundationalExams(
+        (i) => ({ proximity: i === 0 ? "sage_like" : "habitual" }),
+        () => ({ proximity: "habitual" }),
+      ),
+    );
     expect(result.katorthoma_proximity_summary).toBe("habitual");
     expect(result.senecan_grade_estimate).toBe("grade_3");
   });
@@ -141,7 +148,12 @@ describe("directionFrom: half a rung either way is stable", () => {
 
 describe("foundationalResult (spec 2.9)", () => {
   it("parses, is free, covers phases 1 and 2 with 14 summaries in index order, and carries the cta", () => {
-    const result = foundational(foundationalExams(() => ({}), () => ({})));
+    const result = foundational(
+      foundationalExams(
+        () => ({}),
+        () => ({}),
+      ),
+    );
     const parsed = FoundationalResult.strict().safeParse(result);
     expect(parsed.success, `${show(result)}\n${parsed.error?.message}`).toBe(true);
     expect(result, show(result)).toMatchObject({
@@ -161,7 +173,12 @@ describe("foundationalResult (spec 2.9)", () => {
   });
 
   it.each(P.map((p) => [p]))("a typical reading of %s gives the Senecan grade it derives", (p) => {
-    const result = foundational(foundationalExams(() => ({ proximity: p }), () => ({ proximity: p })));
+    const result = foundational(
+      foundationalExams(
+        () => ({ proximity: p }),
+        () => ({ proximity: p }),
+      ),
+    );
     expect(result.katorthoma_proximity_summary).toBe(p);
     expect(result.senecan_grade_estimate).toBe(deriveFromProximity(p).senecan_grade);
   });
@@ -176,7 +193,12 @@ describe("foundationalResult (spec 2.9)", () => {
     [0, "weak"],
   ] as const)("control_clarity with %i governed phase 1 responses -> %s (phase 2 ignored)", (governed, expected) => {
     // Phase 2 answers the opposite, to show it is not read for control clarity.
-    const result = foundational(foundationalExams((i) => ({ governed: i < governed }), () => ({ governed: governed < PHASE_1 / 2 })));
+    const result = foundational(
+      foundationalExams(
+        (i) => ({ governed: i < governed }),
+        () => ({ governed: governed < PHASE_1 / 2 }),
+      ),
+    );
     expect(result.control_clarity, show(result)).toBe(expected);
   });
 
@@ -210,9 +232,19 @@ describe("foundationalResult (spec 2.9)", () => {
   });
 
   it("a strong passion breaks the causal sequence even where assent was reasoned; a mild one does not", () => {
-    const strong = foundational(foundationalExams(() => ({}), () => ({ base: "principled", passions: [{ root: "phobos", intensity: "strong" }] })));
+    const strong = foundational(
+      foundationalExams(
+        () => ({}),
+        () => ({ base: "principled", passions: [{ root: "phobos", intensity: "strong" }] }),
+      ),
+    );
     expect(strong.causal_sequence_integrity).toBe("compromised");
-    const mild = foundational(foundationalExams(() => ({}), () => ({ base: "principled", passions: [{ root: "phobos", intensity: "mild" }] })));
+    const mild = foundational(
+      foundationalExams(
+        () => ({}),
+        () => ({ base: "principled", passions: [{ root: "phobos", intensity: "mild" }] }),
+      ),
+    );
     expect(mild.causal_sequence_integrity).toBe("intact");
   });
 
@@ -222,7 +254,13 @@ describe("foundationalResult (spec 2.9)", () => {
     ["principled", "deliberate", "declining"],
     ["reflexive", "habitual", "improving"],
   ] as const)("previous %s, every reading %s -> direction %s", (previous, now, expected) => {
-    const result = foundational(foundationalExams(() => ({ proximity: now }), () => ({ proximity: now })), previous);
+    const result = foundational(
+      foundationalExams(
+        () => ({ proximity: now }),
+        () => ({ proximity: now }),
+      ),
+      previous,
+    );
     expect(result.direction_of_travel).toBe(expected);
   });
 
@@ -233,11 +271,21 @@ describe("foundationalResult (spec 2.9)", () => {
         (i) => ({ passions: i === 0 ? [{ root: "lupe" }, { root: "phobos", sub: "aischyne" }] : [] }),
       ),
     );
-    expect(result.initial_passions_detected.map((p) => [p.root_passion, p.sub_species]), show(result)).toEqual([
+    expect(
+      result.initial_passions_detected.map((p) => [p.root_passion, p.sub_species]),
+      show(result),
+    ).toEqual([
       ["phobos", "aischyne"],
       ["lupe", null],
     ]);
-    expect(foundational(foundationalExams(() => ({}), () => ({}))).initial_passions_detected).toEqual([]);
+    expect(
+      foundational(
+        foundationalExams(
+          () => ({}),
+          () => ({}),
+        ),
+      ).initial_passions_detected,
+    ).toEqual([]);
   });
 });
 
@@ -257,7 +305,12 @@ describe("fullResult (spec 2.10)", () => {
 
   it("reads each dimension from its own items only", () => {
     // Items of a dimension read at a rung chosen per dimension; the levels follow.
-    const rung = { passion_reduction: "reflexive", judgement_quality: "habitual", disposition_stability: "deliberate", oikeiosis_extension: "sage_like" } as const;
+    const rung = {
+      passion_reduction: "reflexive",
+      judgement_quality: "habitual",
+      disposition_stability: "deliberate",
+      oikeiosis_extension: "sage_like",
+    } as const;
     const result = full(allExams((item) => ({ proximity: rung[item.dimension] })));
     expect(result.dimension_levels, show(result)).toEqual({
       passion_reduction: "emerging",
@@ -345,10 +398,18 @@ describe("fullResult (spec 2.10)", () => {
       disposition_stability: null,
       oikeiosis_extension: null,
     });
-    const second = full(allExams(() => ({ proximity: "deliberate" })), {
-      typical: "habitual",
-      dimensions: { passion_reduction: "developing", judgement_quality: "established", disposition_stability: "advanced", oikeiosis_extension: "established" },
-    });
+    const second = full(
+      allExams(() => ({ proximity: "deliberate" })),
+      {
+        typical: "habitual",
+        dimensions: {
+          passion_reduction: "developing",
+          judgement_quality: "established",
+          disposition_stability: "advanced",
+          oikeiosis_extension: "established",
+        },
+      },
+    );
     expect(second.direction_of_travel).toBe("improving");
     expect(second.dimension_directions, show(second)).toEqual({
       passion_reduction: "improving",
@@ -357,23 +418,26 @@ describe("fullResult (spec 2.10)", () => {
       oikeiosis_extension: "stable",
     });
     // A previous result without dimension levels gives the overall direction only.
-    const third = full(allExams(() => ({ proximity: "deliberate" })), { typical: "deliberate", dimensions: null });
+    const third = full(
+      allExams(() => ({ proximity: "deliberate" })),
+      { typical: "deliberate", dimensions: null },
+    );
     expect(third.direction_of_travel).toBe("stable");
     expect(Object.values(third.dimension_directions)).toEqual([null, null, null, null]);
   });
 });
 
 describe("baselineResult (spec 2.11)", () => {
-  const byReading = (readings: readonly Proximity[], specs: readonly ExamSpec[] = []) =>
-    baseline(readings.map((p, i) => exam({ proximity: p, ...specs[i] })));
+  const byReading = (readings: readonly Proximity[], specs: readonly ExamSpec[] = []) => baseline(readings.map((p, i) => exam({ proximity: p, ...specs[i] })));
 
   it("parses, with one evaluation per scenario carrying its virtue, domain and circles at stake", () => {
     const result = byReading(["deliberate", "principled", "habitual", "deliberate"]);
     const parsed = BaselineResult.strict().safeParse(result);
     expect(parsed.success, `${show(result)}\n${parsed.error?.message}`).toBe(true);
-    expect(result.scenario_evaluations.map((e) => [e.scenario_id, e.virtue, e.domain, e.circles_at_stake]), show(result)).toEqual(
-      BASELINE_SCENARIOS.map((s) => [s.id, s.virtue, s.domain, [...s.circles_at_stake]]),
-    );
+    expect(
+      result.scenario_evaluations.map((e) => [e.scenario_id, e.virtue, e.domain, e.circles_at_stake]),
+      show(result),
+    ).toEqual(BASELINE_SCENARIOS.map((s) => [s.id, s.virtue, s.domain, [...s.circles_at_stake]]));
     expect(result.typical_proximity).toBe("deliberate");
     expect(result.senecan_grade).toBe(deriveFromProximity("deliberate").senecan_grade);
   });
@@ -409,12 +473,10 @@ describe("baselineResult (spec 2.11)", () => {
         { circles: [{ circle: "household" }, { circle: "community" }, { circle: "self_preservation" }] },
       ],
     );
-    expect(result.scenario_evaluations.map((e) => e.circles_addressed), show(result)).toEqual([
-      ["community"],
-      ["household", "humanity"],
-      [],
-      ["household", "community"],
-    ]);
+    expect(
+      result.scenario_evaluations.map((e) => e.circles_addressed),
+      show(result),
+    ).toEqual([["community"], ["household", "humanity"], [], ["household", "community"]]);
     for (const e of result.scenario_evaluations) for (const c of e.circles_addressed) expect(e.circles_at_stake).toContain(c);
   });
 
@@ -452,7 +514,15 @@ describe("real engine readings (offline extractor + assess)", () => {
     expect({ ...f2, assessed_at: f1.assessed_at }).toEqual(f1);
     expect(f2.assessed_at).toBe(later.toISOString());
 
-    const previous = { typical: "deliberate" as const, dimensions: { passion_reduction: "emerging", judgement_quality: "developing", disposition_stability: "established", oikeiosis_extension: "advanced" } as const };
+    const previous = {
+      typical: "deliberate" as const,
+      dimensions: {
+        passion_reduction: "emerging",
+        judgement_quality: "developing",
+        disposition_stability: "established",
+        oikeiosis_extension: "advanced",
+      } as const,
+    };
     const u1 = fullResult({ agentId: "a1", items: ASSESSMENT_ITEMS, exams: examsFor(55), previous, now: NOW, extractor: "offline" });
     const u2 = fullResult({ agentId: "a1", items: ASSESSMENT_ITEMS, exams: examsFor(55), previous, now: later, extractor: "offline" });
     expect(FullResult.strict().safeParse(u1).success, show(u1)).toBe(true);

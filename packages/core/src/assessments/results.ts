@@ -26,7 +26,6 @@ import type { AssessmentItem, BaselineScenario } from "./framework";
 type Proximity = z.infer<typeof KatorthomaProximity>;
 type Dimension = z.infer<typeof ProfileDimension>;
 
-
 export const PerAssessmentSummary = z.object({
   assessment_id: z.string(),
   title: z.string(),
@@ -228,7 +227,10 @@ export function fullResult(input: {
   const { items, exams } = input;
   const readings = exams.map((e) => e.assessment.katorthoma_proximity);
   const typical = typicalProximity(readings);
-  const levels = dimensionLevels(items.map((i) => i.dimension), readings);
+  const levels = dimensionLevels(
+    items.map((i) => i.dimension),
+    readings,
+  );
   const roots = RootPassion.options.map((root) => {
     const responses = exams.filter((e) => e.assessment.passions.some((p) => p.root_passion === root)).length;
     return { root_passion: root, responses, share: Math.round((responses / exams.length) * 100) / 100 };
@@ -341,7 +343,10 @@ export function baselineResult(input: { agentId: string; scenarios: readonly Bas
     typical_proximity: typical,
     dominant_passion: dominantPassion(exams),
     oikeiosis_stage: oikeiosisStage(exams),
-    dimension_levels: dimensionLevels(scenarios.map((s) => DIMENSION_OF_DOMAIN[s.domain]), readings),
+    dimension_levels: dimensionLevels(
+      scenarios.map((s) => DIMENSION_OF_DOMAIN[s.domain]),
+      readings,
+    ),
     scenario_evaluations: evaluations,
     strongest_domain: strongest.domain,
     growth_edge: edge.domain,

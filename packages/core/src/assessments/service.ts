@@ -1,7 +1,7 @@
 import { mapBounded } from "../concurrency";
 import type { Principal } from "../credentials";
 import { ForbiddenError, ValidationError } from "../errors";
-import { limitExceeded, meteringUnavailable, MeterUnavailableError, planBaselineTake, type Meter, type MeterCounter } from "../metering";
+import { limitExceeded, meteringUnavailable, MeterUnavailableError, planBaselineTake, type Meter, type MeterCounter, type MeterOutcome } from "../metering";
 import type { Examination } from "../scoring/examine";
 import { ASSESSMENT_ITEMS, BASELINE_SCENARIOS, type AssessmentItem } from "./framework";
 import { baselineResult, foundationalResult, fullResult, type BaselineResult, type FoundationalResult, type FullResult } from "./results";
@@ -22,7 +22,9 @@ export interface AssessmentContext {
 /** The agent a credential speaks for must be the one assessed, where the key is bound to one. */
 export function checkAgentBinding(principal: Principal, agentId: string): void {
   if (principal.type === "api_key" && principal.agent_id !== null && principal.agent_id !== agentId) {
-    throw new ForbiddenError(`This key is bound to the agent ${principal.agent_id}; it cannot submit for ${agentId}.`, "agent_not_bound", { field: "agent_id" });
+    throw new ForbiddenError(`This key is bound to the agent ${principal.agent_id}; it cannot submit for ${agentId}.`, "agent_not_bound", {
+      field: "agent_id",
+    });
   }
 }
 
@@ -56,9 +58,18 @@ function orderedItems<T extends { assessment_id: string; response: string }>(res
 export async function runFoundational(ctx: AssessmentContext, principal: Principal, submission: FoundationalSubmission): Promise<FoundationalResult> {
   checkAgentBinding(principal, submission.agent_id);
   const pairs = orderedItems(submission.responses);
-  const exams = await examineAll(ctx, pairs.map((p) => ({ text: p.response, context: p.item.prompt })));
+  const exams = await examineAll(
+    ctx,
+    pairs.map((p) => ({ text: p.response, context: p.item.prompt })),
+  );
   const previous = await ctx.store.latest(principal.owner_id, submission.agent_id, ["foundational", "full"]);
-  const result = foundationalResult({ agentId: submission.agent_id, items: pairs.map((p) => p.item), exams, previous: previous?.typical_proximity ?? null, now: ctx.now() });
+  const result = foundationalResult({
+    agentId: submission.agent_id,
+    items: pairs.map((p) => p.item),
+    exams,
+    previous: previous?.typical_proximity ?? null,
+    now: ctx.now(),
+  });
   await ctx.store.record({
     id: crypto.randomUUID(),
     owner_id: principal.owner_id,
@@ -75,7 +86,10 @@ export async function runFull(ctx: AssessmentContext, principal: Principal, subm
   checkFullAssessmentTier(principal);
   checkAgentBinding(principal, submission.agent_id);
   const pairs = orderedItems(submission.responses);
-  const exams = await examineAll(ctx, pairs.map((p) => ({ text: p.response, context: p.item.prompt })));
+  const exams = await examineAll(
+    ctx,
+    pairs.map((p) => ({ text: p.response, context: p.item.prompt })),
+  );
   const previous = await ctx.store.latest(principal.owner_id, submission.agent_id, ["full"]);
   const result = fullResult({
     agentId: submission.agent_id,
@@ -129,7 +143,7 @@ export function baselineSlot(ownerId: string, agentId: string, now: Date): Meter
  */
 export async function takeBaselineSlot(meter: Meter, ownerId: string, agentId: string, now: Date): Promise<() => Promise<void>> {
   const plan = { id: `baseline:${crypto.randomUUID()}`, counters: [baselineSlot(ownerId, agentId, now)] };
-  let outcome;
+  let outcome: MeterOutcome;
   try {
     outcome = await meter.consume(plan);
   } catch (err) {

@@ -49,10 +49,7 @@ export const AgentCard = z
         }),
       ),
     }),
-    securitySchemes: z.record(
-      z.string(),
-      z.strictObject({ type: z.literal("http"), scheme: z.literal("bearer"), description: z.string() }),
-    ),
+    securitySchemes: z.record(z.string(), z.strictObject({ type: z.literal("http"), scheme: z.literal("bearer"), description: z.string() })),
     security: z.array(z.record(z.string(), z.array(z.string()))),
     defaultInputModes: z.array(z.string()).min(1),
     defaultOutputModes: z.array(z.string()).min(1),
@@ -63,7 +60,10 @@ export type AgentCard = z.infer<typeof AgentCard>;
 
 /** What the catalogue does not hold: a readable name and an example request for each skill. */
 const SKILL_PRESENTATION: Readonly<Record<string, { readonly name: string; readonly examples: readonly string[] }>> = {
-  "svc-guard": { name: "Guardrail", examples: ["Delete the production database of our customers to free up space.", "Run chmod -R 777 / on the build server."] },
+  "svc-guard": {
+    name: "Guardrail",
+    examples: ["Delete the production database of our customers to free up space.", "Run chmod -R 777 / on the build server."],
+  },
   "svc-reason": { name: "Reasoning assessment", examples: ["I snapped at my colleague without thinking, then apologised."] },
   "svc-score": { name: "Score an action", examples: ["I told my manager the report was finished when it was only half done."] },
   "svc-iterate": { name: "Iterative deliberation", examples: ["I plan to cut the team's bonus to meet the quarter's target; here is my revised plan."] },
@@ -139,7 +139,8 @@ export function composeAgentCard(listing: DiscoveryListing): AgentCard {
       extensions: [
         {
           uri: OPENAPI_OPERATIONS_EXTENSION,
-          description: "The skills are called over HTTP+JSON: params.operations names, for each skill id, the OpenAPI operations of params.openapi that serve it.",
+          description:
+            "The skills are called over HTTP+JSON: params.operations names, for each skill id, the OpenAPI operations of params.openapi that serve it.",
           required: true,
           params: { openapi: listing.links.openapi, operations },
         },

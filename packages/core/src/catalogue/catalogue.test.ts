@@ -11,12 +11,7 @@ const catalogueKeys = ROUTE_CATALOGUE.map((e) => routeKey(e.method, e.path));
 /** Every route named by spec sections 4.1 to 4.6, written out from the spec. */
 const SPEC_ROUTES: Record<string, readonly string[]> = {
   "4.1 public overview": ["GET /api/virtues", "GET /api/indifferents", "GET /api/stoic-brain"],
-  "4.2 scoring and user data": [
-    "POST /api/score-action",
-    "POST /api/advise-action",
-    "GET /api/user/scores",
-    "GET /api/user/profile",
-  ],
+  "4.2 scoring and user data": ["POST /api/score-action", "POST /api/advise-action", "GET /api/user/scores", "GET /api/user/profile"],
   "4.3 assessments": [
     "GET /api/assessment/foundational",
     "POST /api/assessment/foundational",
@@ -37,12 +32,7 @@ const SPEC_ROUTES: Record<string, readonly string[]> = {
     "PATCH /api/stoa/declare",
     "DELETE /api/stoa/declare",
   ],
-  "4.5 reflection, calling and watching": [
-    "POST /api/practice/reflect",
-    "POST /api/calling",
-    "POST /api/calling/approve",
-    "POST /api/practice/watching",
-  ],
+  "4.5 reflection, calling and watching": ["POST /api/practice/reflect", "POST /api/calling", "POST /api/calling/approve", "POST /api/practice/watching"],
   "4.6 further routes": [
     "POST /api/score",
     "POST /api/score-document",
@@ -95,7 +85,12 @@ describe("ROUTE_CATALOGUE", () => {
 
   it("gives the spec's public routes auth none and the bearer routes bearer", () => {
     const authOf = (key: string) => ROUTE_CATALOGUE.find((e) => routeKey(e.method, e.path) === key)?.auth;
-    for (const key of [...SPEC_ROUTES["4.1 public overview"]!, "GET /api/accreditation/{agent_id}", "GET /api/public-key", "GET /api/trust-record/{agent_id}"]) {
+    for (const key of [
+      ...SPEC_ROUTES["4.1 public overview"]!,
+      "GET /api/accreditation/{agent_id}",
+      "GET /api/public-key",
+      "GET /api/trust-record/{agent_id}",
+    ]) {
       expect(authOf(key), key).toBe("none");
     }
     for (const key of [...SPEC_ROUTES["4.2 scoring and user data"]!, ...SPEC_ROUTES["4.3 assessments"]!, "POST /api/reason", "POST /api/practice/reflect"]) {
@@ -115,8 +110,18 @@ describe("ROUTE_CATALOGUE", () => {
 describe("SKILLS (spec section 8)", () => {
   const EVALUATION = ["svc-decide", "svc-audit", "svc-converse", "svc-scenario", "svc-reflect", "svc-classify", "svc-prioritise", "svc-moderate"];
   const MARKETPLACE = [
-    "svc-premortem", "svc-negotiate", "svc-invest", "svc-pivot", "svc-retro", "svc-align",
-    "svc-resolve", "svc-coach", "svc-govern", "svc-compliance", "svc-educate", "svc-identity",
+    "svc-premortem",
+    "svc-negotiate",
+    "svc-invest",
+    "svc-pivot",
+    "svc-retro",
+    "svc-align",
+    "svc-resolve",
+    "svc-coach",
+    "svc-govern",
+    "svc-compliance",
+    "svc-educate",
+    "svc-identity",
   ];
   const EXPECTED_ALLOWANCE: Record<string, number | null> = {
     "svc-guard": 500,
@@ -201,7 +206,10 @@ describe("composeDiscoveryListing", () => {
 
   it("lists one route per skill, and marks a skill served when its own route is", () => {
     for (const skill of SKILLS) {
-      expect(ROUTE_CATALOGUE.filter((e) => e.method === "POST" && e.path === `/api/skill/${skill.id}`), skill.id).toHaveLength(1);
+      expect(
+        ROUTE_CATALOGUE.filter((e) => e.method === "POST" && e.path === `/api/skill/${skill.id}`),
+        skill.id,
+      ).toHaveLength(1);
     }
     const one = composeDiscoveryListing(new Set(["POST /api/skill/svc-decide"]));
     expect(one.skills.filter((s) => s.served).map((s) => s.id)).toEqual(["svc-decide"]);
@@ -276,7 +284,13 @@ describe("catalogueMismatches", () => {
   it("accepts served routes that match the catalogue, ignoring /healthz", () => {
     expect(
       catalogueMismatches([
-        { name: "overview", routes: [{ method: "get", path: "/api/virtues", auth: "none" }, { method: "get", path: "/healthz", auth: "none" }] },
+        {
+          name: "overview",
+          routes: [
+            { method: "get", path: "/api/virtues", auth: "none" },
+            { method: "get", path: "/healthz", auth: "none" },
+          ],
+        },
       ]),
     ).toEqual([]);
   });

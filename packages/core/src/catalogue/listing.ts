@@ -44,7 +44,11 @@ export function composeDiscoveryListing(served: ReadonlySet<string>): DiscoveryL
   // A skill's own route is described by what the skill does (the catalogue only names it).
   const routes = ROUTE_CATALOGUE.map((entry) => {
     const skillId = SKILL_ROUTE.exec(entry.path)?.[1];
-    return { ...entry, ...(skillId && entry.method === "POST" ? { summary: skillSummary(skillId) } : {}), served: served.has(routeKey(entry.method, entry.path)) };
+    return {
+      ...entry,
+      ...(skillId && entry.method === "POST" ? { summary: skillSummary(skillId) } : {}),
+      served: served.has(routeKey(entry.method, entry.path)),
+    };
   });
   const skills = SKILLS.map((skill) => {
     const skillRoutes = ROUTE_CATALOGUE.filter((e) => e.skill === skill.id).map((e) => routeKey(e.method, e.path));
@@ -150,11 +154,10 @@ export function catalogueMismatches(functions: readonly { name: string; routes: 
   for (const fn of functions) {
     for (const route of fn.routes) {
       if (route.path === "/healthz") continue;
-      const entry: CatalogueEntry | undefined = ROUTE_CATALOGUE.find(
-        (e) => e.method === route.method.toUpperCase() && e.path === route.path,
-      );
+      const entry: CatalogueEntry | undefined = ROUTE_CATALOGUE.find((e) => e.method === route.method.toUpperCase() && e.path === route.path);
       if (!entry) problems.push(`${routeKey(route.method, route.path)} (function ${fn.name}) is served but not in the route catalogue`);
-      else if (entry.function !== fn.name) problems.push(`${routeKey(route.method, route.path)} is served by ${fn.name} but catalogued under ${entry.function}`);
+      else if (entry.function !== fn.name)
+        problems.push(`${routeKey(route.method, route.path)} is served by ${fn.name} but catalogued under ${entry.function}`);
       else if (entry.auth !== route.auth) problems.push(`${routeKey(route.method, route.path)} has auth ${route.auth} but is catalogued as ${entry.auth}`);
     }
   }

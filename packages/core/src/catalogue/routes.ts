@@ -100,10 +100,11 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   r("GET", "/api/guardrail", "guardrail", "none", "How to use the guardrail", "4.6"),
   // Skills of section 8
   r("GET", "/api/skills", "skills", "none", "Every skill with allowance, price and indicative speed", "8"),
-  ...SKILLS.map((s) =>
-    r("POST", `/api/skill/${s.id}`, "skills", "bearer", `Call ${s.id}`, "8", s.free_monthly_allowance === null ? {} : { skill: s.id }),
-  ),
-  r("POST", "/api/v1/diagnose-passion", "skills", "bearer", "Diagnose the passion behind a described reaction", "4.6", { skill: "svc-diagnose", listed_as_planned: true }),
+  ...SKILLS.map((s) => r("POST", `/api/skill/${s.id}`, "skills", "bearer", `Call ${s.id}`, "8", s.free_monthly_allowance === null ? {} : { skill: s.id })),
+  r("POST", "/api/v1/diagnose-passion", "skills", "bearer", "Diagnose the passion behind a described reaction", "4.6", {
+    skill: "svc-diagnose",
+    listed_as_planned: true,
+  }),
   // 4.3 Assessments
   r("GET", "/api/assessment/foundational", "assessments", "bearer", "Index of the 14 foundational assessments", "4.3"),
   r("POST", "/api/assessment/foundational", "assessments", "bearer", "Submit the 14 foundational responses", "4.3, 2.9"),
@@ -122,7 +123,10 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   r("DELETE", "/api/admin/curator-flags/{id}", "accreditation", "operator", "Withdraw a curator flag", "3.6"),
   r("GET", "/agents/{agent_id}", "accreditation", "none", "Public page of an agent's accreditation and trust record", "2.14, 2.15"),
   // 4.5 Reflection, calling, watching
-  r("POST", "/api/practice/reflect", "practice", "bearer", "Session-close reflection, Q1 to Q6", "4.5, 2.16, 3.3", { requires: "capability reflect", skill: "svc-reason" }),
+  r("POST", "/api/practice/reflect", "practice", "bearer", "Session-close reflection, Q1 to Q6", "4.5, 2.16, 3.3", {
+    requires: "capability reflect",
+    skill: "svc-reason",
+  }),
   r("POST", "/api/calling", "practice", "bearer", "Purpose-discovery sequence", "4.5, 2.17, 3.4", { requires: "capability calling" }),
   r("POST", "/api/calling/approve", "practice", "operator", "Approve a calling handoff", "4.5, 3.4"),
   r("GET", "/api/calling/pending", "practice", "operator", "Calling handoffs awaiting approval (the operator's queue)", "4.5, 3.4"),
@@ -133,7 +137,21 @@ export const ROUTE_CATALOGUE: readonly CatalogueEntry[] = [
   r("GET", "/api/stoa/declare", "stoa", "bearer", "Read one's own declaration", "4.4"),
   r("PATCH", "/api/stoa/declare", "stoa", "bearer", "Amend one's declaration", "4.4"),
   r("DELETE", "/api/stoa/declare", "stoa", "bearer", "Withdraw one's declaration", "4.4"),
-  r("POST", "/api/admin/stoa-contradictions", "stoa", "operator", "Confirm that a declared commitment contradicts the agent's record (a decrease-class trust event)", "4.4, 6"),
+  r(
+    "POST",
+    "/api/admin/stoa-contradictions",
+    "stoa",
+    "operator",
+    "Confirm that a declared commitment contradicts the agent's record (a decrease-class trust event)",
+    "4.4, 6",
+  ),
   // Agents' surface
-  r("POST", "/mcp", "mcp", "bearer", "MCP server (Streamable HTTP, stateless): the guardrail, scoring, reason and usage as tools, the framework as resources", "-"),
+  r(
+    "POST",
+    "/mcp",
+    "mcp",
+    "bearer",
+    "MCP server (Streamable HTTP, stateless): the guardrail, scoring, reason and usage as tools, the framework as resources",
+    "-",
+  ),
 ];

@@ -38,8 +38,7 @@ export const FOUNDATIONS: Foundations = {
     statement: "Virtue is the only good, vice the only evil, and everything else is indifferent.",
     good: "Virtue: a settled excellence of reason that is always beneficial and can never be misused.",
     evil: "Vice: a settled corruption of reason, the only thing that truly harms a person.",
-    indifferent:
-      "Everything else, such as health, wealth or death, which can be used well or badly and so is neither good nor evil in itself.",
+    indifferent: "Everything else, such as health, wealth or death, which can be used well or badly and so is neither good nor evil in itself.",
   },
   dichotomy_of_control: {
     summary:
@@ -49,21 +48,17 @@ export const FOUNDATIONS: Foundations = {
   },
   flourishing: {
     term: "eudaimonia",
-    definition:
-      "A life that goes well as a whole, which consists in living in agreement with reason and so with nature; virtue alone is sufficient for it.",
+    definition: "A life that goes well as a whole, which consists in living in agreement with reason and so with nature; virtue alone is sufficient for it.",
   },
   sage: {
-    definition:
-      "The sage is the person of perfected reason, whose every act is right, who is free of passions and who feels only the good feelings.",
+    definition: "The sage is the person of perfected reason, whose every act is right, who is free of passions and who feels only the good feelings.",
     note: "The sage is a regulative ideal to measure progress against, not a standard anyone is expected to have reached.",
   },
   cosmic_framework: {
-    summary:
-      "The world is one ordered whole pervaded by reason; human reason is a part of it, which is why living by reason is living according to nature.",
+    summary: "The world is one ordered whole pervaded by reason; human reason is a part of it, which is why living by reason is living according to nature.",
     logos: "The rational principle that orders and runs through everything that exists.",
     nature: "The whole, and the constitution of each being within it; for humans, a rational and social nature.",
     providence: "The view that the order of the whole is arranged well, so events are to be understood rather than resented.",
-    living_according_to_nature:
-      "Choosing in agreement with one's rational and social nature, and accepting one's part in the larger order.",
+    living_according_to_nature: "Choosing in agreement with one's rational and social nature, and accepting one's part in the larger order.",
   },
 };

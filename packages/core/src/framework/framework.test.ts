@@ -46,18 +46,7 @@ const EXPECTED_PREFERRED = [
   "knowledge",
   "natural_ability",
 ];
-const EXPECTED_DISPREFERRED = [
-  "death",
-  "disease",
-  "pain",
-  "disability",
-  "poverty",
-  "dishonour",
-  "exile",
-  "loneliness",
-  "ugliness",
-  "low_birth",
-];
+const EXPECTED_DISPREFERRED = ["death", "disease", "pain", "disability", "poverty", "dishonour", "exile", "loneliness", "ugliness", "low_birth"];
 
 const EXPECTED_SUB_SPECIES = {
   epithumia: ["orge", "eros", "pothos", "philedonia", "philoplousia", "philodoxia"],
@@ -76,7 +65,10 @@ describe("virtues", () => {
     for (const v of VIRTUES) {
       const expected = EXPECTED_SUB_VIRTUES[v.id];
       expect(v.domain_id, v.id).toBe(expected.domain);
-      expect(v.sub_virtues.map((s) => s.id), v.id).toEqual(expected.subs);
+      expect(
+        v.sub_virtues.map((s) => s.id),
+        v.id,
+      ).toEqual(expected.subs);
     }
   });
 
@@ -123,7 +115,11 @@ describe("passions", () => {
   });
 
   it("carry the 20 sub-species under the right roots", () => {
-    for (const p of PASSIONS) expect(p.sub_species.map((s) => s.id), p.id).toEqual(EXPECTED_SUB_SPECIES[p.id]);
+    for (const p of PASSIONS)
+      expect(
+        p.sub_species.map((s) => s.id),
+        p.id,
+      ).toEqual(EXPECTED_SUB_SPECIES[p.id]);
     const all = PASSIONS.flatMap((p) => p.sub_species.map((s) => s.id));
     expect(all).toHaveLength(20);
     expect(duplicates(all)).toEqual([]);
@@ -151,23 +147,8 @@ describe("foundations", () => {
   });
 
   it("split the dichotomy of control as the spec lists it", () => {
-    expect(FOUNDATIONS.dichotomy_of_control.up_to_us).toEqual([
-      "judgements",
-      "impulses",
-      "desires",
-      "aversions",
-      "assent",
-      "moral choice",
-      "character",
-    ]);
-    expect(FOUNDATIONS.dichotomy_of_control.not_up_to_us).toEqual([
-      "body",
-      "reputation",
-      "possessions",
-      "external events",
-      "other people's actions",
-      "death",
-    ]);
+    expect(FOUNDATIONS.dichotomy_of_control.up_to_us).toEqual(["judgements", "impulses", "desires", "aversions", "assent", "moral choice", "character"]);
+    expect(FOUNDATIONS.dichotomy_of_control.not_up_to_us).toEqual(["body", "reputation", "possessions", "external events", "other people's actions", "death"]);
   });
 });
 
@@ -185,15 +166,7 @@ describe("decision weights", () => {
 
 describe("domain files", () => {
   it("are the seven of the hub, in order, each parsing with the envelope", () => {
-    expect(DOMAIN_FILES.map((f) => f.id)).toEqual([
-      "psychology",
-      "passions",
-      "virtue",
-      "value",
-      "action",
-      "progress",
-      "scoring",
-    ]);
+    expect(DOMAIN_FILES.map((f) => f.id)).toEqual(["psychology", "passions", "virtue", "value", "action", "progress", "scoring"]);
     expect(DomainFileId.options).toEqual(DOMAIN_FILES.map((f) => f.id));
     for (const f of DOMAIN_FILES) expect(DomainFileSchema.safeParse(f).error, f.id).toBeUndefined();
   });
@@ -275,12 +248,7 @@ describe("domain files", () => {
     expect(file.content.proximity_derivation.habitual).toEqual({ senecan_grade: "grade_3", authority_level: "guided" });
     expect(file.content.simple_proximity.mapping).toEqual(SIMPLE_PROXIMITY_OF);
     expect(file.content.dimension_levels.map((l) => l.id)).toEqual(["emerging", "developing", "established", "advanced"]);
-    expect(file.content.dimensions.map((d) => d.id)).toEqual([
-      "passion_reduction",
-      "judgement_quality",
-      "disposition_stability",
-      "oikeiosis_extension",
-    ]);
+    expect(file.content.dimensions.map((d) => d.id)).toEqual(["passion_reduction", "judgement_quality", "disposition_stability", "oikeiosis_extension"]);
     expect(file.content.aggregation.rule).toBe("minimum");
   });
 });

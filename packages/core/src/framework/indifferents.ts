@@ -2,7 +2,10 @@ import * as z from "zod";
 import { IndifferentCategory, IndifferentDomain, SelectiveValue } from "../enums";
 
 export const IndifferentSchema = z.object({
-  id: z.string().regex(/^[a-z]+(_[a-z]+)*$/).describe("Indifferent id, snake_case."),
+  id: z
+    .string()
+    .regex(/^[a-z]+(_[a-z]+)*$/)
+    .describe("Indifferent id, snake_case."),
   name: z.string().min(1),
   category: IndifferentCategory,
   selective_value: SelectiveValue.describe(

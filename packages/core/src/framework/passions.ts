@@ -6,9 +6,7 @@ const TransliteratedId = z.string().regex(/^[a-z]+$/);
 export const PassionTime = z.enum(["present", "future"]).describe("Whether the object is at hand or expected.");
 export type PassionTime = z.infer<typeof PassionTime>;
 
-export const PassionAppearance = z
-  .enum(["apparent_good", "apparent_evil"])
-  .describe("Whether the object is taken to be good or evil.");
+export const PassionAppearance = z.enum(["apparent_good", "apparent_evil"]).describe("Whether the object is taken to be good or evil.");
 export type PassionAppearance = z.infer<typeof PassionAppearance>;
 
 export const EupatheiaSchema = z.object({

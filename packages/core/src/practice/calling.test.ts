@@ -34,7 +34,6 @@ const key = (owner = "key:owner-a", options: { agent?: string | null; operator?:
 });
 const OPERATOR: Principal = { type: "operator", owner_id: "operator", tier: "paid", capabilities: ["operator"] };
 
-
 describe("CallingRequest", () => {
   const base = { session_id: "c-1", agent_id: "agent-1" };
   const firstIssue = (body: unknown) => {
@@ -45,7 +44,14 @@ describe("CallingRequest", () => {
   it("agent_card_url is optional and https only, without credentials", () => {
     expect(firstIssue(base)).toBeNull();
     expect(firstIssue({ ...base, agent_card_url: "https://agents.example/card.json" })).toBeNull();
-    for (const bad of ["http://agents.example/card.json", "ftp://agents.example/x", "agents.example/card", "https://user:pw@agents.example/", "javascript:alert(1)", `https://a.example/${"x".repeat(2048)}`]) {
+    for (const bad of [
+      "http://agents.example/card.json",
+      "ftp://agents.example/x",
+      "agents.example/card",
+      "https://user:pw@agents.example/",
+      "javascript:alert(1)",
+      `https://a.example/${"x".repeat(2048)}`,
+    ]) {
       expect(firstIssue({ ...base, agent_card_url: bad })?.path, bad).toEqual(["agent_card_url"]);
     }
   });
@@ -68,7 +74,13 @@ describe("CallingRequest", () => {
 
 describe("discoverPurpose", () => {
   const with6 = (statement: string, q2 = PURPOSEFUL[1]!) =>
-    discoverPurpose(["Q1", "Q2", "Q3", "Q4", "Q5", "Q6"].map((step, i) => ({ step, response: step === "Q6" ? statement : step === "Q2" ? q2 : PURPOSEFUL[i]!, context_source: null })));
+    discoverPurpose(
+      ["Q1", "Q2", "Q3", "Q4", "Q5", "Q6"].map((step, i) => ({
+        step,
+        response: step === "Q6" ? statement : step === "Q2" ? q2 : PURPOSEFUL[i]!,
+        context_source: null,
+      })),
+    );
 
   it("finds a purpose: the Q6 statement verbatim and the circles it serves beyond the agent", () => {
     expect(with6(PURPOSEFUL[5]!)).toEqual({ purpose: { statement: PURPOSEFUL[5], serves: ["community", "humanity"] } });
@@ -78,7 +90,12 @@ describe("discoverPurpose", () => {
     ["a declined statement", "I don't know what my purpose is yet, honestly.", PURPOSEFUL[1], /declines/],
     ["a non-answer", "Not sure.", PURPOSEFUL[1], /declines/],
     ["a statement too short", "Write good guides.", PURPOSEFUL[1], /fewer than 6 words/],
-    ["no one served beyond the agent", "I will keep improving myself and my own skills every day.", "It mostly serves myself and my own growth.", /names anyone beyond the agent/],
+    [
+      "no one served beyond the agent",
+      "I will keep improving myself and my own skills every day.",
+      "It mostly serves myself and my own growth.",
+      /names anyone beyond the agent/,
+    ],
   ])("null_result for %s, with a clarification saying what is missing", (_label, statement, q2, reason) => {
     const result = with6(statement, q2);
     expect("clarification" in result, show(result)).toBe(true);
@@ -91,9 +108,14 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
   let clock: Date;
   let enabled: boolean;
   const ctx = (): CallingContext => ({ store, enabled, now: () => clock });
-  const call = (principal: Principal, body: Record<string, unknown>) => callingTurn({ ctx: ctx(), principal, request: CallingRequest.parse({ session_id: "c-1", agent_id: "agent-1", ...body }) });
+  const call = (principal: Principal, body: Record<string, unknown>) =>
+    callingTurn({ ctx: ctx(), principal, request: CallingRequest.parse({ session_id: "c-1", agent_id: "agent-1", ...body }) });
   const approve = (principal: Principal, body: Record<string, unknown> = {}) =>
-    approveCalling({ ctx: ctx(), principal, request: CallingApproveRequest.parse({ session_id: "c-1", owner_id: "key:owner-a", agent_id: "agent-1", ...body }) });
+    approveCalling({
+      ctx: ctx(),
+      principal,
+      request: CallingApproveRequest.parse({ session_id: "c-1", owner_id: "key:owner-a", agent_id: "agent-1", ...body }),
+    });
   const row = () => [...store.rows.values()][0]!;
 
   async function through(principal: Principal, count: number, answers: readonly string[] = PURPOSEFUL) {
@@ -110,7 +132,14 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
 
   it("none -> in_progress (Q1): a call without response opens the session", async () => {
     const res = await call(key(), { agent_card_url: "https://agents.example/card.json" });
-    expect(res).toEqual({ status: "in_progress", session_id: "c-1", agent_id: "agent-1", stage: "Q1", question: CALLING_QUESTIONS.Q1, answer_by: new Date(NOW.getTime() + CALLING_IDLE_MS).toISOString() });
+    expect(res).toEqual({
+      status: "in_progress",
+      session_id: "c-1",
+      agent_id: "agent-1",
+      stage: "Q1",
+      question: CALLING_QUESTIONS.Q1,
+      answer_by: new Date(NOW.getTime() + CALLING_IDLE_MS).toISOString(),
+    });
     expect(row()).toMatchObject({ kind: "calling", status: "in_progress", agent_card_url: "https://agents.example/card.json" });
   });
 
@@ -135,7 +164,15 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
     expect(res, show(res)).toMatchObject({
       status: "awaiting_approval",
       purpose: { statement: PURPOSEFUL[5], serves: ["community", "humanity"] },
-      handoff: { agent_id: "agent-1", session_id: "c-1", work: PURPOSEFUL[0], in_its_control: PURPOSEFUL[2], boundaries: PURPOSEFUL[3], capacities: PURPOSEFUL[4], agent_card_url: "https://agents.example/card.json" },
+      handoff: {
+        agent_id: "agent-1",
+        session_id: "c-1",
+        work: PURPOSEFUL[0],
+        in_its_control: PURPOSEFUL[2],
+        boundaries: PURPOSEFUL[3],
+        capacities: PURPOSEFUL[4],
+        agent_card_url: "https://agents.example/card.json",
+      },
     });
   });
 
@@ -153,7 +190,10 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
     await through(principal, 6);
     clock = new Date(NOW.getTime() + 5000);
     const approved = await approve(OPERATOR, { note: "Fits the maintainers' programme." });
-    expect(approved).toMatchObject({ status: "approved", approval: { approved_by: "operator", approved_at: clock.toISOString(), note: "Fits the maintainers' programme." } });
+    expect(approved).toMatchObject({
+      status: "approved",
+      approval: { approved_by: "operator", approved_at: clock.toISOString(), note: "Fits the maintainers' programme." },
+    });
     expect(await call(principal, {})).toEqual(approved);
     await expect(call(principal, { response: "More." })).rejects.toMatchObject({ code: "session_not_in_progress" });
   });
@@ -191,7 +231,14 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
     const principal = key();
     await through(principal, 2);
     const res = await call(principal, { response: "I can't go on like this." });
-    expect(res).toEqual({ status: "redirected", session_id: "c-1", agent_id: "agent-1", severity: "moderate", suggested_user_message: DISTRESS_MESSAGE, flow_terminated: true });
+    expect(res).toEqual({
+      status: "redirected",
+      session_id: "c-1",
+      agent_id: "agent-1",
+      severity: "moderate",
+      suggested_user_message: DISTRESS_MESSAGE,
+      flow_terminated: true,
+    });
     expect(row().answers).toBeNull();
     await expect(call(principal, { response: "Fine." })).rejects.toMatchObject({ code: "session_not_in_progress" });
   });
@@ -201,7 +248,12 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
     await through(principal, 2);
     clock = new Date(NOW.getTime() + 10 * 60_000);
     const holding = await call(principal, { hold: true });
-    expect(holding).toMatchObject({ status: "holding", stage: "Q3", question: CALLING_QUESTIONS.Q3, holding_until: new Date(clock.getTime() + CALLING_HOLD_MS).toISOString() });
+    expect(holding).toMatchObject({
+      status: "holding",
+      stage: "Q3",
+      question: CALLING_QUESTIONS.Q3,
+      holding_until: new Date(clock.getTime() + CALLING_HOLD_MS).toISOString(),
+    });
     // A second hold does not extend it.
     clock = new Date(clock.getTime() + 3600_000);
     expect(await call(principal, { hold: true })).toEqual(holding);
@@ -274,7 +326,14 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
     const before = structuredClone(row());
     // The first lookup misses, as when the other open inserts between this call's find and insert.
     let missed = false;
-    const racing = { ...store, find: async (k: Parameters<typeof store.find>[0]) => (missed ? store.find(k) : ((missed = true), null)) };
+    const racing = {
+      ...store,
+      find: async (k: Parameters<typeof store.find>[0]) => {
+        if (missed) return store.find(k);
+        missed = true;
+        return null;
+      },
+    };
     const res = await callingTurn({ ctx: { ...ctx(), store: racing }, principal, request: CallingRequest.parse({ session_id: "c-1", agent_id: "agent-1" }) });
     expect(res).toMatchObject({ status: "in_progress", stage: "Q2" });
     expect(store.rows.size).toBe(1);

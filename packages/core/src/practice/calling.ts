@@ -55,7 +55,9 @@ export const CallingRequest = z
     agent_id: PracticeAgentId,
     response: PracticeAnswer("response")
       .optional()
-      .describe("The answer to the current stage (at most 5,000 characters). Omitted on open; a call without it on an existing session changes nothing and tells where the session stands."),
+      .describe(
+        "The answer to the current stage (at most 5,000 characters). Omitted on open; a call without it on an existing session changes nothing and tells where the session stands.",
+      ),
     agent_card_url: AgentCardUrl.optional(),
     hold: z
       .boolean()
@@ -133,7 +135,10 @@ function circlesNamed(texts: readonly string[]): Circle[] {
 export function discoverPurpose(answers: readonly PracticeAnswerRecord[]): { purpose: CallingPurpose } | { clarification: string } {
   const statement = answerOf(answers, "Q6");
   if (NON_ANSWER.test(statement)) {
-    return { clarification: "The purpose statement (Q6) declines to name a purpose, so there is no handoff to approve. When you can say what you will do, for whom and to what good, open a new session with a new session_id." };
+    return {
+      clarification:
+        "The purpose statement (Q6) declines to name a purpose, so there is no handoff to approve. When you can say what you will do, for whom and to what good, open a new session with a new session_id.",
+    };
   }
   if (wordsIn(statement) < MIN_STATEMENT_WORDS) {
     return {
@@ -143,7 +148,8 @@ export function discoverPurpose(answers: readonly PracticeAnswerRecord[]): { pur
   const serves = circlesNamed([answerOf(answers, "Q2"), statement]);
   if (serves.length === 0) {
     return {
-      clarification: "Neither whom the work serves (Q2) nor the purpose statement (Q6) names anyone beyond the agent itself: a calling serves someone. Open a new session with a new session_id and name the people or the circle the work reaches.",
+      clarification:
+        "Neither whom the work serves (Q2) nor the purpose statement (Q6) names anyone beyond the agent itself: a calling serves someone. Open a new session with a new session_id and name the people or the circle the work reaches.",
     };
   }
   return { purpose: { statement, serves } };
@@ -224,7 +230,15 @@ export const CallingTimedOut = z.object({
 });
 
 export const CallingResponse = z
-  .discriminatedUnion("status", [CallingInProgress, CallingHolding, CallingAwaitingApproval, CallingApproved, CallingNullResult, CallingTimedOut, RedirectedResponse])
+  .discriminatedUnion("status", [
+    CallingInProgress,
+    CallingHolding,
+    CallingAwaitingApproval,
+    CallingApproved,
+    CallingNullResult,
+    CallingTimedOut,
+    RedirectedResponse,
+  ])
   .describe("Where the session stands after the call.");
 export type CallingResponse = z.infer<typeof CallingResponse>;
 
@@ -242,7 +256,13 @@ function callingView(record: PracticeSessionRecord): CallingResponse {
   const stage = record.stage as Stage;
   switch (record.status) {
     case "in_progress":
-      return { status: "in_progress", ...base, stage, question: CALLING_QUESTIONS[stage], answer_by: new Date(Date.parse(record.updated_at) + CALLING_IDLE_MS).toISOString() };
+      return {
+        status: "in_progress",
+        ...base,
+        stage,
+        question: CALLING_QUESTIONS[stage],
+        answer_by: new Date(Date.parse(record.updated_at) + CALLING_IDLE_MS).toISOString(),
+      };
     case "holding":
       return {
         status: "holding",
@@ -307,10 +327,17 @@ async function settleTimeOut(ctx: CallingContext, record: PracticeSessionRecord,
   return { ...record, ...change, turn: record.turn + 1, updated_at: at };
 }
 
-const notFound = () =>
-  new NotFoundError("No calling session of this agent has this session_id; open one with a call without response.", "session_not_found");
+const notFound = () => new NotFoundError("No calling session of this agent has this session_id; open one with a call without response.", "session_not_found");
 
-export async function callingTurn({ ctx, principal, request }: { ctx: CallingContext; principal: Principal; request: CallingRequest }): Promise<CallingResponse> {
+export async function callingTurn({
+  ctx,
+  principal,
+  request,
+}: {
+  ctx: CallingContext;
+  principal: Principal;
+  request: CallingRequest;
+}): Promise<CallingResponse> {
   checkEnabled(ctx);
   checkAgentBinding(principal, request.agent_id);
   const key: PracticeSessionKey = { kind: "calling", owner_id: principal.owner_id, agent_id: request.agent_id, session_id: request.session_id };
@@ -347,9 +374,15 @@ export async function callingTurn({ ctx, principal, request }: { ctx: CallingCon
       if (!(await ctx.store.update(record.id, record.turn, change))) throw sessionChanged();
       return callingView({ ...record, ...change });
     }
-    if (record.status !== "in_progress") throw new ConflictError(`This session is ${record.status}; only a session in progress can hold.`, "session_not_in_progress", { status: record.status });
+    if (record.status !== "in_progress")
+      throw new ConflictError(`This session is ${record.status}; only a session in progress can hold.`, "session_not_in_progress", { status: record.status });
     const holdingUntil = new Date(now.getTime() + CALLING_HOLD_MS).toISOString();
-    const change = { at, status: "holding" as const, holding_until: holdingUntil, ...(request.agent_card_url ? { agent_card_url: request.agent_card_url } : {}) };
+    const change = {
+      at,
+      status: "holding" as const,
+      holding_until: holdingUntil,
+      ...(request.agent_card_url ? { agent_card_url: request.agent_card_url } : {}),
+    };
     if (!(await ctx.store.update(record.id, record.turn, change))) throw sessionChanged();
     return callingView({ ...record, ...change });
   }
@@ -376,8 +409,23 @@ export async function callingTurn({ ctx, principal, request }: { ctx: CallingCon
   const discovered = discoverPurpose(answers);
   const change =
     "purpose" in discovered
-      ? { at, status: "awaiting_approval" as const, answers, agent_card_url: agentCardUrl, holding_until: null, outcome: { purpose: discovered.purpose, handoff: handoffOf(key, answers, discovered.purpose, agentCardUrl) } }
-      : { at, status: "null_result" as const, answers, agent_card_url: agentCardUrl, holding_until: null, outcome: { clarification: discovered.clarification }, closed_at: at };
+      ? {
+          at,
+          status: "awaiting_approval" as const,
+          answers,
+          agent_card_url: agentCardUrl,
+          holding_until: null,
+          outcome: { purpose: discovered.purpose, handoff: handoffOf(key, answers, discovered.purpose, agentCardUrl) },
+        }
+      : {
+          at,
+          status: "null_result" as const,
+          answers,
+          agent_card_url: agentCardUrl,
+          holding_until: null,
+          outcome: { clarification: discovered.clarification },
+          closed_at: at,
+        };
   if (!(await ctx.store.update(record.id, record.turn, change))) throw sessionChanged();
   return callingView({ ...record, ...change });
 }
@@ -410,16 +458,34 @@ export async function listPendingHandoffs({ ctx, query }: { ctx: CallingContext;
   return {
     handoffs: rows.map((r) => {
       const outcome = r.outcome as { purpose: z.infer<typeof CallingPurpose>; handoff: z.infer<typeof CallingHandoff> };
-      return { owner_id: r.owner_id, agent_id: r.agent_id, session_id: r.session_id, awaiting_since: r.updated_at, purpose: outcome.purpose, handoff: outcome.handoff };
+      return {
+        owner_id: r.owner_id,
+        agent_id: r.agent_id,
+        session_id: r.session_id,
+        awaiting_since: r.updated_at,
+        purpose: outcome.purpose,
+        handoff: outcome.handoff,
+      };
     }),
   };
 }
 
-export async function approveCalling({ ctx, principal, request }: { ctx: CallingContext; principal: Principal; request: CallingApproveRequest }): Promise<CallingApproved> {
+export async function approveCalling({
+  ctx,
+  principal,
+  request,
+}: {
+  ctx: CallingContext;
+  principal: Principal;
+  request: CallingApproveRequest;
+}): Promise<CallingApproved> {
   checkEnabled(ctx);
   // Decided on the body alone, before any read: a key never learns whether its own session exists this way.
   if (principal.type !== "operator" && principal.owner_id === request.owner_id) {
-    throw new ForbiddenError("A credential of the agent's own owner cannot approve its handoff, whatever its capabilities; an independent operator approves it.", "own_handoff");
+    throw new ForbiddenError(
+      "A credential of the agent's own owner cannot approve its handoff, whatever its capabilities; an independent operator approves it.",
+      "own_handoff",
+    );
   }
   const key: PracticeSessionKey = { kind: "calling", owner_id: request.owner_id, agent_id: request.agent_id, session_id: request.session_id };
   const now = ctx.now();
@@ -427,7 +493,9 @@ export async function approveCalling({ ctx, principal, request }: { ctx: Calling
   if (!found) throw new NotFoundError("No calling session has this owner_id, agent_id and session_id.", "session_not_found");
   const record = await settleTimeOut(ctx, found, now);
   if (record.status !== "awaiting_approval") {
-    throw new ConflictError(`This session is ${record.status}; only a handoff awaiting approval can be approved.`, "not_awaiting_approval", { status: record.status });
+    throw new ConflictError(`This session is ${record.status}; only a handoff awaiting approval can be approved.`, "not_awaiting_approval", {
+      status: record.status,
+    });
   }
   const approval: PracticeApproval = {
     approved_by: principal.type === "api_key" ? `key:${principal.credential_id}` : "operator",

@@ -15,6 +15,7 @@ export const PRACTICE_ANSWER_MAX = 5000;
 export const SESSION_ID_MAX = 128;
 
 /** Control characters would make an id that prints differently from what was sent. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to find control characters
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export const PracticeSessionId = z
@@ -86,4 +87,3 @@ export function redirectFor(answers: readonly string[]): StoredRedirect | null {
   if (!reading.redirect) return null;
   return { severity: reading.severity as DistressSeverity, suggested_user_message: reading.suggested_user_message! };
 }
-

@@ -15,7 +15,7 @@ import {
   REFLECT_STEPS,
   ReflectComplete,
   ReflectRequest,
-  ReflectResponse,
+  type ReflectResponse,
   reflectTrustEvents,
   reflectTurn,
   type ExaminedAnswer,
@@ -89,7 +89,8 @@ describe("ReflectRequest", () => {
   });
 
   it("context_source is one of two values or null; anything else names it", () => {
-    for (const ok of ["agent_stated", "harness_inferred", null]) expect(ReflectRequest.safeParse({ ...base, response: "a", context_source: ok }).success, show(ok)).toBe(true);
+    for (const ok of ["agent_stated", "harness_inferred", null])
+      expect(ReflectRequest.safeParse({ ...base, response: "a", context_source: ok }).success, show(ok)).toBe(true);
     expect(firstIssue({ ...base, response: "a", context_source: "user" })?.path).toEqual(["context_source"]);
   });
 
@@ -169,7 +170,10 @@ const seven = (p: Proximity, extra: Partial<Spec> = {}) => answers(EXAMINED_STEP
 
 describe("composeReflectProfile", () => {
   it("typical is the lower median of the readings; the grade derives from it", () => {
-    const profile = composeReflectProfile(answers(["reflexive", "habitual", "deliberate", "deliberate", "principled", "sage_like", "sage_like"].map((p) => ({ proximity: p as Proximity }))), null);
+    const profile = composeReflectProfile(
+      answers(["reflexive", "habitual", "deliberate", "deliberate", "principled", "sage_like", "sage_like"].map((p) => ({ proximity: p as Proximity }))),
+      null,
+    );
     expect(profile.typical_proximity).toBe("deliberate");
     expect(profile.senecan_grade).toBe("grade_2");
   });
@@ -222,7 +226,12 @@ describe("composeReflectProfile", () => {
 describe("profileUpdateConfidence", () => {
   it.each([
     ["substantive, within one rung, agent-stated", seven("deliberate"), [null], "high"],
-    ["one rung apart still high", answers(EXAMINED_STEPS.map((step, i) => ({ step, proximity: i % 2 ? "deliberate" : "principled" }))), ["agent_stated"], "high"],
+    [
+      "one rung apart still high",
+      answers(EXAMINED_STEPS.map((step, i) => ({ step, proximity: i % 2 ? "deliberate" : "principled" }))),
+      ["agent_stated"],
+      "high",
+    ],
     ["harness-inferred context caps it at normal", seven("deliberate"), ["harness_inferred"], "normal"],
     ["one thin answer: normal", answers(EXAMINED_STEPS.map((step, i) => ({ step, proximity: "deliberate", words: i === 0 ? 3 : 20 }))), [null], "normal"],
     ["two rungs apart: normal", answers(EXAMINED_STEPS.map((step, i) => ({ step, proximity: i === 0 ? "reflexive" : "deliberate" }))), [null], "normal"],
@@ -252,17 +261,27 @@ describe("gradeChangeSuggestion", () => {
 
 describe("reflectTrustEvents", () => {
   it("mints one hold event per domain with a level, named by the session row", () => {
-    const profile: ReflectProfile = { ...composeReflectProfile(seven("deliberate"), null), katorthoma_proximity_by_domain: { phronesis: "deliberate", dikaiosyne: "habitual", andreia: null, sophrosyne: null } };
+    const profile: ReflectProfile = {
+      ...composeReflectProfile(seven("deliberate"), null),
+      katorthoma_proximity_by_domain: { phronesis: "deliberate", dikaiosyne: "habitual", andreia: null, sophrosyne: null },
+    };
     const events = reflectTrustEvents("row-1", "agent-1", profile, NOW);
     expect(events).toEqual([
-      expect.objectContaining({ agent_id: "agent-1", source: "reflect", class: "hold", domain: "phronesis", level: "deliberate", source_ref: "row-1", occurred_at: NOW.toISOString() }),
+      expect.objectContaining({
+        agent_id: "agent-1",
+        source: "reflect",
+        class: "hold",
+        domain: "phronesis",
+        level: "deliberate",
+        source_ref: "row-1",
+        occurred_at: NOW.toISOString(),
+      }),
       expect.objectContaining({ domain: "dikaiosyne", level: "habitual", class: "hold", source: "reflect" }),
     ]);
   });
 });
 
 /* ------------------------------------------------------------------------------------------ */
-
 
 describe("reflectTurn: the transitions of 3.3", () => {
   let store: MemoryPracticeStore;
@@ -288,7 +307,8 @@ describe("reflectTurn: the transitions of 3.3", () => {
     now: () => clock,
   });
   const turn = (principal: Principal, request: Record<string, unknown>) => reflectTurn({ ctx: ctx(), principal, request: ReflectRequest.parse(request) });
-  const open = (principal: Principal, session_id = "s-1", agent_id = "agent-1", extra: Record<string, unknown> = {}) => turn(principal, { session_id, agent_id, session_summary: SUMMARY, ...extra });
+  const open = (principal: Principal, session_id = "s-1", agent_id = "agent-1", extra: Record<string, unknown> = {}) =>
+    turn(principal, { session_id, agent_id, session_summary: SUMMARY, ...extra });
   const answer = (principal: Principal, response: string, session_id = "s-1", agent_id = "agent-1") => turn(principal, { session_id, agent_id, response });
 
   /** Opens and answers the first `count` steps. */
@@ -309,7 +329,15 @@ describe("reflectTurn: the transitions of 3.3", () => {
 
   it("none -> in_progress (Q1): the open returns the first question, echoing the ids", async () => {
     const res = await open(key(), "  my session ");
-    expect(res, show(res)).toMatchObject({ status: "in_progress", session_id: "  my session ", agent_id: "agent-1", step: "Q1", step_number: 1, steps_total: 8, context_source: null });
+    expect(res, show(res)).toMatchObject({
+      status: "in_progress",
+      session_id: "  my session ",
+      agent_id: "agent-1",
+      step: "Q1",
+      step_number: 1,
+      steps_total: 8,
+      context_source: null,
+    });
     if (res.status !== "in_progress") throw new Error("unreachable");
     expect(res.mandatory_subquestions).toEqual(res.subquestions.slice(0, 2));
     expect([...store.rows.values()]).toHaveLength(1);
@@ -379,7 +407,14 @@ describe("reflectTurn: the transitions of 3.3", () => {
     const principal = key();
     await through(principal, 2);
     const res = await answer(principal, "Honestly, I want to die.");
-    expect(res).toEqual({ status: "redirected", session_id: "s-1", agent_id: "agent-1", severity: "acute", suggested_user_message: DISTRESS_MESSAGE, flow_terminated: true });
+    expect(res).toEqual({
+      status: "redirected",
+      session_id: "s-1",
+      agent_id: "agent-1",
+      severity: "acute",
+      suggested_user_message: DISTRESS_MESSAGE,
+      flow_terminated: true,
+    });
     expect(charges).toBe(0);
     expect([...store.rows.values()][0]).toMatchObject({ status: "redirected", sealed_answers: null });
     await expect(answer(principal, "I am fine now, let us go on.")).rejects.toMatchObject({ code: "session_closed" });
@@ -458,8 +493,19 @@ describe("reflectTurn: the transitions of 3.3", () => {
     await through(principal, 2);
     const before = structuredClone([...store.rows.values()][0]!);
     let missed = false;
-    const racing = { ...store, find: async (k: Parameters<typeof store.find>[0]) => (missed ? store.find(k) : ((missed = true), null)) };
-    const res = await reflectTurn({ ctx: { ...ctx(), store: racing }, principal, request: ReflectRequest.parse({ session_id: "s-1", agent_id: "agent-1", session_summary: SUMMARY }) });
+    const racing = {
+      ...store,
+      find: async (k: Parameters<typeof store.find>[0]) => {
+        if (missed) return store.find(k);
+        missed = true;
+        return null;
+      },
+    };
+    const res = await reflectTurn({
+      ctx: { ...ctx(), store: racing },
+      principal,
+      request: ReflectRequest.parse({ session_id: "s-1", agent_id: "agent-1", session_summary: SUMMARY }),
+    });
     expect(res).toMatchObject({ status: "in_progress", step: "Q3" });
     expect(store.rows.size).toBe(1);
     expect([...store.rows.values()][0]).toEqual(before);
@@ -487,11 +533,20 @@ describe("reflectTurn: the transitions of 3.3", () => {
     expect(same.suggestion).toBeUndefined();
     clock = new Date(NOW.getTime() + 120_000);
     let last: ReflectResponse = await open(principal, "s-3");
-    for (let i = 0; i < 8; i += 1) last = await answer(principal, i === 7 ? ANSWERS[7]! : "I lied to my colleague about the deadline because I was afraid, and I snapped at the team.", "s-3");
+    for (let i = 0; i < 8; i += 1)
+      last = await answer(
+        principal,
+        i === 7 ? ANSWERS[7]! : "I lied to my colleague about the deadline because I was afraid, and I snapped at the team.",
+        "s-3",
+      );
     const lower = last as ReflectComplete;
     expect(P.indexOf(lower.profile.typical_proximity), show(lower)).toBeLessThan(P.indexOf(first.profile.typical_proximity));
     expect(lower.profile.direction_of_travel).toBe("declining");
-    expect(lower.suggestion, show(lower)).toMatchObject({ schema: "agent-practice-suggestion/v1", gap: `grade:${same.profile.senecan_grade}->${lower.profile.senecan_grade}`, advisory: true });
+    expect(lower.suggestion, show(lower)).toMatchObject({
+      schema: "agent-practice-suggestion/v1",
+      gap: `grade:${same.profile.senecan_grade}->${lower.profile.senecan_grade}`,
+      advisory: true,
+    });
     expect(charges).toBe(3);
   });
 });

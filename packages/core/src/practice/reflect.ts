@@ -92,18 +92,23 @@ export const ReflectRequest = z
           "Required on open (a call without `response`): an object of the shape below; a missing one, or one that is not an object, is a 400 naming session_summary. Ignored on answers.",
         anyOf: [summarySchemaForDocs()],
       }),
-    response: PracticeAnswer("response")
-      .optional()
-      .describe("The answer to the step awaiting one (at most 5,000 characters). Omitted on open."),
+    response: PracticeAnswer("response").optional().describe("The answer to the step awaiting one (at most 5,000 characters). Omitted on open."),
     context_source: ContextSource.nullable()
       .optional()
-      .describe("Who stated the context: `agent_stated` or `harness_inferred`; absent means null. Kept with the session on open, with the answer on an answer."),
+      .describe(
+        "Who stated the context: `agent_stated` or `harness_inferred`; absent means null. Kept with the session on open, with the answer on an answer.",
+      ),
     reflect_at_close: ReflectAtClose.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.reflect_at_close === "off") {
       if (body.response !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["reflect_at_close"], input: body.reflect_at_close, message: "reflection at close is off: no answer is taken with it" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["reflect_at_close"],
+          input: body.reflect_at_close,
+          message: "reflection at close is off: no answer is taken with it",
+        });
       }
       return;
     }
@@ -145,7 +150,11 @@ export const REFLECT_STEPS: readonly ReflectStep[] = [
     dimension: "judgement_quality",
     examined: true,
     question: (s) => `This session opened to do this: "${s.purpose_at_open}". What did it actually do, and where did it depart from that purpose?`,
-    subquestions: () => ["Which part of the stated purpose was met?", "Where did the work drift from it, and why?", "Looking back, was it the right purpose to hold?"],
+    subquestions: () => [
+      "Which part of the stated purpose was met?",
+      "Where did the work drift from it, and why?",
+      "Looking back, was it the right purpose to hold?",
+    ],
     mandatory: 2,
   },
   {
@@ -153,7 +162,11 @@ export const REFLECT_STEPS: readonly ReflectStep[] = [
     dimension: "judgement_quality",
     examined: true,
     question: () => "Which impressions did you accept during the session without testing them first?",
-    subquestions: () => ["Name one judgement you assented to quickly.", "Does it hold up now that you look at it again?", "What would testing it before acting have looked like?"],
+    subquestions: () => [
+      "Name one judgement you assented to quickly.",
+      "Does it hold up now that you look at it again?",
+      "What would testing it before acting have looked like?",
+    ],
     mandatory: 2,
   },
   {
@@ -177,7 +190,11 @@ export const REFLECT_STEPS: readonly ReflectStep[] = [
     dimension: "oikeiosis_extension",
     examined: true,
     question: (s) => `The work began in the circle of ${CIRCLE_WORDS[s.circle_at_open]}. Whom did it affect, in that circle and beyond it?`,
-    subquestions: () => ["What did each of them fairly expect of you?", "Did you meet those expectations, and where did you not?", "Was anyone affected who had no say?"],
+    subquestions: () => [
+      "What did each of them fairly expect of you?",
+      "Did you meet those expectations, and where did you not?",
+      "Was anyone affected who had no say?",
+    ],
     mandatory: 2,
   },
   {
@@ -232,7 +249,9 @@ export const ReflectQuestion = z.object({
 });
 export type ReflectQuestion = z.infer<typeof ReflectQuestion>;
 
-export const PracticeSuggestion = AssessmentSchema.shape.practice.shape.suggestion.unwrap().describe("agent-practice-suggestion/v1: one question naming a gap; advisory only.");
+export const PracticeSuggestion = AssessmentSchema.shape.practice.shape.suggestion
+  .unwrap()
+  .describe("agent-practice-suggestion/v1: one question naming a gap; advisory only.");
 
 export const ReflectProfile = z.object({
   senecan_grade: SenecanGrade.describe("Derived from typical_proximity."),
@@ -241,7 +260,9 @@ export const ReflectProfile = z.object({
     .record(VirtueDomain, KatorthomaProximity.nullable())
     .describe("Per virtue domain, the lower median of the answers that engaged it; null when no answer did. Phronesis reads every answer's deliberation."),
   dimension_levels: z.record(ProfileDimension, DimensionLevel).describe("Each the mean rung of the answers that inform it."),
-  direction_of_travel: DirectionOfTravel.nullable().describe("Against the agent's previous completed reflection (half a rung either way is stable); null for a first one."),
+  direction_of_travel: DirectionOfTravel.nullable().describe(
+    "Against the agent's previous completed reflection (half a rung either way is stable); null for a first one.",
+  ),
 });
 export type ReflectProfile = z.infer<typeof ReflectProfile>;
 
@@ -259,13 +280,18 @@ export const ReflectComplete = z.object({
   session_id: z.string(),
   agent_id: z.string(),
   context_source: ContextSource.nullable(),
-  exit_path: z.literal("full_sequence").describe("How the session completed: every step, Q1 to supporting, answered in order (the only path: the sequence is never shortened)."),
+  exit_path: z
+    .literal("full_sequence")
+    .describe("How the session completed: every step, Q1 to supporting, answered in order (the only path: the sequence is never shortened)."),
   profile_update_confidence: ProfileUpdateConfidence.describe(
     "low when most answers are thin (under 12 words) or the readings spread over three rungs or more; high when every answer is substantive, the readings lie within one rung and no context was harness-inferred; normal otherwise.",
   ),
   profile: ReflectProfile,
   profile_update_framing: z.object({ mandatory_note: z.string().describe("Surface it verbatim to the user.") }),
-  developmental_priorities: z.array(DevelopmentalPriority).optional().describe("Up to three gaps the engine found in the answers, with a question for each; absent when none."),
+  developmental_priorities: z
+    .array(DevelopmentalPriority)
+    .optional()
+    .describe("Up to three gaps the engine found in the answers, with a question for each; absent when none."),
   suggestion: PracticeSuggestion.optional().describe("Present only when the senecan grade changed from the agent's previous completed reflection."),
   completed_at: z.string().describe("ISO 8601."),
 });
@@ -402,7 +428,20 @@ export function composeReflectCompletion(input: {
 export function reflectTrustEvents(sessionRowId: string, agentId: string, profile: ReflectProfile, at: Date): NewTrustEvent[] {
   return VirtueDomain.options.flatMap((domain) => {
     const level = profile.katorthoma_proximity_by_domain[domain];
-    return level ? [{ agent_id: agentId, source: "reflect" as const, class: "hold" as const, domain, level, source_ref: sessionRowId, occurred_at: at.toISOString(), note: "session-close reflection" }] : [];
+    return level
+      ? [
+          {
+            agent_id: agentId,
+            source: "reflect" as const,
+            class: "hold" as const,
+            domain,
+            level,
+            source_ref: sessionRowId,
+            occurred_at: at.toISOString(),
+            note: "session-close reflection",
+          },
+        ]
+      : [];
   });
 }
 
@@ -467,7 +506,15 @@ async function openAnswers(ctx: ReflectContext, record: PracticeSessionRecord): 
   return JSON.parse(await ctx.sealer.open(record.sealed_answers, record.id)) as PracticeAnswerRecord[];
 }
 
-export async function reflectTurn({ ctx, principal, request }: { ctx: ReflectContext; principal: Principal; request: ReflectRequest }): Promise<ReflectResponse> {
+export async function reflectTurn({
+  ctx,
+  principal,
+  request,
+}: {
+  ctx: ReflectContext;
+  principal: Principal;
+  request: ReflectRequest;
+}): Promise<ReflectResponse> {
   checkAgentBinding(principal, request.agent_id);
   if (request.reflect_at_close === "off") {
     return {
@@ -504,7 +551,11 @@ export async function reflectTurn({ ctx, principal, request }: { ctx: ReflectCon
     return reflectView(session);
   }
 
-  if (!record) throw new NotFoundError("No reflect session of this agent has this session_id; open it first (a call with session_summary and without response).", "session_not_found");
+  if (!record)
+    throw new NotFoundError(
+      "No reflect session of this agent has this session_id; open it first (a call with session_summary and without response).",
+      "session_not_found",
+    );
   checkResumable(record);
   if (record.status !== "in_progress") {
     throw new ConflictError(`This session is ${record.status} and takes no further answers.`, "session_closed", { status: record.status });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bareCycle, clone, decision, surfacedAct, watchingCycle, type Json } from "../../../../tests/support/watching";
 import type { Principal } from "../credentials";
 import { sha256Hex } from "../encoding";
-import { ConflictError, DomainError, ForbiddenError, ValidationError } from "../errors";
+import { ConflictError, type DomainError, ForbiddenError, ValidationError } from "../errors";
 import { createSealer, generateDataKeyRing } from "../sealing";
 import {
   checkWatchingCycleBody,
@@ -36,7 +36,9 @@ async function mutated(mutate: Mutation): Promise<Json> {
 function issuePath(body: Json): string | null {
   const result = WatchingCycleBody.safeParse(body);
   if (result.success) return null;
-  return result.error.issues[0]!.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("").replace(/^\./, "");
+  return result.error.issues[0]!.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`))
+    .join("")
+    .replace(/^\./, "");
 }
 
 async function refusal(body: Json): Promise<ValidationError> {
@@ -97,16 +99,32 @@ describe("closed vocabularies and shapes (zod)", () => {
     ["gap_basis", (b) => void (decisions0(b)[0].gate_basis.gap_basis = "vibes"), "alignment_events[0].check.decisions[0].gate_basis.gap_basis"],
     ["gate_table_row", (b) => void (decisions0(b)[0].gate_basis.gate_table_row = 0), "alignment_events[0].check.decisions[0].gate_basis.gate_table_row"],
     ["a blank gate text", (b) => void (decisions0(b)[0].gate_basis.text = "   "), "alignment_events[0].check.decisions[0].gate_basis.text"],
-    ["read_from_schema_versions", (b) => void (event0(b).read_from_schema_versions = ["agent-alignment-check/v9"]), "alignment_events[0].read_from_schema_versions[0]"],
+    [
+      "read_from_schema_versions",
+      (b) => void (event0(b).read_from_schema_versions = ["agent-alignment-check/v9"]),
+      "alignment_events[0].read_from_schema_versions[0]",
+    ],
     ["check.schema", (b) => void (event0(b).check.schema = "agent-alignment-check/v2"), "alignment_events[0].check.schema"],
     ["library_version", (b) => void (event0(b).check.library_version = "latest"), "alignment_events[0].check.library_version"],
     ["an empty models list", (b) => void (event0(b).check.models = []), "alignment_events[0].check.models"],
     ["a subject_key that is not hex", (b) => void (decisions0(b)[0].subject_key = "Z".repeat(64)), "alignment_events[0].check.decisions[0].subject_key"],
-    ["a wait bound over seven days", (b) => void (decisions0(b)[1].wait_bound_ms = 7 * 24 * 3600 * 1000 + 1), "alignment_events[0].check.decisions[1].wait_bound_ms"],
+    [
+      "a wait bound over seven days",
+      (b) => void (decisions0(b)[1].wait_bound_ms = 7 * 24 * 3600 * 1000 + 1),
+      "alignment_events[0].check.decisions[1].wait_bound_ms",
+    ],
     ["a timestamp without a zone", (b) => void (event0(b).check.ran_at = "2026-11-21 10:05"), "alignment_events[0].check.ran_at"],
     ["a timestamp in the year 0000", (b) => void (b.started_at = "0000-01-01T00:00:00.000Z"), "started_at"],
-    ["a timestamp in the year 3000", (b) => void (event0(b).late_responses[0].received_at = "3000-01-01T00:00:00.000Z"), "alignment_events[0].late_responses[0].received_at"],
-    ["a principal handle with spaces", (b) => void (event0(b).relayed_lifts[0].principal_handle = "Ada Lovelace"), "alignment_events[0].relayed_lifts[0].principal_handle"],
+    [
+      "a timestamp in the year 3000",
+      (b) => void (event0(b).late_responses[0].received_at = "3000-01-01T00:00:00.000Z"),
+      "alignment_events[0].late_responses[0].received_at",
+    ],
+    [
+      "a principal handle with spaces",
+      (b) => void (event0(b).relayed_lifts[0].principal_handle = "Ada Lovelace"),
+      "alignment_events[0].relayed_lifts[0].principal_handle",
+    ],
     ["a responder on a late response", (b) => void (event0(b).late_responses[0].responder = "@bob"), "alignment_events[0].late_responses[0]"],
     ["an empty alignment_events", (b) => void (b.alignment_events = []), "alignment_events"],
     ["a fractional count", (b) => void (b.answers_received_unstructured = 1.5), "answers_received_unstructured"],
@@ -122,28 +140,103 @@ describe("closed vocabularies and shapes (zod)", () => {
 
 describe("consistency checks (each a ValidationError naming its field)", () => {
   describe.each<[string, Mutation, string, string]>([
-    ["an act hash that is not the text's", (b) => void (event0(b).surfaced_act.sha256 = "0".repeat(64)), "surfaced_act_hash_mismatch", "alignment_events[0].surfaced_act.sha256"],
-    ["deliverable where the channel is none", (b) => void (event0(b).surfaced_channel = "none"), "deliverable_mismatch", "alignment_events[0].surfaced_act.deliverable"],
-    ["undeliverable for a non-blank act on a channel", (b) => void (event0(b).surfaced_act.deliverable = false), "deliverable_mismatch", "alignment_events[0].surfaced_act.deliverable"],
-    ["a subject key of another subject", (b) => void (decisions0(b)[2].subject.ref = "invoice#8"), "subject_key_mismatch", "alignment_events[0].check.decisions[2].subject_key"],
+    [
+      "an act hash that is not the text's",
+      (b) => void (event0(b).surfaced_act.sha256 = "0".repeat(64)),
+      "surfaced_act_hash_mismatch",
+      "alignment_events[0].surfaced_act.sha256",
+    ],
+    [
+      "deliverable where the channel is none",
+      (b) => void (event0(b).surfaced_channel = "none"),
+      "deliverable_mismatch",
+      "alignment_events[0].surfaced_act.deliverable",
+    ],
+    [
+      "undeliverable for a non-blank act on a channel",
+      (b) => void (event0(b).surfaced_act.deliverable = false),
+      "deliverable_mismatch",
+      "alignment_events[0].surfaced_act.deliverable",
+    ],
+    [
+      "a subject key of another subject",
+      (b) => void (decisions0(b)[2].subject.ref = "invoice#8"),
+      "subject_key_mismatch",
+      "alignment_events[0].check.decisions[2].subject_key",
+    ],
     ["a duplicate subject", (b) => void decisions0(b).push(clone(decisions0(b)[3])), "duplicate_subject", "alignment_events[0].check.decisions[4].subject_key"],
-    ["a schema version listed twice", (b) => void event0(b).read_from_schema_versions.push("agent-alignment-check/v1"), "duplicate_schema_version", "alignment_events[0].read_from_schema_versions[2]"],
-    ["versions without the check's schema", (b) => void (event0(b).read_from_schema_versions = ["agent-expectation-snapshot/v1"]), "check_schema_not_read", "alignment_events[0].read_from_schema_versions"],
+    [
+      "a schema version listed twice",
+      (b) => void event0(b).read_from_schema_versions.push("agent-alignment-check/v1"),
+      "duplicate_schema_version",
+      "alignment_events[0].read_from_schema_versions[2]",
+    ],
+    [
+      "versions without the check's schema",
+      (b) => void (event0(b).read_from_schema_versions = ["agent-expectation-snapshot/v1"]),
+      "check_schema_not_read",
+      "alignment_events[0].read_from_schema_versions",
+    ],
     ["a check before the cycle", (b) => void (event0(b).check.ran_at = "2026-11-21T09:59:59.000Z"), "check_outside_cycle", "alignment_events[0].check.ran_at"],
-    ["a proceed with a wait bound", (b) => void (decisions0(b)[0].wait_bound_ms = 1000), "outcome_inconsistent", "alignment_events[0].check.decisions[0].wait_bound_ms"],
+    [
+      "a proceed with a wait bound",
+      (b) => void (decisions0(b)[0].wait_bound_ms = 1000),
+      "outcome_inconsistent",
+      "alignment_events[0].check.decisions[0].wait_bound_ms",
+    ],
     ["a released hold without held_at", (b) => void delete decisions0(b)[1].held_at, "outcome_inconsistent", "alignment_events[0].check.decisions[1].held_at"],
-    ["a released hold with closed_at", (b) => void (decisions0(b)[1].closed_at = "2026-11-21T10:20:00.000Z"), "outcome_inconsistent", "alignment_events[0].check.decisions[1].closed_at"],
+    [
+      "a released hold with closed_at",
+      (b) => void (decisions0(b)[1].closed_at = "2026-11-21T10:20:00.000Z"),
+      "outcome_inconsistent",
+      "alignment_events[0].check.decisions[1].closed_at",
+    ],
     ["a closure without closed_at", (b) => void delete decisions0(b)[2].closed_at, "outcome_inconsistent", "alignment_events[0].check.decisions[2].closed_at"],
-    ["a closure before its bound", (b) => void (decisions0(b)[2].closed_at = "2026-11-21T09:10:00.000Z"), "closed_before_wait_bound", "alignment_events[0].check.decisions[2].closed_at"],
-    ["a gate on a missing expectation snapshot", (b) => void delete event0(b).snapshots, "expectation_snapshot_missing", "alignment_events[0].check.decisions[3].gate_basis.gap_basis"],
+    [
+      "a closure before its bound",
+      (b) => void (decisions0(b)[2].closed_at = "2026-11-21T09:10:00.000Z"),
+      "closed_before_wait_bound",
+      "alignment_events[0].check.decisions[2].closed_at",
+    ],
+    [
+      "a gate on a missing expectation snapshot",
+      (b) => void delete event0(b).snapshots,
+      "expectation_snapshot_missing",
+      "alignment_events[0].check.decisions[3].gate_basis.gap_basis",
+    ],
     ["a winner naming no decision", (b) => void (event0(b).check.winner = "b".repeat(64)), "winner_not_a_decision", "alignment_events[0].check.winner"],
     ["a closed winner", (b) => void (event0(b).check.winner = decisions0(b)[2].subject_key), "winner_closed", "alignment_events[0].check.winner"],
     ["a released subject without its lift", (b) => void delete event0(b).relayed_lifts, "unrelayed_lift", "alignment_events[0].relayed_lifts"],
-    ["a lift for a subject that proceeded", (b) => void (event0(b).relayed_lifts[0].subject_key = decisions0(b)[3].subject_key), "unmatched_lift", "alignment_events[0].relayed_lifts[0].subject_key"],
-    ["a second lift for one subject", (b) => void event0(b).relayed_lifts.push(clone(event0(b).relayed_lifts[0])), "duplicate_lift", "alignment_events[0].relayed_lifts[1].subject_key"],
-    ["a lift before the hold", (b) => void (event0(b).relayed_lifts[0].lifted_at = "2026-11-21T10:00:59.999Z"), "lift_outside_hold", "alignment_events[0].relayed_lifts[0].lifted_at"],
-    ["a late response to a subject still open", (b) => void (event0(b).late_responses[0].subject_key = decisions0(b)[1].subject_key), "late_response_not_closed", "alignment_events[0].late_responses[0].subject_key"],
-    ["a late response at the very closure", (b) => void (event0(b).late_responses[0].received_at = "2026-11-21T09:30:00.000Z"), "late_response_not_late", "alignment_events[0].late_responses[0].received_at"],
+    [
+      "a lift for a subject that proceeded",
+      (b) => void (event0(b).relayed_lifts[0].subject_key = decisions0(b)[3].subject_key),
+      "unmatched_lift",
+      "alignment_events[0].relayed_lifts[0].subject_key",
+    ],
+    [
+      "a second lift for one subject",
+      (b) => void event0(b).relayed_lifts.push(clone(event0(b).relayed_lifts[0])),
+      "duplicate_lift",
+      "alignment_events[0].relayed_lifts[1].subject_key",
+    ],
+    [
+      "a lift before the hold",
+      (b) => void (event0(b).relayed_lifts[0].lifted_at = "2026-11-21T10:00:59.999Z"),
+      "lift_outside_hold",
+      "alignment_events[0].relayed_lifts[0].lifted_at",
+    ],
+    [
+      "a late response to a subject still open",
+      (b) => void (event0(b).late_responses[0].subject_key = decisions0(b)[1].subject_key),
+      "late_response_not_closed",
+      "alignment_events[0].late_responses[0].subject_key",
+    ],
+    [
+      "a late response at the very closure",
+      (b) => void (event0(b).late_responses[0].received_at = "2026-11-21T09:30:00.000Z"),
+      "late_response_not_late",
+      "alignment_events[0].late_responses[0].received_at",
+    ],
     ["a check_id given twice", (b) => void b.alignment_events.push(clone(event0(b))), "duplicate_check_id", "alignment_events[1].check.check_id"],
     ["events without the count", (b) => void delete b.answers_received_unstructured, "answers_count_required", "answers_received_unstructured"],
     ["a cycle ending before it starts", (b) => void (b.ended_at = "2026-11-21T09:59:00.000Z"), "cycle_window_invalid", "ended_at"],
@@ -280,7 +373,9 @@ describe("recordWatchingCycle", () => {
     const refused = await run(memory.store, { ...body, answers_received_unstructured: 7 });
     expect(refused.status).toBe(200);
     expect(refused.body.answer_recording).toMatchObject({ status: "refused", answers_received_unstructured: 3 });
-    await expect(run(memory.store, { ...body, ended_at: "2026-11-21T10:29:00.000Z" })).rejects.toSatisfy((e) => e instanceof ConflictError && (e as DomainError).code === "cycle_conflict");
+    await expect(run(memory.store, { ...body, ended_at: "2026-11-21T10:29:00.000Z" })).rejects.toSatisfy(
+      (e) => e instanceof ConflictError && (e as DomainError).code === "cycle_conflict",
+    );
     expect(memory.calls.filter((c) => c === "record")).toHaveLength(1);
   });
 
@@ -303,7 +398,10 @@ describe("recordWatchingCycle", () => {
     decisions0(body).splice(2, 1);
     await expect(run(memory.store, body, principal("agent-1"))).rejects.toBeInstanceOf(ForbiddenError);
     expect(memory.calls).toEqual([]);
-    await expect(run(memory.store, body, principal("agent-2"))).rejects.toMatchObject({ code: "late_response_not_closed", field: "alignment_events[0].late_responses[0].subject_key" });
+    await expect(run(memory.store, body, principal("agent-2"))).rejects.toMatchObject({
+      code: "late_response_not_closed",
+      field: "alignment_events[0].late_responses[0].subject_key",
+    });
     expect(memory.calls).toEqual(["closures"]);
   });
 

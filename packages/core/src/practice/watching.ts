@@ -30,7 +30,9 @@ export type SurfacedChannel = z.infer<typeof SurfacedChannel>;
 /** What a decision is about. */
 export const SubjectKind = z
   .enum(["tool_call", "message", "file_change", "payment", "external_request", "commitment"])
-  .describe("What the decided subject is: a tool call, an outgoing message, a change to a file, a payment, a request to an outside service, or a commitment made for the principal.");
+  .describe(
+    "What the decided subject is: a tool call, an outgoing message, a change to a file, a payment, a request to an outside service, or a commitment made for the principal.",
+  );
 export type SubjectKind = z.infer<typeof SubjectKind>;
 
 /**
@@ -49,7 +51,9 @@ export type DecisionOutcome = z.infer<typeof DecisionOutcome>;
 /** What the runner says the gap it gated on was measured against. */
 export const GapBasis = z
   .enum(["no_gap", "loop_heading", "expectation_snapshot", "principal_instruction"])
-  .describe("What the gap the gate weighed was measured against: no gap found, the loop heading, the expectation snapshot (which the entry must then carry), or an instruction of the principal.");
+  .describe(
+    "What the gap the gate weighed was measured against: no gap found, the loop heading, the expectation snapshot (which the entry must then carry), or an instruction of the principal.",
+  );
 export type GapBasis = z.infer<typeof GapBasis>;
 
 /** Schemas of the check library's records a runner may have read from. */
@@ -115,7 +119,12 @@ const Timestamp = z.iso.datetime({ offset: true }).refine((value) => value >= "1
 export const DecisionSubject = z
   .strictObject({
     kind: SubjectKind,
-    ref: z.string().min(1, "ref must not be empty").max(WATCHING_CAPS.subject_ref, `ref is limited to ${WATCHING_CAPS.subject_ref} characters`).describe("The runner's reference to the subject (a tool-call id, a message id, a path...). Not read.").meta({ example: "deploy#42" }),
+    ref: z
+      .string()
+      .min(1, "ref must not be empty")
+      .max(WATCHING_CAPS.subject_ref, `ref is limited to ${WATCHING_CAPS.subject_ref} characters`)
+      .describe("The runner's reference to the subject (a tool-call id, a message id, a path...). Not read.")
+      .meta({ example: "deploy#42" }),
   })
   .describe("The subject decided.");
 export type DecisionSubject = z.infer<typeof DecisionSubject>;
@@ -127,18 +136,30 @@ export const GateBasis = z
     heading_snapshot: textField("heading_snapshot", WATCHING_CAPS.heading_snapshot).describe("The loop heading as the gate read it. Free text, not read."),
     text: textField("text", WATCHING_CAPS.gate_basis_text).describe("The runner's account of why the gate decided as it did. Free text, not read."),
   })
-  .describe("The runner's self-report of the gate's basis. Stored with the server's disclosure sentences appended (PS-4, Q-P3-1, and PS-1 for a released hold).");
+  .describe(
+    "The runner's self-report of the gate's basis. Stored with the server's disclosure sentences appended (PS-4, Q-P3-1, and PS-1 for a released hold).",
+  );
 export type GateBasis = z.infer<typeof GateBasis>;
 
 export const AlignmentDecision = z
   .strictObject({
     subject: DecisionSubject,
-    subject_key: Sha256Hex.describe("Hex SHA-256 of the RFC 8785 canonical JSON of `subject` (e.g. {\"kind\":\"tool_call\",\"ref\":\"deploy#42\"}); re-derived by the server. Unique within a check."),
+    subject_key: Sha256Hex.describe(
+      'Hex SHA-256 of the RFC 8785 canonical JSON of `subject` (e.g. {"kind":"tool_call","ref":"deploy#42"}); re-derived by the server. Unique within a check.',
+    ),
     gate_basis: GateBasis,
     outcome: DecisionOutcome,
     held_at: Timestamp.optional().describe("When the hold began; required unless the outcome is proceed, absent then."),
-    wait_bound_ms: z.number().int().min(1).max(WATCHING_CAPS.wait_bound_ms).optional().describe("How long the hold waits for the principal, in milliseconds (at most 7 days); required unless the outcome is proceed, absent then."),
-    closed_at: Timestamp.optional().describe("When the subject closed; required for closed_at_wait_bound (not before held_at + wait_bound_ms), absent otherwise."),
+    wait_bound_ms: z
+      .number()
+      .int()
+      .min(1)
+      .max(WATCHING_CAPS.wait_bound_ms)
+      .optional()
+      .describe("How long the hold waits for the principal, in milliseconds (at most 7 days); required unless the outcome is proceed, absent then."),
+    closed_at: Timestamp.optional().describe(
+      "When the subject closed; required for closed_at_wait_bound (not before held_at + wait_bound_ms), absent otherwise.",
+    ),
   })
   .describe("One decision of the check's gate.");
 export type AlignmentDecision = z.infer<typeof AlignmentDecision>;
@@ -147,18 +168,30 @@ export const AlignmentCheck = z
   .strictObject({
     schema: AlignmentCheckSchema,
     check_id: Identifier.describe("The library's id of this check; unique within the cycle."),
-    library_version: z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}(?:[-+][0-9A-Za-z.-]{1,32})?$/, "expected a semantic version such as 1.4.0").describe("Version of the check library."),
-    models: z.array(z.string().min(1).max(WATCHING_CAPS.model_name)).min(1).max(WATCHING_CAPS.models).describe("The models the check names as having run it. Stored; not verified."),
+    library_version: z
+      .string()
+      .regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}(?:[-+][0-9A-Za-z.-]{1,32})?$/, "expected a semantic version such as 1.4.0")
+      .describe("Version of the check library."),
+    models: z
+      .array(z.string().min(1).max(WATCHING_CAPS.model_name))
+      .min(1)
+      .max(WATCHING_CAPS.models)
+      .describe("The models the check names as having run it. Stored; not verified."),
     ran_at: Timestamp.describe("When the check ran; within the cycle's started_at..ended_at."),
     decisions: z.array(AlignmentDecision).min(1).max(WATCHING_CAPS.decisions).describe(`1 to ${WATCHING_CAPS.decisions} decisions.`),
-    winner: Sha256Hex.nullable().describe("The subject key of the decision the check let win (go ahead as the cycle's act), or null. Must name a decision of this check that did not close. A winner while a standing hold is recorded is flagged, never refused."),
+    winner: Sha256Hex.nullable().describe(
+      "The subject key of the decision the check let win (go ahead as the cycle's act), or null. Must name a decision of this check that did not close. A winner while a standing hold is recorded is flagged, never refused.",
+    ),
   })
   .describe("The check record exactly as the library produced it.");
 export type AlignmentCheck = z.infer<typeof AlignmentCheck>;
 
 export const SurfacedAct = z
   .strictObject({
-    text: z.string().max(WATCHING_CAPS.surfaced_act, `text is limited to ${WATCHING_CAPS.surfaced_act} characters`).describe("The act as surfaced to the principal; empty when nothing was surfaced. Sealed at rest (AES-256-GCM)."),
+    text: z
+      .string()
+      .max(WATCHING_CAPS.surfaced_act, `text is limited to ${WATCHING_CAPS.surfaced_act} characters`)
+      .describe("The act as surfaced to the principal; empty when nothing was surfaced. Sealed at rest (AES-256-GCM)."),
     sha256: Sha256Hex.describe("Hex SHA-256 of the UTF-8 bytes of text; re-derived by the server."),
     deliverable: z.boolean().describe("True exactly when surfaced_channel is not none and text is not blank; re-derived by the server."),
   })
@@ -176,7 +209,11 @@ export type ExpectationSnapshot = z.infer<typeof ExpectationSnapshot>;
 export const RelayedLift = z
   .strictObject({
     subject_key: Sha256Hex.describe("The released decision's subject key."),
-    principal_handle: z.string().regex(/^\S{1,128}$/, "expected 1 to 128 characters without spaces").describe("The principal's handle as the runner knows it. Stored; not authenticated.").meta({ example: "@ada" }),
+    principal_handle: z
+      .string()
+      .regex(/^\S{1,128}$/, "expected 1 to 128 characters without spaces")
+      .describe("The principal's handle as the runner knows it. Stored; not authenticated.")
+      .meta({ example: "@ada" }),
     lifted_at: Timestamp.describe("When the principal lifted the hold: between held_at and held_at + wait_bound_ms."),
   })
   .describe("A principal's lift, relayed by the runner. Names no responder.");
@@ -194,11 +231,25 @@ export const AlignmentEvent = z
   .strictObject({
     check: AlignmentCheck,
     surfaced_channel: SurfacedChannel,
-    read_from_schema_versions: z.array(ReadSchemaVersion).min(1).max(3).describe("The schema versions of library records the check was read from; each once, including check.schema."),
+    read_from_schema_versions: z
+      .array(ReadSchemaVersion)
+      .min(1)
+      .max(3)
+      .describe("The schema versions of library records the check was read from; each once, including check.schema."),
     surfaced_act: SurfacedAct,
     snapshots: z.strictObject({ expectation: ExpectationSnapshot }).optional().describe("Snapshots the check compared against."),
-    relayed_lifts: z.array(RelayedLift).min(1).max(WATCHING_CAPS.relayed_lifts).optional().describe("Only where a decision was released by a lift: exactly one per released subject."),
-    late_responses: z.array(LateResponse).min(1).max(WATCHING_CAPS.late_responses).optional().describe("Only where a response arrived after its subject closed."),
+    relayed_lifts: z
+      .array(RelayedLift)
+      .min(1)
+      .max(WATCHING_CAPS.relayed_lifts)
+      .optional()
+      .describe("Only where a decision was released by a lift: exactly one per released subject."),
+    late_responses: z
+      .array(LateResponse)
+      .min(1)
+      .max(WATCHING_CAPS.late_responses)
+      .optional()
+      .describe("Only where a response arrived after its subject closed."),
   })
   .describe("One alignment event: a check and what the runner did with it.");
 export type AlignmentEvent = z.infer<typeof AlignmentEvent>;
@@ -206,13 +257,33 @@ export type AlignmentEvent = z.infer<typeof AlignmentEvent>;
 export const WatchingCycleBody = z
   .strictObject({
     agent_id: AgentId.describe("The agent whose loop ran; a key bound to an agent may record only that agent's cycles."),
-    cycle_id: Identifier.describe("The runner's id of the cycle, unique per owner and agent: the retry key. A retry must be the same body.").meta({ example: "cycle-2026-11-21T10:00Z" }),
+    cycle_id: Identifier.describe("The runner's id of the cycle, unique per owner and agent: the retry key. A retry must be the same body.").meta({
+      example: "cycle-2026-11-21T10:00Z",
+    }),
     loop_heading: textField("loop_heading", WATCHING_CAPS.loop_heading).describe("The loop's heading for this cycle. Free text, not read."),
     started_at: Timestamp,
     ended_at: Timestamp.describe("Not before started_at."),
-    alignment_events: z.array(AlignmentEvent).min(1).max(WATCHING_CAPS.alignment_events).optional().describe(`1 to ${WATCHING_CAPS.alignment_events} events; when present, answers_received_unstructured is required.`),
-    answers_received_unstructured: z.number().int().min(0).max(WATCHING_CAPS.answers_count).optional().describe("How many answers the runner received before structured rows were recorded. Required with alignment_events and refused without; stored unverified."),
-    answers_sentence: z.string().min(1).max(WATCHING_CAPS.answers_sentence).optional().describe("The runner's sentence about those answers; only with answers_received_unstructured. Free text, not read."),
+    alignment_events: z
+      .array(AlignmentEvent)
+      .min(1)
+      .max(WATCHING_CAPS.alignment_events)
+      .optional()
+      .describe(`1 to ${WATCHING_CAPS.alignment_events} events; when present, answers_received_unstructured is required.`),
+    answers_received_unstructured: z
+      .number()
+      .int()
+      .min(0)
+      .max(WATCHING_CAPS.answers_count)
+      .optional()
+      .describe(
+        "How many answers the runner received before structured rows were recorded. Required with alignment_events and refused without; stored unverified.",
+      ),
+    answers_sentence: z
+      .string()
+      .min(1)
+      .max(WATCHING_CAPS.answers_sentence)
+      .optional()
+      .describe("The runner's sentence about those answers; only with answers_received_unstructured. Free text, not read."),
   })
   .describe("One cycle of an autonomous loop.");
 export type WatchingCycleBody = z.infer<typeof WatchingCycleBody>;
@@ -222,7 +293,9 @@ export type WatchingCycleBody = z.infer<typeof WatchingCycleBody>;
 
 export const WatchingAnswerStatus = z
   .enum(["recorded", "not_applicable", "refused"])
-  .describe("recorded: the count (and sentence) are stored. not_applicable: the cycle has no alignment events. refused: a retry carried a different count or sentence; the first recording stands and nothing was written.");
+  .describe(
+    "recorded: the count (and sentence) are stored. not_applicable: the cycle has no alignment events. refused: a retry carried a different count or sentence; the first recording stands and nothing was written.",
+  );
 
 export const WatchingCycleResponse = z.object({
   cycle_id: z.string(),
@@ -295,8 +368,20 @@ export interface NewWatchingEvent {
   readonly sealed_expectation_snapshot: string | null;
   readonly flagged: boolean;
   readonly decisions: readonly NewWatchingDecision[];
-  readonly late_responses: ReadonlyArray<{ readonly id: string; readonly position: number; readonly subject_key: string; readonly received_at: string; readonly closed_at: string }>;
-  readonly lifts: ReadonlyArray<{ readonly id: string; readonly position: number; readonly subject_key: string; readonly principal_handle: string; readonly lifted_at: string }>;
+  readonly late_responses: ReadonlyArray<{
+    readonly id: string;
+    readonly position: number;
+    readonly subject_key: string;
+    readonly received_at: string;
+    readonly closed_at: string;
+  }>;
+  readonly lifts: ReadonlyArray<{
+    readonly id: string;
+    readonly position: number;
+    readonly subject_key: string;
+    readonly principal_handle: string;
+    readonly lifted_at: string;
+  }>;
 }
 
 export interface NewWatchingCycle {
@@ -337,7 +422,12 @@ export interface StoredWatchingCycle {
     readonly surfaced_act_sha256: string;
     readonly deliverable: boolean;
     readonly flagged: boolean;
-    readonly decisions: ReadonlyArray<{ readonly subject_key: string; readonly outcome: DecisionOutcome; readonly flagged: boolean; readonly disclosures: readonly string[] }>;
+    readonly decisions: ReadonlyArray<{
+      readonly subject_key: string;
+      readonly outcome: DecisionOutcome;
+      readonly flagged: boolean;
+      readonly disclosures: readonly string[];
+    }>;
     readonly late_responses_recorded: number;
     readonly lifts_recorded: number;
   }>;
@@ -422,7 +512,11 @@ export async function checkWatchingCycleBody(body: WatchingCycleBody): Promise<C
   if (ms(body.ended_at) < ms(body.started_at)) refuse("cycle_window_invalid", "ended_at", "must not be before started_at");
   const events = body.alignment_events ?? [];
   if (events.length > 0 && body.answers_received_unstructured === undefined) {
-    refuse("answers_count_required", "answers_received_unstructured", "required when alignment_events is present (a non-negative integer, 0 when there were none)");
+    refuse(
+      "answers_count_required",
+      "answers_received_unstructured",
+      "required when alignment_events is present (a non-negative integer, 0 when there were none)",
+    );
   }
   if (events.length === 0 && body.answers_received_unstructured !== undefined) {
     refuse("answers_count_without_events", "answers_received_unstructured", "carried only with alignment_events");
@@ -459,7 +553,11 @@ export async function checkWatchingCycleBody(body: WatchingCycleBody): Promise<C
       const field = `${p}.late_responses[${k}]`;
       const here = decisions.get(late.subject_key);
       if (here && here.decision.outcome !== "closed_at_wait_bound") {
-        refuse("late_response_not_closed", `${field}.subject_key`, `this check decided the subject as ${here.decision.outcome}; only a subject closed at its wait bound takes a late response`);
+        refuse(
+          "late_response_not_closed",
+          `${field}.subject_key`,
+          `this check decided the subject as ${here.decision.outcome}; only a subject closed at its wait bound takes a late response`,
+        );
       }
       const closedAt = here ? here.decision.closed_at! : closedInBody.get(late.subject_key);
       if (closedAt === undefined) {
@@ -480,24 +578,32 @@ async function checkEntry(event: AlignmentEvent, p: string, body: WatchingCycleB
   versions.forEach((version, k) => {
     if (versions.indexOf(version) !== k) refuse("duplicate_schema_version", `${p}.read_from_schema_versions[${k}]`, `${version} is listed twice`);
   });
-  if (!versions.includes(check.schema)) refuse("check_schema_not_read", `${p}.read_from_schema_versions`, `must include the check's own schema ${check.schema}`);
+  if (!versions.includes(check.schema))
+    refuse("check_schema_not_read", `${p}.read_from_schema_versions`, `must include the check's own schema ${check.schema}`);
   if (ms(check.ran_at) < ms(body.started_at) || ms(check.ran_at) > ms(body.ended_at)) {
     refuse("check_outside_cycle", `${p}.check.ran_at`, "must lie within the cycle's started_at..ended_at");
   }
 
   const act = event.surfaced_act;
   const actHash = await surfacedActHash(act.text);
-  if (act.sha256 !== actHash) refuse("surfaced_act_hash_mismatch", `${p}.surfaced_act.sha256`, "is not the SHA-256 of surfaced_act.text", { expected: actHash });
+  if (act.sha256 !== actHash)
+    refuse("surfaced_act_hash_mismatch", `${p}.surfaced_act.sha256`, "is not the SHA-256 of surfaced_act.text", { expected: actHash });
   const deliverable = isActDeliverable(event.surfaced_channel, act.text);
   if (act.deliverable !== deliverable) {
-    refuse("deliverable_mismatch", `${p}.surfaced_act.deliverable`, `must be ${deliverable}: an act is deliverable exactly when surfaced_channel is not none and its text is not blank`, { expected: deliverable });
+    refuse(
+      "deliverable_mismatch",
+      `${p}.surfaced_act.deliverable`,
+      `must be ${deliverable}: an act is deliverable exactly when surfaced_channel is not none and its text is not blank`,
+      { expected: deliverable },
+    );
   }
 
   const decisions = new Map<string, { index: number; decision: AlignmentDecision }>();
   for (const [j, decision] of check.decisions.entries()) {
     const d = `${p}.check.decisions[${j}]`;
     const key = await decisionSubjectKey(decision.subject);
-    if (decision.subject_key !== key) refuse("subject_key_mismatch", `${d}.subject_key`, "is not the SHA-256 of the canonical JSON of subject", { expected: key });
+    if (decision.subject_key !== key)
+      refuse("subject_key_mismatch", `${d}.subject_key`, "is not the SHA-256 of the canonical JSON of subject", { expected: key });
     if (decisions.has(key)) refuse("duplicate_subject", `${d}.subject_key`, "another decision of this check has the same subject");
     decisions.set(key, { index: j, decision });
     checkOutcomeFields(decision, d);
@@ -509,7 +615,8 @@ async function checkEntry(event: AlignmentEvent, p: string, body: WatchingCycleB
   if (check.winner !== null) {
     const won = decisions.get(check.winner);
     if (!won) refuse("winner_not_a_decision", `${p}.check.winner`, "names no decision of this check");
-    if (won.decision.outcome === "closed_at_wait_bound") refuse("winner_closed", `${p}.check.winner`, "names a subject that closed at its wait bound; the closure stands");
+    if (won.decision.outcome === "closed_at_wait_bound")
+      refuse("winner_closed", `${p}.check.winner`, "names a subject that closed at its wait bound; the closure stands");
   }
 
   checkLifts(event, decisions, p);
@@ -520,7 +627,8 @@ function checkOutcomeFields(decision: AlignmentDecision, d: string): void {
   const outcome = decision.outcome;
   if (outcome === "proceed") {
     for (const field of ["held_at", "wait_bound_ms", "closed_at"] as const) {
-      if (decision[field] !== undefined) refuse("outcome_inconsistent", `${d}.${field}`, "is carried only by a hold (outcome hold, released_by_lift or closed_at_wait_bound)");
+      if (decision[field] !== undefined)
+        refuse("outcome_inconsistent", `${d}.${field}`, "is carried only by a hold (outcome hold, released_by_lift or closed_at_wait_bound)");
     }
     return;
   }
@@ -542,7 +650,7 @@ function checkLifts(event: AlignmentEvent, decisions: Map<string, { index: numbe
   for (const [k, lift] of (event.relayed_lifts ?? []).entries()) {
     const field = `${p}.relayed_lifts[${k}]`;
     const released = decisions.get(lift.subject_key);
-    if (!released || released.decision.outcome !== "released_by_lift") {
+    if (released?.decision.outcome !== "released_by_lift") {
       refuse("unmatched_lift", `${field}.subject_key`, "matches no decision of this check released by a lift");
     }
     if (lifted.has(lift.subject_key)) refuse("duplicate_lift", `${field}.subject_key`, "a released subject takes exactly one relayed lift");
@@ -550,12 +658,20 @@ function checkLifts(event: AlignmentEvent, decisions: Map<string, { index: numbe
     const heldAt = ms(released.decision.held_at!);
     const lifted_at = ms(lift.lifted_at);
     if (lifted_at < heldAt || lifted_at > heldAt + released.decision.wait_bound_ms!) {
-      refuse("lift_outside_hold", `${field}.lifted_at`, "must lie between the decision's held_at and held_at + wait_bound_ms; a response after the bound is a late response");
+      refuse(
+        "lift_outside_hold",
+        `${field}.lifted_at`,
+        "must lie between the decision's held_at and held_at + wait_bound_ms; a response after the bound is a late response",
+      );
     }
   }
   for (const [key, { index, decision }] of decisions) {
     if (decision.outcome === "released_by_lift" && !lifted.has(key)) {
-      refuse("unrelayed_lift", `${p}.relayed_lifts`, `the decision at check.decisions[${index}] was released by a lift; relay exactly one lift for its subject`);
+      refuse(
+        "unrelayed_lift",
+        `${p}.relayed_lifts`,
+        `the decision at check.decisions[${index}] was released by a lift; relay exactly one lift for its subject`,
+      );
     }
   }
 }
@@ -732,11 +848,22 @@ function retried(existing: StoredWatchingCycle, body: WatchingCycleBody, bodySha
  * binding (403), late responses against the agent's stored closures (400), then a retry's
  * comparison (200 / 409) or the one-transaction write (201).
  */
-export async function recordWatchingCycle({ ctx, principal, body }: { ctx: WatchingContext; principal: Principal; body: WatchingCycleBody }): Promise<WatchingOutcome> {
+export async function recordWatchingCycle({
+  ctx,
+  principal,
+  body,
+}: {
+  ctx: WatchingContext;
+  principal: Principal;
+  body: WatchingCycleBody;
+}): Promise<WatchingOutcome> {
   const checked = await checkWatchingCycleBody(body);
   checkAgentBinding(principal, body.agent_id);
   const owner = principal.owner_id;
-  const stored = checked.pending.length > 0 ? await ctx.store.closures(owner, body.agent_id, [...new Set(checked.pending.map((p) => p.subject_key))]) : new Map<string, string>();
+  const stored =
+    checked.pending.length > 0
+      ? await ctx.store.closures(owner, body.agent_id, [...new Set(checked.pending.map((p) => p.subject_key))])
+      : new Map<string, string>();
   const storedClosures = checkStoredClosures(checked.pending, stored);
   const bodySha256 = await watchingBodyHash(body);
 

@@ -46,7 +46,10 @@ export const ReasonRequest = z
     domain_context: capped("domain_context").optional(),
     response_format: ResponseFormat.default("full"),
     depth: DepthTier.default("standard").describe("quick, standard or deep; selects how many Layer 1 samples are taken."),
-    layer1_schema: z.record(z.string(), z.unknown()).optional().describe("A caller-supplied Layer 1 extraction (l1-extraction/v1); needs capability l1_supply."),
+    layer1_schema: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("A caller-supplied Layer 1 extraction (l1-extraction/v1); needs capability l1_supply."),
     prior_feedback: PriorFeedback.optional(),
     continuation_token: z.string().min(1).max(4096).optional(),
     clarification_response: capped("clarification_response").optional(),
@@ -107,7 +110,11 @@ const ownerOf = (p: Principal) => p.owner_id;
 const agentOf = (p: Principal) => (p.type === "api_key" ? p.agent_id : null);
 
 /** Every refusal of section 4.4 that needs no engine work; nothing is charged or written. */
-export async function prepareConsult(input: { services: Pick<ReasonServices, "consults" | "continuationSecret" | "now">; principal: Principal; request: ReasonRequest }): Promise<PreparedConsult> {
+export async function prepareConsult(input: {
+  services: Pick<ReasonServices, "consults" | "continuationSecret" | "now">;
+  principal: Principal;
+  request: ReasonRequest;
+}): Promise<PreparedConsult> {
   const { principal, request, services } = input;
   const kind = principal.type === "api_key" ? principal.kind : null;
 
@@ -145,10 +152,18 @@ export async function prepareConsult(input: { services: Pick<ReasonServices, "co
     );
   }
   if (hasToken && !hasAnswer) {
-    throw new ValidationError("clarification_response_required", "clarification_response: a continuation_token must come with the answer to the question.", "clarification_response");
+    throw new ValidationError(
+      "clarification_response_required",
+      "clarification_response: a continuation_token must come with the answer to the question.",
+      "clarification_response",
+    );
   }
   if (hasAnswer && !hasToken) {
-    throw new ValidationError("clarification_response_without_token", "continuation_token: a clarification_response needs the continuation_token of the question it answers.", "continuation_token");
+    throw new ValidationError(
+      "clarification_response_without_token",
+      "continuation_token: a clarification_response needs the continuation_token of the question it answers.",
+      "continuation_token",
+    );
   }
 
   const inputSha256 = await sha256Hex(request.input);
@@ -158,7 +173,9 @@ export async function prepareConsult(input: { services: Pick<ReasonServices, "co
     if (!check.ok) {
       throw new ValidationError(
         check.reason === "expired" ? "continuation_token_expired" : "continuation_token_invalid",
-        check.reason === "expired" ? "continuation_token: the token has expired (tokens live 30 minutes); start a new consult." : "continuation_token: the token is not valid.",
+        check.reason === "expired"
+          ? "continuation_token: the token has expired (tokens live 30 minutes); start a new consult."
+          : "continuation_token: the token is not valid.",
         "continuation_token",
       );
     }
@@ -182,7 +199,11 @@ export async function prepareConsult(input: { services: Pick<ReasonServices, "co
   if (request.prior_feedback) {
     prior = await services.consults.findOwned(request.prior_feedback.prior_loop_id, ownerOf(principal));
     if (!prior) {
-      throw new ValidationError("prior_loop_not_found", "prior_feedback.prior_loop_id: no earlier consult of yours has this loop id.", "prior_feedback.prior_loop_id");
+      throw new ValidationError(
+        "prior_loop_not_found",
+        "prior_feedback.prior_loop_id: no earlier consult of yours has this loop id.",
+        "prior_feedback.prior_loop_id",
+      );
     }
     if (prior.depth_tier !== request.prior_feedback.prior_depth_tier) {
       throw new ValidationError(
@@ -207,7 +228,9 @@ export const ClarificationResponse = z.object({
     .describe("1: the first question of this consult; 2 or 3: a further one after an answer (on another axis; at most three questions in all)."),
   trigger_code: ClarificationTriggerCode,
   clarification: z.object({ question_text: z.string(), stem_id: z.string(), slot_fills: z.array(z.string()) }),
-  continuation_token: z.string().describe("Send back once, with the byte-identical input and a clarification_response, within 30 minutes, from the same credential."),
+  continuation_token: z
+    .string()
+    .describe("Send back once, with the byte-identical input and a clarification_response, within 30 minutes, from the same credential."),
   evaluation_partial: z.null(),
 });
 export type ClarificationResponse = z.infer<typeof ClarificationResponse>;
@@ -266,7 +289,10 @@ const QUESTIONS: Record<ClarificationTriggerCode, (slots: readonly string[]) => 
 };
 
 /** Runs the three layers for a prepared consult. */
-export async function runConsult(input: { services: ReasonServices; prepared: PreparedConsult }): Promise<{ kind: "clarification"; body: ClarificationResponse } | { kind: "assessment"; body: ReasonResponse; loopId: string }> {
+export async function runConsult(input: {
+  services: ReasonServices;
+  prepared: PreparedConsult;
+}): Promise<{ kind: "clarification"; body: ClarificationResponse } | { kind: "assessment"; body: ReasonResponse; loopId: string }> {
   const { services, prepared } = input;
   const { request, principal } = prepared;
   const started = Date.now();
@@ -307,7 +333,11 @@ export async function runConsult(input: { services: ReasonServices; prepared: Pr
           clarification_required: true,
           intake_tier: answered.length + 1,
           trigger_code: trigger,
-          clarification: { question_text: QUESTIONS[trigger](extraction.ambiguity.slot_fills), stem_id: `clarify.${trigger.toLowerCase()}.v1`, slot_fills: extraction.ambiguity.slot_fills },
+          clarification: {
+            question_text: QUESTIONS[trigger](extraction.ambiguity.slot_fills),
+            stem_id: `clarify.${trigger.toLowerCase()}.v1`,
+            slot_fills: extraction.ambiguity.slot_fills,
+          },
           continuation_token: token,
           evaluation_partial: null,
         },
@@ -336,21 +366,24 @@ export async function runConsult(input: { services: ReasonServices; prepared: Pr
   const elapsedMs = Date.now() - started;
   const recorded = await services.consults.record(
     {
-    loop_id: loopId,
-    owner_id: ownerOf(principal),
-    subject: callerSubject(principal),
-    credential_id: principal.type === "api_key" ? principal.credential_id : null,
-    agent_id: agentOf(principal),
-    depth_tier: request.depth,
-    katorthoma_proximity: assessment.katorthoma_proximity,
-    layer1_source: prepared.supplied ? "supplied" : "server",
-    input_sha256: prepared.inputSha256,
-    prior_loop_id: prepared.prior?.loop_id ?? null,
-    elapsed_ms: elapsedMs,
-    sealed_assessment: await services.sealer.seal(JSON.stringify(signed), loopId),
+      loop_id: loopId,
+      owner_id: ownerOf(principal),
+      subject: callerSubject(principal),
+      credential_id: principal.type === "api_key" ? principal.credential_id : null,
+      agent_id: agentOf(principal),
+      depth_tier: request.depth,
+      katorthoma_proximity: assessment.katorthoma_proximity,
+      layer1_source: prepared.supplied ? "supplied" : "server",
+      input_sha256: prepared.inputSha256,
+      prior_loop_id: prepared.prior?.loop_id ?? null,
+      elapsed_ms: elapsedMs,
+      sealed_assessment: await services.sealer.seal(JSON.stringify(signed), loopId),
     },
     correlationId
-      ? { correlation_id: correlationId, job: { schema: NARRATIVE_JOB_SCHEMA, correlation_id: correlationId, loop_id: loopId, enqueued_at: services.now().toISOString() } }
+      ? {
+          correlation_id: correlationId,
+          job: { schema: NARRATIVE_JOB_SCHEMA, correlation_id: correlationId, loop_id: loopId, enqueued_at: services.now().toISOString() },
+        }
       : undefined,
     prepared.continuation ? continuationUse(prepared.continuation) : undefined,
   );
@@ -364,7 +397,11 @@ export async function runConsult(input: { services: ReasonServices; prepared: Pr
     await deliverOutboxEntry({
       queue: services.queue,
       outbox: services.outbox,
-      entry: { id: recorded.outboxId, job: { schema: NARRATIVE_JOB_SCHEMA, correlation_id: correlationId, loop_id: loopId, enqueued_at: services.now().toISOString() }, attempts: 0 },
+      entry: {
+        id: recorded.outboxId,
+        job: { schema: NARRATIVE_JOB_SCHEMA, correlation_id: correlationId, loop_id: loopId, enqueued_at: services.now().toISOString() },
+        attempts: 0,
+      },
       now: services.now(),
     });
     narrative = { status: "deferred", correlation_id: correlationId };

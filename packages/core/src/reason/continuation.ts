@@ -28,9 +28,7 @@ export interface ContinuationClaims {
 
 export type NewContinuation = Omit<ContinuationClaims, "tokenId" | "expiresAt">;
 
-export type ContinuationCheck =
-  | { readonly ok: true; readonly claims: ContinuationClaims }
-  | { readonly ok: false; readonly reason: "expired" | "invalid" };
+export type ContinuationCheck = { readonly ok: true; readonly claims: ContinuationClaims } | { readonly ok: false; readonly reason: "expired" | "invalid" };
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 

@@ -61,7 +61,11 @@ const POSITIVES: Positive[] = [
   { text: "I've been struggling with depression for years.", severity: "mild", kinds: ["long_struggle"] },
   { text: "I feel so alone lately.", severity: "mild", kinds: ["isolation"] },
   { text: "I feel hopeless about the future.", severity: "mild", kinds: ["despair"] },
-  { text: "My wife died last year. I have no one left. I've been struggling with this for years.", severity: "mild", kinds: ["loss", "isolation", "long_struggle"] },
+  {
+    text: "My wife died last year. I have no one left. I've been struggling with this for years.",
+    severity: "mild",
+    kinds: ["loss", "isolation", "long_struggle"],
+  },
 ];
 
 // Negative cases: the known false positives and ordinary ethical dilemmas. No signal at all.
@@ -100,7 +104,11 @@ const NEGATIVES: string[] = [
 ];
 
 const signalQuotesAreVerbatim = (texts: readonly string[]) => {
-  for (const s of detectDistress(texts).signals) expect(texts.some((t) => t.includes(s.quote)), `quote ${JSON.stringify(s.quote)}`).toBe(true);
+  for (const s of detectDistress(texts).signals)
+    expect(
+      texts.some((t) => t.includes(s.quote)),
+      `quote ${JSON.stringify(s.quote)}`,
+    ).toBe(true);
 };
 
 describe("detectDistress: positive cases", () => {
@@ -258,8 +266,17 @@ describe("schema and data", () => {
   it("rejects inconsistent assessments", () => {
     const signal = { tier: 3 as const, kind: "loss" as const, quote: "my grief" };
     expect(DistressAssessmentSchema.safeParse({ severity: "mild", redirect: false, signals: [signal], suggested_user_message: null }).success).toBe(true);
-    expect(DistressAssessmentSchema.safeParse({ severity: "mild", redirect: true, signals: [signal], suggested_user_message: DISTRESS_MESSAGE }).success).toBe(false);
-    expect(DistressAssessmentSchema.safeParse({ severity: "moderate", redirect: true, signals: [{ ...signal, tier: 2, kind: "finality" }], suggested_user_message: null }).success).toBe(false);
+    expect(DistressAssessmentSchema.safeParse({ severity: "mild", redirect: true, signals: [signal], suggested_user_message: DISTRESS_MESSAGE }).success).toBe(
+      false,
+    );
+    expect(
+      DistressAssessmentSchema.safeParse({
+        severity: "moderate",
+        redirect: true,
+        signals: [{ ...signal, tier: 2, kind: "finality" }],
+        suggested_user_message: null,
+      }).success,
+    ).toBe(false);
     expect(DistressAssessmentSchema.safeParse({ severity: null, redirect: false, signals: [signal], suggested_user_message: null }).success).toBe(false);
     expect(DistressSignalSchema.safeParse({ tier: 1, kind: "loss", quote: "x" }).success).toBe(false);
   });

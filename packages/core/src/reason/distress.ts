@@ -144,8 +144,8 @@ const FRAGMENTS: Record<string, string> = {
   IVE: String.raw`\bi(?:'?ve| have)\b`,
   ID: String.raw`\bi(?:'?d| would)\b`,
   ILL: String.raw`\bi(?:'?ll| will)\b`,
-  DONT: String.raw`(?:don'?t|do not)`,
-  CANT: String.raw`(?:can'?t|cannot|can not)`,
+  DONT: "(?:don'?t|do not)",
+  CANT: "(?:can'?t|cannot|can not)",
   // Optional adverbs between a subject and its verb: "I just really want to …".
   ADV: "(?:(?:just|really|honestly|truly|actually|simply|seriously|sometimes|often|still|literally|genuinely|only|so|kind of|sort of|kinda|almost|already|finally|now|also|even|secretly|quietly) )*",
   // First-person intent, ending on a word; continue with " {ADV}verb" (base form or -ing).
@@ -165,7 +165,8 @@ const FRAGMENTS: Record<string, string> = {
   // End of a clause: punctuation or end of text.
   END: String.raw`(?=\s*(?:$|[.,;:!?…)"'—-]))`,
   // Not followed by an academic frame ("… in Stoic philosophy", "… as a topic").
-  NOT_ACADEMIC: String.raw`(?! (?:in|within|among|according to|from|for|by|throughout) (?:the )?(?:stoic|ancient|roman|greek|philosoph|seneca|epictetus|marcus|cato|literature|history|antiquity|my (?:essay|paper|thesis|class|course|seminar|lecture|research|book))| as (?:a|an) (?:topic|subject|theme|question|concept|idea|philosophical|historical))`,
+  NOT_ACADEMIC:
+    "(?! (?:in|within|among|according to|from|for|by|throughout) (?:the )?(?:stoic|ancient|roman|greek|philosoph|seneca|epictetus|marcus|cato|literature|history|antiquity|my (?:essay|paper|thesis|class|course|seminar|lecture|research|book))| as (?:a|an) (?:topic|subject|theme|question|concept|idea|philosophical|historical))",
 };
 
 export interface DistressRule {
@@ -578,7 +579,12 @@ function compileRules(rules: readonly DistressRule[]): readonly CompiledRule[] {
   return rules.flatMap((rule) =>
     rule.patterns.map((p) => {
       const source = expand(p);
-      return { tier: rule.tier, kind: rule.kind, regex: new RegExp(`(?:${source})${WORD_END}`, "gu"), literals: requiredLiterals(source).map((set) => set.map(idOf)) };
+      return {
+        tier: rule.tier,
+        kind: rule.kind,
+        regex: new RegExp(`(?:${source})${WORD_END}`, "gu"),
+        literals: requiredLiterals(source).map((set) => set.map(idOf)),
+      };
     }),
   );
 }
@@ -672,10 +678,8 @@ function literalsIn(text: string): Uint8Array {
  * A plain denial just before a match ("I would never kill myself", "I'm not going to end my
  * life"). "I don't want to …" is not on the list on purpose.
  */
-const DENIAL_BEFORE = new RegExp(
-  String.raw`(?:\b(?:never|won'?t|wouldn'?t|will not|would not|am not going to|'m not going to|not gonna|no intention (?:of|to)|no plans? to)\s+(?:ever\s+)?(?:(?:try|want|plan|attempt|actually|really)\s+(?:to\s+)?)?)$`,
-  "iu",
-);
+const DENIAL_BEFORE =
+  /(?:\b(?:never|won'?t|wouldn'?t|will not|would not|am not going to|'m not going to|not gonna|no intention (?:of|to)|no plans? to)\s+(?:ever\s+)?(?:(?:try|want|plan|attempt|actually|really)\s+(?:to\s+)?)?)$/iu;
 
 /** Folds typographic apostrophes, quotes and dashes to ASCII, one UTF-16 unit for one, so offsets survive. */
 function fold(text: string): string {

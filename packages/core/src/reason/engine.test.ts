@@ -18,7 +18,6 @@ const rank = (p: Proximity) => rankOf(KatorthomaProximity, p);
 /** A null floor is no constraint at all: it sits above every rung. */
 const floorRank = (p: Proximity | null) => (p === null ? Number.POSITIVE_INFINITY : rank(p));
 
-
 function run(ex: Layer1Extraction, text: string, examination: ExaminationContext = EXAMINATION): Assessment {
   return assess({ extraction: ex, text, examination });
 }
@@ -31,7 +30,6 @@ function markersOf(a: Assessment) {
 // ---------------------------------------------------------------------------------------
 // Seeded generator of valid extractions and inputs
 // ---------------------------------------------------------------------------------------
-
 
 // Sentences an account is built from: neutral ones, circle mentions, the account's own
 // violations, impulsive and deliberate acts, passions. None contains the appended
@@ -121,7 +119,8 @@ function generateCase(seed: number): Case {
         examined_before_acting: pick(rand, [true, false, null] as const),
         evidence: [],
       },
-      grave_act: rand() < 0.35 ? { present: true, harmed_circle: graveCircle, quote: quoteFrom(rand, sentences) } : { present: false, harmed_circle: null, quote: null },
+      grave_act:
+        rand() < 0.35 ? { present: true, harmed_circle: graveCircle, quote: quoteFrom(rand, sentences) } : { present: false, harmed_circle: null, quote: null },
       domains: { dikaiosyne: domain(), andreia: domain(), sophrosyne: domain() },
       passions,
       circles,
@@ -149,7 +148,9 @@ describe("Layer 2 properties over seeded random extractions", () => {
     expect(assessed.filter((a) => a.corroboration.claims.some((c) => c.finding === "corroborated")).length).toBeGreaterThan(20);
     expect(assessed.filter((a) => a.passions.some((p) => p.quote !== null)).length).toBeGreaterThan(20);
     expect(assessed.filter((a) => a.passions.some((p) => p.sub_species === null)).length).toBeGreaterThan(20);
-    expect(assessed.filter((a) => a.corroboration.claims.some((k) => k.kind === "examined_before_acting" && k.finding === "contradicted")).length).toBeGreaterThan(5);
+    expect(
+      assessed.filter((a) => a.corroboration.claims.some((k) => k.kind === "examined_before_acting" && k.finding === "contradicted")).length,
+    ).toBeGreaterThan(5);
     expect(assessed.filter((a) => a.practice.suggestion === undefined).length).toBeGreaterThan(10);
     expect(new Set(assessed.map((a) => a.katorthoma_proximity)).size).toBe(5);
   });
@@ -190,7 +191,10 @@ describe("Layer 2 properties over seeded random extractions", () => {
         const othersContradicted = contradictions(a).some((k) => k.kind === "obligation" && k.circle !== "self_preservation");
         if (d === "dikaiosyne" && othersContradicted) {
           expect(floor, label(c)).toBe("habitual");
-          expect(a.proximity_floors.basis.some((b) => b.startsWith("corroboration:")), label(c)).toBe(true);
+          expect(
+            a.proximity_floors.basis.some((b) => b.startsWith("corroboration:")),
+            label(c),
+          ).toBe(true);
         } else {
           expect(floor, `${d}: ${label(c)}`).toBeNull();
         }
@@ -212,7 +216,10 @@ describe("Layer 2 properties over seeded random extractions", () => {
       // A community claim that can be contradicted, so the appended sentence has something to bite on.
       const withCommunity = c.extraction.circles.some((k) => k.circle === "community")
         ? c.extraction
-        : extraction({ ...c.extraction, circles: [...c.extraction.circles, { circle: "community", obligation_claim: c.seed % 2 ? "met" : "indeterminate", quote: null }] });
+        : extraction({
+            ...c.extraction,
+            circles: [...c.extraction.circles, { circle: "community", obligation_claim: c.seed % 2 ? "met" : "indeterminate", quote: null }],
+          });
       for (const ex of [c.extraction, withCommunity]) {
         const before = run(ex, c.text);
         const after = run(ex, `${c.text}\n${CONTRADICTION}`);
@@ -225,9 +232,10 @@ describe("Layer 2 properties over seeded random extractions", () => {
         if (before.is_kathekon === false) expect(after.is_kathekon, where).toBe(false);
         if (after.is_kathekon === true) expect(before.is_kathekon, where).toBe(true);
         // The claims themselves stay as stated.
-        expect(after.oikeiosis.relevant_circles.map((r) => r.obligation_assessment.status), where).toEqual(
-          before.oikeiosis.relevant_circles.map((r) => r.obligation_assessment.status),
-        );
+        expect(
+          after.oikeiosis.relevant_circles.map((r) => r.obligation_assessment.status),
+          where,
+        ).toEqual(before.oikeiosis.relevant_circles.map((r) => r.obligation_assessment.status));
         if (rank(after.katorthoma_proximity) < rank(before.katorthoma_proximity)) lowered++;
       }
     }
@@ -291,9 +299,17 @@ describe("Layer 2 properties over seeded random extractions", () => {
   it("the practice block carries at most one advisory agent-practice-suggestion/v1", () => {
     for (const c of CASES) {
       const a = run(c.extraction, c.text);
-      expect(Object.keys(a.practice).every((k) => k === "suggestion"), label(c)).toBe(true);
+      expect(
+        Object.keys(a.practice).every((k) => k === "suggestion"),
+        label(c),
+      ).toBe(true);
       if (a.practice.suggestion) {
-        expect(a.practice.suggestion, label(c)).toEqual({ schema: "agent-practice-suggestion/v1", gap: expect.any(String), question: expect.any(String), advisory: true });
+        expect(a.practice.suggestion, label(c)).toEqual({
+          schema: "agent-practice-suggestion/v1",
+          gap: expect.any(String),
+          question: expect.any(String),
+          advisory: true,
+        });
         expect(a.practice.suggestion.question, label(c)).toMatch(/\?/);
       }
     }
@@ -305,9 +321,11 @@ describe("Layer 2 properties over seeded random extractions", () => {
       const base = rank(a.proximity_floors.base);
       if (c.extraction.passions.some((p) => p.intensity === "strong")) expect(base, label(c)).toBeLessThanOrEqual(rank("habitual"));
       if (c.extraction.passions.length > 0) expect(base, label(c)).toBeLessThanOrEqual(rank("deliberate"));
-      if (c.extraction.grave_act.present && c.extraction.deliberation.examined_before_acting !== true) expect(base, label(c)).toBeLessThanOrEqual(rank("habitual"));
+      if (c.extraction.grave_act.present && c.extraction.deliberation.examined_before_acting !== true)
+        expect(base, label(c)).toBeLessThanOrEqual(rank("habitual"));
       // A grave act said to be examined, which the account itself says was done without thinking, reads reflexive.
-      if (a.corroboration.claims.some((k) => k.kind === "examined_before_acting" && k.finding === "contradicted")) expect(a.proximity_floors.base, label(c)).toBe("reflexive");
+      if (a.corroboration.claims.some((k) => k.kind === "examined_before_acting" && k.finding === "contradicted"))
+        expect(a.proximity_floors.base, label(c)).toBe("reflexive");
     }
   });
 
@@ -356,8 +374,13 @@ describe("the disposition reading (base)", () => {
     const passions = intensities.map((intensity) => ({ root_passion: "phobos" as const, sub_species: "agonia", intensity, quote: null }));
     const a = run(extraction({ deliberation: { level }, passions }), "I was anxious.");
     expect(a.proximity_floors.base).toBe(base);
-    const capped = rank(base) < rank(({ none: "reflexive", habitual: "habitual", considered: "deliberate", principled: "principled", exemplary: "sage_like" } as const)[level]);
-    expect(a.proximity_floors.basis.some((b) => b.startsWith("passion:")), JSON.stringify(a.proximity_floors)).toBe(capped);
+    const capped =
+      rank(base) <
+      rank(({ none: "reflexive", habitual: "habitual", considered: "deliberate", principled: "principled", exemplary: "sage_like" } as const)[level]);
+    expect(
+      a.proximity_floors.basis.some((b) => b.startsWith("passion:")),
+      JSON.stringify(a.proximity_floors),
+    ).toBe(capped);
   });
 
   it.each([
@@ -366,7 +389,10 @@ describe("the disposition reading (base)", () => {
     [true, "principled"],
   ] as const)("a grave act with examined_before_acting %s gives base %s from principled deliberation", (examined, base) => {
     const a = run(
-      extraction({ deliberation: { level: "principled", examined_before_acting: examined }, grave_act: { present: true, harmed_circle: "community", quote: null } }),
+      extraction({
+        deliberation: { level: "principled", examined_before_acting: examined },
+        grave_act: { present: true, harmed_circle: "community", quote: null },
+      }),
       "I reported my colleague to the police.",
     );
     expect(a.proximity_floors.base).toBe(base);
@@ -440,9 +466,19 @@ describe("corroboration of circle claims", () => {
     const text = "Yesterday I kept my promise to my colleague.";
     const a = run(principledJustice([{ circle: "community", obligation_claim: "met", quote: "kept my promise to my colleague" }]), text);
     expect(a.corroboration.claims).toEqual([
-      { id: "obligation:community", kind: "obligation", circle: "community", claimed_status: "met", finding: "corroborated", markers: [{ quote: "kept my promise to my colleague", start: 12, end: 43 }] },
+      {
+        id: "obligation:community",
+        kind: "obligation",
+        circle: "community",
+        claimed_status: "met",
+        finding: "corroborated",
+        markers: [{ quote: "kept my promise to my colleague", start: 12, end: 43 }],
+      },
     ]);
-    expect(a.oikeiosis.relevant_circles[0]!.obligation_assessment).toEqual({ status: "met", justification: "Claimed met, and the account's own words support it." });
+    expect(a.oikeiosis.relevant_circles[0]!.obligation_assessment).toEqual({
+      status: "met",
+      justification: "Claimed met, and the account's own words support it.",
+    });
     expect(a.is_kathekon).toBe(true);
     expect(a.kathekon_quality).toBe("strong");
   });
@@ -482,7 +518,11 @@ describe("corroboration of circle claims", () => {
   });
 
   it("a contradiction never raises a justice floor already below habitual", () => {
-    const ex = extraction({ deliberation: { level: "none" }, domains: { dikaiosyne: engaged("reflexive") }, circles: [{ circle: "community", obligation_claim: "met", quote: null }] });
+    const ex = extraction({
+      deliberation: { level: "none" },
+      domains: { dikaiosyne: engaged("reflexive") },
+      circles: [{ circle: "community", obligation_claim: "met", quote: null }],
+    });
     const a = run(ex, "I lied to my colleague.");
     expect(a.proximity_floors.dikaiosyne).toBe("reflexive");
     expect(a.katorthoma_proximity).toBe("reflexive");
@@ -490,13 +530,23 @@ describe("corroboration of circle claims", () => {
 
   describe("the basis names a corroboration cap only when it drove a floor", () => {
     it("a contradicted duty to others with justice already below habitual lowers nothing: basis empty", () => {
-      const ex = extraction({ deliberation: { level: "none" }, domains: { dikaiosyne: engaged("reflexive") }, circles: [{ circle: "community", obligation_claim: "met", quote: null }] });
+      const ex = extraction({
+        deliberation: { level: "none" },
+        domains: { dikaiosyne: engaged("reflexive") },
+        circles: [{ circle: "community", obligation_claim: "met", quote: null }],
+      });
       const a = run(ex, "I lied to my colleague.");
       expect(a.corroboration.claims[0]).toMatchObject({ circle: "community", finding: "contradicted" });
       expect(a.proximity_floors.basis).toEqual([]);
     });
     it("two contradicted duties: the first caps justice and is named, the second lowers nothing and is not", () => {
-      const a = run(principledJustice([{ circle: "household", obligation_claim: "met", quote: null }, { circle: "community", obligation_claim: "met", quote: null }]), "I lied to my wife. I lied to my colleague.");
+      const a = run(
+        principledJustice([
+          { circle: "household", obligation_claim: "met", quote: null },
+          { circle: "community", obligation_claim: "met", quote: null },
+        ]),
+        "I lied to my wife. I lied to my colleague.",
+      );
       expect(a.corroboration.claims.map((k) => k.finding)).toEqual(["contradicted", "contradicted"]);
       expect(a.proximity_floors.dikaiosyne).toBe("habitual");
       expect(a.proximity_floors.basis).toEqual(["corroboration: the account contradicts its claim about its duty to household; justice at most habitual"]);
@@ -534,13 +584,19 @@ describe("corroboration of circle claims", () => {
   it("a violated claim is taken as stated: not checked, is_kathekon false", () => {
     const a = run(principledJustice([{ circle: "household", obligation_claim: "violated", quote: null }]), "I kept my promise to my wife.");
     expect(a.corroboration.claims).toEqual([]);
-    expect(a.oikeiosis.relevant_circles[0]!.obligation_assessment).toEqual({ status: "violated", justification: "The account itself reports this duty as not met." });
+    expect(a.oikeiosis.relevant_circles[0]!.obligation_assessment).toEqual({
+      status: "violated",
+      justification: "The account itself reports this duty as not met.",
+    });
     expect(a.is_kathekon).toBe(false);
     expect(a.kathekon_quality).toBeNull();
   });
 
   it("a violation cue about a circle the extraction does not claim contradicts nothing", () => {
-    const a = run(principledJustice([{ circle: "household", obligation_claim: "met", quote: "I kept my promise to my wife." }]), "I kept my promise to my wife. I lied to my colleague.");
+    const a = run(
+      principledJustice([{ circle: "household", obligation_claim: "met", quote: "I kept my promise to my wife." }]),
+      "I kept my promise to my wife. I lied to my colleague.",
+    );
     expect(a.corroboration.claims.map((k) => k.finding)).toEqual(["corroborated"]);
     expect(a.proximity_floors.dikaiosyne).toBe("principled");
   });
@@ -551,8 +607,24 @@ describe("appropriateness (is_kathekon, kathekon_quality)", () => {
     ["no circle at all", [], null, null],
     ["only indeterminate claims", [{ circle: "community", obligation_claim: "indeterminate", quote: null }], null, null],
     ["a met claim", [{ circle: "community", obligation_claim: "met", quote: null }], true, "strong"],
-    ["a met and an indeterminate claim", [{ circle: "community", obligation_claim: "met", quote: null }, { circle: "household", obligation_claim: "indeterminate", quote: null }], true, "strong"],
-    ["a met and a violated claim", [{ circle: "community", obligation_claim: "met", quote: null }, { circle: "household", obligation_claim: "violated", quote: null }], false, null],
+    [
+      "a met and an indeterminate claim",
+      [
+        { circle: "community", obligation_claim: "met", quote: null },
+        { circle: "household", obligation_claim: "indeterminate", quote: null },
+      ],
+      true,
+      "strong",
+    ],
+    [
+      "a met and a violated claim",
+      [
+        { circle: "community", obligation_claim: "met", quote: null },
+        { circle: "household", obligation_claim: "violated", quote: null },
+      ],
+      false,
+      null,
+    ],
   ] as const)("%s: is_kathekon and its quality follow", (_label, circles, isKathekon, quality) => {
     const a = run(extraction({ deliberation: { level: "principled" }, circles: circles as unknown as Layer1Extraction["circles"] }), "We talked.");
     expect(a.is_kathekon).toBe(isKathekon);
@@ -572,7 +644,15 @@ describe("appropriateness (is_kathekon, kathekon_quality)", () => {
   });
 
   it("the outermost circle at stake gives the top-level grades; none gives null", () => {
-    const a = run(extraction({ circles: [{ circle: "cosmic", obligation_claim: "met", quote: null }, { circle: "household", obligation_claim: "met", quote: null }] }), "We talked.");
+    const a = run(
+      extraction({
+        circles: [
+          { circle: "cosmic", obligation_claim: "met", quote: null },
+          { circle: "household", obligation_claim: "met", quote: null },
+        ],
+      }),
+      "We talked.",
+    );
     expect(a.oikeiosis.relevant_circles.map((r) => r.circle)).toEqual(["household", "cosmic"]);
     expect([a.honourability_grade, a.advantageousness_grade]).toEqual([CIRCLE_PRIORS.cosmic.honourability, CIRCLE_PRIORS.cosmic.advantageousness]);
     const none = run(extraction(), "We talked.");
@@ -639,20 +719,41 @@ describe("the practice suggestion", () => {
   it.each([
     [
       "a contradiction comes first",
-      extraction({ passions: [{ root_passion: "phobos", sub_species: "aischyne", intensity: "strong", quote: null }], circles: [{ circle: "community", obligation_claim: "met", quote: null }] }),
+      extraction({
+        passions: [{ root_passion: "phobos", sub_species: "aischyne", intensity: "strong", quote: null }],
+        circles: [{ circle: "community", obligation_claim: "met", quote: null }],
+      }),
       "I lied to my colleague.",
       "corroboration:obligation:community",
     ],
-    ["then a strong passion", extraction({ passions: [{ root_passion: "phobos", sub_species: "aischyne", intensity: "strong", quote: null }] }), "I hid.", "passion:phobos"],
-    ["then an uncorroborated met claim", extraction({ circles: [{ circle: "humanity", obligation_claim: "met", quote: null }] }), "We talked.", "uncorroborated:humanity"],
-    ["then the lowest domain below deliberate", extraction({ domains: { andreia: engaged("habitual"), sophrosyne: engaged("reflexive") } }), "We talked.", "domain:sophrosyne"],
+    [
+      "then a strong passion",
+      extraction({ passions: [{ root_passion: "phobos", sub_species: "aischyne", intensity: "strong", quote: null }] }),
+      "I hid.",
+      "passion:phobos",
+    ],
+    [
+      "then an uncorroborated met claim",
+      extraction({ circles: [{ circle: "humanity", obligation_claim: "met", quote: null }] }),
+      "We talked.",
+      "uncorroborated:humanity",
+    ],
+    [
+      "then the lowest domain below deliberate",
+      extraction({ domains: { andreia: engaged("habitual"), sophrosyne: engaged("reflexive") } }),
+      "We talked.",
+      "domain:sophrosyne",
+    ],
   ] as const)("%s", (_label, ex, text, gap) => {
     const a = run(ex, text);
     expect(a.practice.suggestion).toEqual({ schema: "agent-practice-suggestion/v1", gap, question: expect.stringMatching(/\?/), advisory: true });
   });
 
   it("a mild passion and domains at deliberate or above ask nothing", () => {
-    const a = run(extraction({ passions: [{ root_passion: "phobos", sub_species: null, intensity: "mild", quote: null }], domains: { andreia: engaged("deliberate") } }), "I was afraid.");
+    const a = run(
+      extraction({ passions: [{ root_passion: "phobos", sub_species: null, intensity: "mild", quote: null }], domains: { andreia: engaged("deliberate") } }),
+      "I was afraid.",
+    );
     expect(a.practice).toEqual({});
   });
 });

@@ -13,13 +13,7 @@ import {
 } from "../enums";
 import { PASSIONS } from "../framework";
 import { deriveFromProximity, lowestOf, rankOf } from "../ladders";
-import {
-  CIRCLE_TERMS,
-  deliberationSentence,
-  firstSentenceMatching,
-  locate,
-  VIOLATION_CUES,
-} from "./corroboration";
+import { CIRCLE_TERMS, deliberationSentence, firstSentenceMatching, locate, VIOLATION_CUES } from "./corroboration";
 import type { DeliberationLevel, Layer1Extraction } from "./extraction";
 
 /**
@@ -98,9 +92,7 @@ export const AssessmentSchema = z.object({
     ),
   }),
   practice: z.object({
-    suggestion: z
-      .object({ schema: z.literal("agent-practice-suggestion/v1"), gap: z.string(), question: z.string(), advisory: z.literal(true) })
-      .optional(),
+    suggestion: z.object({ schema: z.literal("agent-practice-suggestion/v1"), gap: z.string(), question: z.string(), advisory: z.literal(true) }).optional(),
   }),
 });
 export type Assessment = z.infer<typeof AssessmentSchema>;
@@ -146,7 +138,11 @@ export function assess(input: { extraction: Layer1Extraction; text: string; exam
     base = passionCap;
     basis.push(`passion: a ${strongest} passion caps the disposition reading at ${passionCap}`);
   }
-  if (extraction.grave_act.present && extraction.deliberation.examined_before_acting !== true && rankOf(KatorthomaProximity, base) > rankOf(KatorthomaProximity, "habitual")) {
+  if (
+    extraction.grave_act.present &&
+    extraction.deliberation.examined_before_acting !== true &&
+    rankOf(KatorthomaProximity, base) > rankOf(KatorthomaProximity, "habitual")
+  ) {
     base = "habitual";
     basis.push("grave act: a grave act not said to be examined first caps the disposition reading at habitual");
   }
@@ -219,7 +215,8 @@ export function assess(input: { extraction: Layer1Extraction; text: string; exam
   const violated = extraction.circles.some((c) => c.obligation_claim === "violated") || contradictedCircles.size > 0;
   const decided = extraction.circles.some((c) => c.obligation_claim !== "indeterminate");
   const is_kathekon = violated ? false : decided ? true : null;
-  const kathekon_quality = is_kathekon !== true ? null : rankOf(KatorthomaProximity, aggregate) <= 1 ? "weak" : aggregate === "deliberate" ? "moderate" : "strong";
+  const kathekon_quality =
+    is_kathekon !== true ? null : rankOf(KatorthomaProximity, aggregate) <= 1 ? "weak" : aggregate === "deliberate" ? "moderate" : "strong";
 
   const passions = extraction.passions.map((p) => {
     const root = PASSIONS.find((r) => r.id === p.root_passion)!;
@@ -234,7 +231,13 @@ export function assess(input: { extraction: Layer1Extraction; text: string; exam
   });
 
   const ruling_faculty_state =
-    strongest === "strong" && base === "reflexive" ? "overwhelmed" : strongest ? "disturbed" : extraction.deliberation.level === "none" ? "unexamined" : "governed";
+    strongest === "strong" && base === "reflexive"
+      ? "overwhelmed"
+      : strongest
+        ? "disturbed"
+        : extraction.deliberation.level === "none"
+          ? "unexamined"
+          : "governed";
 
   const relevant = circles.map((c) => {
     const claim = claims.find((k) => k.circle === c.circle && k.kind === "obligation");
@@ -285,7 +288,8 @@ function justify(status: z.infer<typeof ObligationStatus>, claim: Claim | undefi
   if (status === "violated") return "The account itself reports this duty as not met.";
   if (!claim) return "No claim was checked.";
   const claimed = status === "met" ? "Claimed met" : "Claimed indeterminate";
-  if (claim.finding === "contradicted") return `${claimed}, but the account's own words contradict it ("${claim.markers[0]!.quote}"); the verdict is lowered, the claim is left as stated.`;
+  if (claim.finding === "contradicted")
+    return `${claimed}, but the account's own words contradict it ("${claim.markers[0]!.quote}"); the verdict is lowered, the claim is left as stated.`;
   if (claim.finding === "corroborated") return `${claimed}, and the account's own words support it.`;
   return `${claimed}; nothing in the account confirms or contradicts it.`;
 }
@@ -307,7 +311,10 @@ function practiceSuggestion(
   if (strong) {
     const root = PASSIONS.find((r) => r.id === strong.root_passion)!;
     const sub = strong.sub_species ? root.sub_species.find((s) => s.id === strong.sub_species)?.name.toLowerCase() : null;
-    return make(`passion:${strong.root_passion}`, `What judgement made the ${sub ?? root.name.toLowerCase()} feel justified? Test it: is it true that "${root.false_judgement}"`);
+    return make(
+      `passion:${strong.root_passion}`,
+      `What judgement made the ${sub ?? root.name.toLowerCase()} feel justified? Test it: is it true that "${root.false_judgement}"`,
+    );
   }
   const uncorroborated = assessment.corroboration.claims.find((c) => c.finding === "uncorroborated" && c.claimed_status === "met" && c.circle);
   if (uncorroborated) {
@@ -334,4 +341,3 @@ export function orientationOf(assessment: Assessment): { direction: "toward" | "
   if (rank === 0) return { direction: "away", basis: "aggregate proximity reflexive" };
   return { direction: "indeterminate", basis: "aggregate proximity habitual" };
 }
-

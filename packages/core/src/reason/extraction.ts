@@ -30,7 +30,11 @@ export type DomainReading = z.infer<typeof DomainReading>;
 
 export const ExtractedPassion = z.strictObject({
   root_passion: RootPassion,
-  sub_species: z.string().regex(/^[a-z]+$/).nullable().describe("Sub-species id (e.g. orge), or null when it cannot be told."),
+  sub_species: z
+    .string()
+    .regex(/^[a-z]+$/)
+    .nullable()
+    .describe("Sub-species id (e.g. orge), or null when it cannot be told."),
   intensity: z.enum(["mild", "strong"]),
   quote: Quote.nullable(),
 });

@@ -101,10 +101,16 @@ export type NarrativeJobOutcome = "written" | "already_done" | "no_assessment";
  * The consumer's work for one job: idempotent (a job delivered twice writes one narrative).
  * Throws when Layer 3 fails, so the queue redelivers it.
  */
-export async function processNarrativeJob(input: { store: NarrativeStore; sealer: Sealer; narrator: Narrator; job: NarrativeJob; now: Date }): Promise<NarrativeJobOutcome> {
+export async function processNarrativeJob(input: {
+  store: NarrativeStore;
+  sealer: Sealer;
+  narrator: Narrator;
+  job: NarrativeJob;
+  now: Date;
+}): Promise<NarrativeJobOutcome> {
   const { store, sealer, narrator, job } = input;
   const row = await store.find(job.correlation_id);
-  if (!row || row.status !== "deferred") return "already_done";
+  if (row?.status !== "deferred") return "already_done";
   const sealed = await store.sealedAssessment(job.loop_id);
   if (!sealed) {
     await store.markFailed(job.correlation_id, "the signed assessment is no longer held", input.now);
@@ -135,7 +141,14 @@ export async function readNarrative(input: { store: NarrativeStore; sealer: Seal
   const row = /^nar_[0-9a-f-]{36}$/.test(input.correlationId) ? await input.store.find(input.correlationId) : null;
   if (!row || row.subject !== input.subject) throw new NotFoundError("No narrative of yours has this correlation id.");
   const expires = new Date(Date.parse(row.created_at) + NARRATIVE_RETENTION_DAYS * 86_400_000).toISOString();
-  const base = { correlation_id: row.correlation_id, status: row.status, loop_id: row.loop_id, created_at: row.created_at, ready_at: row.ready_at, expires_at: expires };
+  const base = {
+    correlation_id: row.correlation_id,
+    status: row.status,
+    loop_id: row.loop_id,
+    created_at: row.created_at,
+    ready_at: row.ready_at,
+    expires_at: expires,
+  };
   if (row.status === "ready" && row.sealed_narrative) {
     return { ...base, narrative: await input.sealer.open(row.sealed_narrative, row.correlation_id), narrator: row.narrator ?? "unknown" };
   }

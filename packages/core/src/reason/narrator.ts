@@ -30,7 +30,8 @@ export function narrateOffline(assessment: Assessment): string {
     parts.push(`${root.name} is at work (${passion.intensity}); it rests on the judgement "${root.false_judgement}" The correction: ${root.remedy}`);
   }
   const contradicted = assessment.corroboration.claims.filter((c) => c.finding === "contradicted");
-  if (contradicted.length > 0) parts.push("The account's own words contradict one of its claims, so the reading was lowered; the claim itself is left as stated.");
+  if (contradicted.length > 0)
+    parts.push("The account's own words contradict one of its claims, so the reading was lowered; the claim itself is left as stated.");
   if (assessment.practice.suggestion) parts.push(`A question to take forward: ${assessment.practice.suggestion.question}`);
   parts.push("This is a reading for reflection, not a verdict: it measures how the choice was reasoned, not whether the facts are true.");
   return parts.join(" ");

@@ -56,15 +56,14 @@ describe("the six accounts of Judgment II, offline", () => {
 });
 
 describe("what the reader leaves undecided, and what negation turns", () => {
-  it.each([
-    "I went for a long walk by the river this morning.",
-    "I had a quiet day and read a novel.",
-    "What is the best way to learn Spanish?",
-  ])("%j states no act toward anyone: is_kathekon null", async (text) => {
-    const { extraction, assessment } = await served(text);
-    expect(decided(extraction)).toEqual([]);
-    expect(assessment.is_kathekon).toBeNull();
-  });
+  it.each(["I went for a long walk by the river this morning.", "I had a quiet day and read a novel.", "What is the best way to learn Spanish?"])(
+    "%j states no act toward anyone: is_kathekon null",
+    async (text) => {
+      const { extraction, assessment } = await served(text);
+      expect(decided(extraction)).toEqual([]);
+      expect(assessment.is_kathekon).toBeNull();
+    },
+  );
 
   it.each([
     "My brother took money from our grandmother's purse while she slept.",
@@ -101,7 +100,7 @@ describe("what the reader leaves undecided, and what negation turns", () => {
     expect(assessment.is_kathekon).toBe(false);
   });
 
-  it("a right not done is no right: \"I never returned the wallet I found\" is not a duty met", async () => {
+  it('a right not done is no right: "I never returned the wallet I found" is not a duty met', async () => {
     const { extraction, assessment } = await served("I never returned the wallet I found on the bus.");
     expect(extraction.circles.filter((c) => c.obligation_claim === "met")).toEqual([]);
     expect(assessment.is_kathekon).not.toBe(true);
@@ -122,12 +121,12 @@ describe("accounts no act of the lexicons reads: the words alone", () => {
     for (const word of extraction.domains.dikaiosyne.evidence) expect(text).toContain(word);
   });
 
-  it.each([
-    "I went for a long walk and then made soup.",
-    "The train was late again this morning.",
-  ])("still decides nothing where the account names no one: %j", async (text) => {
-    const { extraction, assessment } = await served(text);
-    expect(decided(extraction)).toEqual([]);
-    expect(assessment.is_kathekon).toBeNull();
-  });
+  it.each(["I went for a long walk and then made soup.", "The train was late again this morning."])(
+    "still decides nothing where the account names no one: %j",
+    async (text) => {
+      const { extraction, assessment } = await served(text);
+      expect(decided(extraction)).toEqual([]);
+      expect(assessment.is_kathekon).toBeNull();
+    },
+  );
 });

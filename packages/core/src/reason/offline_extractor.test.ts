@@ -45,7 +45,14 @@ describe("offline extractor: representative accounts", () => {
     const a = assess({ extraction: ex, text, examination: EXAMINATION });
     expect(a.is_kathekon).toBe(true);
     expect(a.corroboration.claims).toEqual([
-      { id: "obligation:community", kind: "obligation", circle: "community", claimed_status: "met", finding: "corroborated", markers: [{ quote: act, start: 2, end: 2 + act.length }] },
+      {
+        id: "obligation:community",
+        kind: "obligation",
+        circle: "community",
+        claimed_status: "met",
+        finding: "corroborated",
+        markers: [{ quote: act, start: 2, end: 2 + act.length }],
+      },
     ]);
   });
 
@@ -87,19 +94,27 @@ describe("offline extractor: representative accounts", () => {
 });
 
 describe("offline extractor: passions read with negation and attribution, through the reader of accounts", () => {
-  it("a denied passion is no passion: \"I was not angry when…\" reads no anger", () => {
-    for (const text of ["I was not angry when he took my parking space.", "I wasn't angry when my neighbour's tree fell on my fence; I asked him to share the cost.", "I felt no fear at all and walked in."]) {
+  it('a denied passion is no passion: "I was not angry when…" reads no anger', () => {
+    for (const text of [
+      "I was not angry when he took my parking space.",
+      "I wasn't angry when my neighbour's tree fell on my fence; I asked him to share the cost.",
+      "I felt no fear at all and walked in.",
+    ]) {
       expect(extract(text).passions, text).toEqual([]);
     }
   });
 
   it("someone else's passion is not the author's: \"my boss was furious, I stayed calm\" reads none", () => {
-    for (const text of ["My boss was furious, I stayed calm.", "He was furious about the deadline, so I stayed late.", "She felt jealous of her sister, so I talked to her."]) {
+    for (const text of [
+      "My boss was furious, I stayed calm.",
+      "He was furious about the deadline, so I stayed late.",
+      "She felt jealous of her sister, so I talked to her.",
+    ]) {
       expect(extract(text).passions, text).toEqual([]);
     }
   });
 
-  it("\"it made me furious\" is the author's anger, strong, quoted verbatim", () => {
+  it('"it made me furious" is the author\'s anger, strong, quoted verbatim', () => {
     const ex = extract("When he laughed at my work it made me furious.");
     expect(ex.passions).toEqual([{ root_passion: "epithumia", sub_species: "orge", intensity: "strong", quote: "furious" }]);
   });
@@ -180,7 +195,13 @@ describe("offline extractor: ambiguity triggers", () => {
   it("the port passes the answered triggers through and is labelled offline-lexical/v1", async () => {
     expect(offlineExtractor.name).toBe(OFFLINE_EXTRACTOR);
     expect(OFFLINE_EXTRACTOR).toBe("offline-lexical/v1");
-    const request = { input: "Should I tell her? Should I quit?", context: null, domain_context: null, clarification_response: "The first one.", depth: "standard" as const };
+    const request = {
+      input: "Should I tell her? Should I quit?",
+      context: null,
+      domain_context: null,
+      clarification_response: "The first one.",
+      depth: "standard" as const,
+    };
     expect((await offlineExtractor.extract({ ...request, answered_triggers: [] })).ambiguity.trigger_code).toBe("ELEMENT_FUSION");
     expect((await offlineExtractor.extract({ ...request, answered_triggers: ["ELEMENT_FUSION"] })).ambiguity.trigger_code).toBeNull();
     expect((await offlineExtractor.extract({ ...request, answered_triggers: ["SCOPE_AMBIGUITY", "ELEMENT_FUSION"] })).ambiguity.trigger_code).toBeNull();
@@ -204,10 +225,30 @@ describe("offline extractor: ambiguity triggers", () => {
 
 // A small seeded generator of accounts, to check the schema and determinism over many inputs.
 const FRAGMENTS = [
-  "Should I tell her?", "Should I quit?", "I already did it.", "I will do it again.", "I lied to my manager.", "I kept my promise to my son.",
-  "I was furious.", "I felt anxious and afraid.", "I weighed the options.", "I snapped without thinking.", "I stole from the company.",
-  "I helped a stranger.", "I binged on sweets.", "I resisted the temptation.", "It was my duty.", "Nothing much happened.", "I ignored the neighbours",
-  "  ", "\n", "?!", "I was thrilled and delighted.", "I envy my sister.", "the planet", "because it was right",
+  "Should I tell her?",
+  "Should I quit?",
+  "I already did it.",
+  "I will do it again.",
+  "I lied to my manager.",
+  "I kept my promise to my son.",
+  "I was furious.",
+  "I felt anxious and afraid.",
+  "I weighed the options.",
+  "I snapped without thinking.",
+  "I stole from the company.",
+  "I helped a stranger.",
+  "I binged on sweets.",
+  "I resisted the temptation.",
+  "It was my duty.",
+  "Nothing much happened.",
+  "I ignored the neighbours",
+  "  ",
+  "\n",
+  "?!",
+  "I was thrilled and delighted.",
+  "I envy my sister.",
+  "the planet",
+  "because it was right",
 ];
 
 describe("offline extractor: schema and determinism over generated accounts", () => {

@@ -1,4 +1,15 @@
-import { ACCOUNT_WEIGHTS, accountSegment, readAccount, readActKind, readCourage, readDeliberation, readPassions, readTemperance, type AccountAct, type VirtueReading } from "@svc/judgment";
+import {
+  ACCOUNT_WEIGHTS,
+  accountSegment,
+  readAccount,
+  readActKind,
+  readCourage,
+  readDeliberation,
+  readPassions,
+  readTemperance,
+  type AccountAct,
+  type VirtueReading,
+} from "@svc/judgment";
 import { OIKEIOSIS_LADDER } from "../ladders";
 import { CIRCLE_TERMS, sentencesOf, VIOLATION_CUES } from "./corroboration";
 import { EXTRACTION_SCHEMA_VERSION, type DeliberationLevel, type Layer1Extraction } from "./extraction";
@@ -16,16 +27,52 @@ export const OFFLINE_EXTRACTOR = "offline-lexical/v1";
 const any = (terms: readonly string[]) => new RegExp(`\\b(?:${terms.join("|")})\\b`, "i");
 
 const GRAVE = any([
-  "kill(?:ed|ing|s)? (?:him|her|them|someone|people|a person|myself|everyone)", "murder\\w*", "violence", "violent\\w*", "assault\\w*",
-  "hit (?:him|her|them)", "attack\\w* (?:him|her|them|someone|people|users|customers)", "steal\\w*", "stole", "fraud\\w*", "defraud\\w*",
-  "embezzl\\w*", "poison\\w*", "threaten\\w*", "blackmail\\w*", "extort\\w*", "bribe\\w*", "harass\\w*", "endanger\\w*", "weapon\\w*",
-  "sabotag\\w*", "dox\\w*", "(?:delete|wipe|drop)(?:d|s)? (?:the |all )?(?:production|prod|customer|user|patient|client)s?\\w* (?:data|database|records|accounts)",
-  "leak\\w* (?:the )?(?:personal|private|customer|user|patient)s? (?:data|records|details|information)", "lie(?:d)? under oath", "falsif\\w*",
-  "discriminat\\w*", "harm (?:him|her|them|someone|people|others|users|customers|children)", "hurt (?:him|her|them|someone|people|others)",
+  "kill(?:ed|ing|s)? (?:him|her|them|someone|people|a person|myself|everyone)",
+  "murder\\w*",
+  "violence",
+  "violent\\w*",
+  "assault\\w*",
+  "hit (?:him|her|them)",
+  "attack\\w* (?:him|her|them|someone|people|users|customers)",
+  "steal\\w*",
+  "stole",
+  "fraud\\w*",
+  "defraud\\w*",
+  "embezzl\\w*",
+  "poison\\w*",
+  "threaten\\w*",
+  "blackmail\\w*",
+  "extort\\w*",
+  "bribe\\w*",
+  "harass\\w*",
+  "endanger\\w*",
+  "weapon\\w*",
+  "sabotag\\w*",
+  "dox\\w*",
+  "(?:delete|wipe|drop)(?:d|s)? (?:the |all )?(?:production|prod|customer|user|patient|client)s?\\w* (?:data|database|records|accounts)",
+  "leak\\w* (?:the )?(?:personal|private|customer|user|patient)s? (?:data|records|details|information)",
+  "lie(?:d)? under oath",
+  "falsif\\w*",
+  "discriminat\\w*",
+  "harm (?:him|her|them|someone|people|others|users|customers|children)",
+  "hurt (?:him|her|them|someone|people|others)",
 ]);
 const MET = any([
-  "kept (?:my|the) promise", "told [\\w ]{0,30}the truth", "told (?:him|her|them)", "paid (?:it |them |him |her )?back", "helped", "apologi[sz]ed",
-  "made amends", "took care of", "protected", "was honest", "returned", "gave (?:it )?back", "credited", "supported", "listened to",
+  "kept (?:my|the) promise",
+  "told [\\w ]{0,30}the truth",
+  "told (?:him|her|them)",
+  "paid (?:it |them |him |her )?back",
+  "helped",
+  "apologi[sz]ed",
+  "made amends",
+  "took care of",
+  "protected",
+  "was honest",
+  "returned",
+  "gave (?:it )?back",
+  "credited",
+  "supported",
+  "listened to",
 ]);
 const TWO_ASKS = /\b(?:should|shall|can|do) I\b[^?]*\?[\s\S]*\b(?:should|shall|can|do) I\b/i;
 const ALREADY_AND_WILL = [any(["I will", "I'm going to", "should I"]), any(["I already", "I have already", "I did"])] as const;
@@ -81,8 +128,14 @@ export function extractOffline(input: { text: string; answeredTriggers?: readonl
 
   const graveSentence = sentences.find((s) => GRAVE.test(s.quote)) ?? null;
   // The circle a grave act harms: the one its act touches, as read, else the first named in its sentence.
-  const graveAct = graveSentence ? reading.acts.find((a) => a.polarity === "wrong" && a.circle !== "self_preservation" && a.span.start < graveSentence.end && a.span.end > graveSentence.start) : undefined;
-  const harmed = graveSentence ? (graveAct?.circle ?? OIKEIOSIS_LADDER.find((c) => c !== "self_preservation" && CIRCLE_TERMS[c].test(graveSentence.quote)) ?? null) : null;
+  const graveAct = graveSentence
+    ? reading.acts.find(
+        (a) => a.polarity === "wrong" && a.circle !== "self_preservation" && a.span.start < graveSentence.end && a.span.end > graveSentence.start,
+      )
+    : undefined;
+  const harmed = graveSentence
+    ? (graveAct?.circle ?? OIKEIOSIS_LADDER.find((c) => c !== "self_preservation" && CIRCLE_TERMS[c].test(graveSentence.quote)) ?? null)
+    : null;
 
   const circles: Layer1Extraction["circles"] = [];
   for (const circle of OIKEIOSIS_LADDER) {
@@ -120,13 +173,21 @@ export function extractOffline(input: { text: string; answeredTriggers?: readonl
   const justiceDown = circles.some((c) => c.obligation_claim === "violated" && c.circle !== "self_preservation");
   const justiceUp = circles.some((c) => c.obligation_claim === "met" && c.circle !== "self_preservation");
 
-  const passions: Layer1Extraction["passions"] = passionReading.passions.map((p) => ({ root_passion: p.root, sub_species: p.sub, intensity: p.intensity, quote: p.span.quote }));
+  const passions: Layer1Extraction["passions"] = passionReading.passions.map((p) => ({
+    root_passion: p.root,
+    sub_species: p.sub,
+    intensity: p.intensity,
+    quote: p.span.quote,
+  }));
 
   let trigger: Layer1Extraction["ambiguity"]["trigger_code"] = null;
   let slots: string[] = [];
   if (TWO_ASKS.test(text)) {
     trigger = "ELEMENT_FUSION";
-    slots = sentences.filter((s) => /\b(?:should|shall|can|do) I\b/i.test(s.quote)).slice(0, 2).map((s) => s.quote.slice(0, 200));
+    slots = sentences
+      .filter((s) => /\b(?:should|shall|can|do) I\b/i.test(s.quote))
+      .slice(0, 2)
+      .map((s) => s.quote.slice(0, 200));
   } else if (ALREADY_AND_WILL.every((p) => p.test(text))) {
     trigger = "TEMPORAL_AMBIGUITY";
     slots = ALREADY_AND_WILL.map((p) => firstMatch(text, p)!).slice(0, 2);
@@ -149,7 +210,10 @@ export function extractOffline(input: { text: string; answeredTriggers?: readonl
         ? {
             engaged: true,
             reading: readingFrom(justiceDown, justiceUp),
-            evidence: [...decisive.filter((a) => a.circle !== "self_preservation").map((a) => a.span.quote.slice(0, 500)), ...(byWording?.words ?? [])].slice(0, 8),
+            evidence: [...decisive.filter((a) => a.circle !== "self_preservation").map((a) => a.span.quote.slice(0, 500)), ...(byWording?.words ?? [])].slice(
+              0,
+              8,
+            ),
           }
         : { engaged: false, reading: null, evidence: [] },
       andreia: domainOf(readCourage(segment, passionReading, level)),
@@ -160,4 +224,3 @@ export function extractOffline(input: { text: string; answeredTriggers?: readonl
     ambiguity: { trigger_code: trigger, slot_fills: slots },
   };
 }
-

@@ -154,7 +154,11 @@ describe("signAssessment and verifyAssessment", () => {
     type Tamper = (s: SignedAssessment & { assessment: typeof ASSESSMENT & Record<string, unknown> }) => void;
     it.each<[string, Tamper, string]>([
       ["a nested value changed", (s) => void (s.assessment.proximity_floors.dikaiosyne = "deliberate"), "signature mismatch"],
-      ["a deeply nested quote changed by one character", (s) => void (s.assessment.corroboration.findings[0]!.markers[0]!.quote = "I told her — “plainlY”"), "signature mismatch"],
+      [
+        "a deeply nested quote changed by one character",
+        (s) => void (s.assessment.corroboration.findings[0]!.markers[0]!.quote = "I told her — “plainlY”"),
+        "signature mismatch",
+      ],
       ["a number changed", (s) => void (s.assessment.scores[0] = 0.5000000000000001), "signature mismatch"],
       ["a null made a string", (s) => void (s.assessment.examination.prior_feedback_ref = "null" as never), "signature mismatch"],
       ["a key added at the top", (s) => void (s.assessment.extra = true), "signature mismatch"],
@@ -241,10 +245,18 @@ describe("signAssessment and verifyAssessment", () => {
       ["keys not an array", () => [signed, { keys: "x" }], /^malformed key set/],
       ["an empty key set", () => [signed, { keys: [] }], /^unknown key id l2-2026Q4$/],
       ["an RSA key under the kid", () => [signed, { keys: [{ kty: "RSA", kid: key.kid, n: "AQAB", e: "AQAB" }] }], /not an Ed25519 signing key/],
-      ["an X25519 key under the kid", () => [signed, { keys: [{ kty: "OKP", crv: "X25519", kid: key.kid, x: key.public_jwk.x }] }], /not an Ed25519 signing key/],
+      [
+        "an X25519 key under the kid",
+        () => [signed, { keys: [{ kty: "OKP", crv: "X25519", kid: key.kid, x: key.public_jwk.x }] }],
+        /not an Ed25519 signing key/,
+      ],
       ["an encryption key under the kid", () => [signed, { keys: [{ ...publicKeySet(ring, NOW).keys[1], use: "enc" }] }], /not an Ed25519 signing key/],
       ["a short x", () => [signed, { keys: [{ kty: "OKP", crv: "Ed25519", kid: key.kid, x: "AAAA" }] }], /not a valid Ed25519 public key/],
-      ["another key's x under the kid", () => [signed, { keys: [{ kty: "OKP", crv: "Ed25519", kid: key.kid, x: otherKey.public_jwk.x }] }], /^signature mismatch$/],
+      [
+        "another key's x under the kid",
+        () => [signed, { keys: [{ kty: "OKP", crv: "Ed25519", kid: key.kid, x: otherKey.public_jwk.x }] }],
+        /^signature mismatch$/,
+      ],
     ])("%s", async (_name, inputs, reason) => {
       const [input, jwks] = inputs();
       const result = await verifyAssessment(input, jwks);
@@ -288,15 +300,13 @@ describe("publicKeySet", () => {
   it("holds the active key and keys retired inside 90 days, not older ones, and never a private part", async () => {
     const ninety = await generateSigningKey(new Date("2026-05-01T00:00:00Z"));
     const withAges: KeyRing = {
-      records: [
-        retiredDaysAgo(ninety, 91, "l2-2026Q1"),
-        retiredDaysAgo(ninety, 90, "l2-2026Q2"),
-        retiredDaysAgo(otherKey, 89, "l2-2026Q3"),
-        key,
-      ],
+      records: [retiredDaysAgo(ninety, 91, "l2-2026Q1"), retiredDaysAgo(ninety, 90, "l2-2026Q2"), retiredDaysAgo(otherKey, 89, "l2-2026Q3"), key],
     };
     const jwks = publicKeySet(withAges, NOW);
-    expect(jwks.keys.map((k) => k.kid), show(jwks)).toEqual(["l2-2026Q2", "l2-2026Q3", "l2-2026Q4"]);
+    expect(
+      jwks.keys.map((k) => k.kid),
+      show(jwks),
+    ).toEqual(["l2-2026Q2", "l2-2026Q3", "l2-2026Q4"]);
     expect(PublicKeySet.parse(jwks)).toEqual(jwks);
     for (const published of jwks.keys) {
       expect(Object.keys(published).sort()).toEqual(["alg", "crv", "kid", "kty", "use", "x"]);
@@ -374,7 +384,11 @@ describe("parseKeyRing", () => {
     ["an unknown top-level field", () => stored(() => {}, { active: "x" }), /Unrecognized key.*active/],
     ["a record without kid", () => stored((r) => delete r.kid), /keys\.0\.kid/],
     ["a kid with spaces", () => stored((r) => (r.kid = "l2 2026Q4")), /keys\.0\.kid/],
-    ["a private part in public_jwk", () => stored((r) => (r.public_jwk = { ...key.private_jwk })), /keys\.0\.public_jwk\.d: a public key must not carry the private part d/],
+    [
+      "a private part in public_jwk",
+      () => stored((r) => (r.public_jwk = { ...key.private_jwk })),
+      /keys\.0\.public_jwk\.d: a public key must not carry the private part d/,
+    ],
     ["a private_jwk without d", () => stored((r) => (r.private_jwk = { ...key.public_jwk })), /keys\.0\.private_jwk\.d/],
     ["an X25519 key", () => stored((r) => (r.public_jwk = { ...key.public_jwk, crv: "X25519" })), /keys\.0\.public_jwk\.crv/],
     ["a truncated x", () => stored((r) => (r.public_jwk = { ...key.public_jwk, x: "AAAA" })), /keys\.0\.public_jwk\.x/],

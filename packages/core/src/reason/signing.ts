@@ -143,7 +143,10 @@ function inForce(record: SigningKeyRecord, now: Date): boolean {
 function newestInForce(ring: KeyRing, now: Date): SigningKeyRecord | undefined {
   return ring.records
     .filter((record) => inForce(record, now))
-    .reduce<SigningKeyRecord | undefined>((newest, record) => (!newest || Date.parse(record.created_at) > Date.parse(newest.created_at) ? record : newest), undefined);
+    .reduce<SigningKeyRecord | undefined>(
+      (newest, record) => (!newest || Date.parse(record.created_at) > Date.parse(newest.created_at) ? record : newest),
+      undefined,
+    );
 }
 
 /** The key that signs at `now`: the newest record created by then and not yet retired. */
@@ -225,7 +228,13 @@ export async function verifyAssessment(signed: unknown, jwks: unknown): Promise<
   const { key_id: keyId, signature } = envelope.data;
   const jwk = keySet.data.keys.find((key) => key.kid === keyId);
   if (!jwk) return invalid(`unknown key id ${keyId}`);
-  if (jwk.kty !== "OKP" || jwk.crv !== "Ed25519" || typeof jwk.x !== "string" || (jwk.alg !== undefined && jwk.alg !== "EdDSA" && jwk.alg !== "Ed25519") || (jwk.use !== undefined && jwk.use !== "sig")) {
+  if (
+    jwk.kty !== "OKP" ||
+    jwk.crv !== "Ed25519" ||
+    typeof jwk.x !== "string" ||
+    (jwk.alg !== undefined && jwk.alg !== "EdDSA" && jwk.alg !== "Ed25519") ||
+    (jwk.use !== undefined && jwk.use !== "sig")
+  ) {
     return invalid(`key ${keyId} is not an Ed25519 signing key`);
   }
   const signatureRaw = signatureBytes(signature);

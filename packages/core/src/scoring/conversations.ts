@@ -74,7 +74,10 @@ export function conversationLens(request: ScoreConversationRequest, exams: reado
     return {
       speaker,
       turns: own.length,
-      lowest_proximity: lowestOf(KatorthomaProximity, own.map((t) => t.katorthoma_proximity))!,
+      lowest_proximity: lowestOf(
+        KatorthomaProximity,
+        own.map((t) => t.katorthoma_proximity),
+      )!,
       passions: [...new Set(own.flatMap((t) => t.passions))],
     };
   });

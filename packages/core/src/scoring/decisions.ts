@@ -45,7 +45,8 @@ export type DecisionScore = z.infer<typeof DecisionScore>;
  */
 export function decisionLens(request: ScoreDecisionRequest, exams: readonly Examination[]): DecisionScore {
   const kathekonOrder = (v: boolean | null) => (v === true ? 0 : v === null ? 1 : 2);
-  const keyOf = (e: Examination) => [kathekonOrder(e.assessment.is_kathekon), -rankOf(KatorthomaProximity, e.assessment.katorthoma_proximity), e.assessment.passions.length] as const;
+  const keyOf = (e: Examination) =>
+    [kathekonOrder(e.assessment.is_kathekon), -rankOf(KatorthomaProximity, e.assessment.katorthoma_proximity), e.assessment.passions.length] as const;
   const compare = (a: Examination, b: Examination) => {
     const ka = keyOf(a);
     const kb = keyOf(b);

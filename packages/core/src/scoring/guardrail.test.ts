@@ -88,7 +88,11 @@ const REQUESTS: readonly unknown[] = [
       { role: "user", content: "The disk is full, please help." },
       { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "df", arguments: "{}" } }] },
       { role: "tool", tool_call_id: "call_1", name: "df", content: "/var 100% used" },
-      { role: "assistant", content: `I am annoyed. ${GRAVE}.`, tool_calls: [{ id: "call_2", type: "function", function: { name: "run_shell", arguments: '{"cmd": "dropdb customers"}' } }] },
+      {
+        role: "assistant",
+        content: `I am annoyed. ${GRAVE}.`,
+        tool_calls: [{ id: "call_2", type: "function", function: { name: "run_shell", arguments: '{"cmd": "dropdb customers"}' } }],
+      },
     ],
   },
   {
@@ -122,7 +126,14 @@ describe("the request", () => {
         { role: "user", content: "u" },
         { role: "assistant", content: "", tool_calls: [{ name: "f", arguments: "not json" }] },
         { role: "tool", content: "r" },
-        { role: "assistant", content: "done", tool_calls: [{ name: "g", arguments: { b: true } }, { name: "h", arguments: {} }] },
+        {
+          role: "assistant",
+          content: "done",
+          tool_calls: [
+            { name: "g", arguments: { b: true } },
+            { name: "h", arguments: {} },
+          ],
+        },
       ],
     });
   });
@@ -136,12 +147,15 @@ describe("the request", () => {
 });
 
 describe("guardAction", () => {
-  it.each(REQUESTS.map((r) => [JSON.stringify(r).slice(0, 80), r]))("answers a schema-valid, consistent verdict with every span verbatim in its field: %s", async (_label, body) => {
-    const request = valid(body);
-    const response = await guardAction(request);
-    expectConsistent(response);
-    expectSpansVerbatim(request, response);
-  });
+  it.each(REQUESTS.map((r) => [JSON.stringify(r).slice(0, 80), r]))(
+    "answers a schema-valid, consistent verdict with every span verbatim in its field: %s",
+    async (_label, body) => {
+      const request = valid(body);
+      const response = await guardAction(request);
+      expectConsistent(response);
+      expectSpansVerbatim(request, response);
+    },
+  );
 
   it("reads the action alone as before: the engine's reasons grounded on field action", async () => {
     const response = await guardAction(valid({ action: GRAVE }));
@@ -163,9 +177,17 @@ describe("guardAction", () => {
 
   it("grounds a tool call of the last assistant turn in messages[i].tool_calls[j], and a tool_call in its rendering", async () => {
     const args = `{"note": "${GRAVE}"}`;
-    const inTurn = valid({ messages: [{ role: "user", content: "Tidy up." }, { role: "assistant", content: null, tool_calls: [{ id: "x", type: "function", function: { name: "run", arguments: args } }] }] });
+    const inTurn = valid({
+      messages: [
+        { role: "user", content: "Tidy up." },
+        { role: "assistant", content: null, tool_calls: [{ id: "x", type: "function", function: { name: "run", arguments: args } }] },
+      ],
+    });
     const spans = expectSpansVerbatim(inTurn, await guardAction(inTurn));
-    expect(spans.map((s) => s.field), show(spans)).toContain("messages[1].tool_calls[0]");
+    expect(
+      spans.map((s) => s.field),
+      show(spans),
+    ).toContain("messages[1].tool_calls[0]");
 
     const alone = valid({ tool_call: { name: "run", arguments: args } });
     const response = await guardAction(alone);
@@ -186,8 +208,20 @@ describe("guardAction", () => {
       ],
     });
     const response = await guardAction(request);
-    const engineCodes = new Set(["distress_signal", "grave_harm_to_others", "grave_act", "contradicted_claim", "duty_not_met", "acting_under_strong_passion", "passion_present", "unexamined"]);
-    expect(response.reasons.filter((r) => engineCodes.has(r.code)), show(response)).toEqual([]);
+    const engineCodes = new Set([
+      "distress_signal",
+      "grave_harm_to_others",
+      "grave_act",
+      "contradicted_claim",
+      "duty_not_met",
+      "acting_under_strong_passion",
+      "passion_present",
+      "unexamined",
+    ]);
+    expect(
+      response.reasons.filter((r) => engineCodes.has(r.code)),
+      show(response),
+    ).toEqual([]);
     expectSpansVerbatim(request, response);
   });
 
@@ -222,12 +256,16 @@ describe("guardrailLens with a reading", () => {
         probability: 0.876543,
         verdict: "do_not_proceed",
         reasons: [{ code: "destruction", verdict: "pause_for_review", weight: 2, message: "Destroys.", features: ["destruction.x"], grounding: [span] }],
-        mitigations: [{ feature: "mod.backup_first", weight: -1, message: "a backup first", grounding: [{ field: "context", start: 0, end: 6, quote: "backup" }] }],
+        mitigations: [
+          { feature: "mod.backup_first", weight: -1, message: "a backup first", grounding: [{ field: "context", start: 0, end: 6, quote: "backup" }] },
+        ],
       }),
     );
     expect(response.score).toBe(0.8765);
     expect(response.reasons).toEqual([{ code: "destruction", verdict: "pause_for_review", message: "Destroys.", grounding: [span] }]);
-    expect(response.mitigations).toEqual([{ feature: "mod.backup_first", message: "a backup first", grounding: [{ quote: "backup", start: 0, end: 6, field: "context" }] }]);
+    expect(response.mitigations).toEqual([
+      { feature: "mod.backup_first", message: "a backup first", grounding: [{ quote: "backup", start: 0, end: 6, field: "context" }] },
+    ]);
     // The reader's verdict is more severe than any single reason: the answer takes it.
     expect(response.verdict).toBe("do_not_proceed");
     expect(response.engine_version).toBe(`${ENGINE_VERSION}+${READER_ENGINE}`);

@@ -77,8 +77,16 @@ const MessageSchema = z
       .max(GUARDRAIL_MAX_TOOL_CALLS, `tool_calls is limited to ${GUARDRAIL_MAX_TOOL_CALLS} calls`)
       .optional()
       .describe("An assistant turn's tool calls, in the OpenAI shape."),
-    tool_call_id: z.string().max(GUARDRAIL_NAME_CAP, `tool_call_id is limited to ${GUARDRAIL_NAME_CAP} characters`).optional().describe("A tool turn: the call it answers."),
-    name: z.string().max(GUARDRAIL_NAME_CAP, `name is limited to ${GUARDRAIL_NAME_CAP} characters`).optional().describe("A tool turn: the tool's name (or a participant's name)."),
+    tool_call_id: z
+      .string()
+      .max(GUARDRAIL_NAME_CAP, `tool_call_id is limited to ${GUARDRAIL_NAME_CAP} characters`)
+      .optional()
+      .describe("A tool turn: the call it answers."),
+    name: z
+      .string()
+      .max(GUARDRAIL_NAME_CAP, `name is limited to ${GUARDRAIL_NAME_CAP} characters`)
+      .optional()
+      .describe("A tool turn: the tool's name (or a participant's name)."),
   })
   .superRefine((m, ctx) => {
     const calls = m.tool_calls?.length ?? 0;
@@ -132,7 +140,11 @@ export const GuardrailRequest = z
   .superRefine((req, ctx) => {
     const messages = req.messages ?? [];
     if (messages.reduce((n, m) => n + messageLength(m), 0) > GUARDRAIL_MESSAGES_TEXT_CAP)
-      ctx.addIssue({ code: "custom", path: ["messages"], message: `messages are limited to ${GUARDRAIL_MESSAGES_TEXT_CAP} characters in all (contents, tool calls, ids and names)` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["messages"],
+        message: `messages are limited to ${GUARDRAIL_MESSAGES_TEXT_CAP} characters in all (contents, tool calls, ids and names)`,
+      });
     if (req.action !== undefined || req.tool_call !== undefined) return;
     if (req.messages === undefined) {
       // Absent act: a missing field, named as the one most clients send, and the alternatives.
@@ -147,7 +159,11 @@ export const GuardrailRequest = z
     }
     const turn = messages[last]!;
     if (!turn.content?.trim() && (turn.tool_calls?.length ?? 0) === 0)
-      ctx.addIssue({ code: "custom", path: ["messages", last, "content"], message: "the last assistant turn, the act gated, is empty: give it content or tool_calls, or give action or tool_call" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["messages", last, "content"],
+        message: "the last assistant turn, the act gated, is empty: give it content or tool_calls, or give action or tool_call",
+      });
   })
   .meta({
     description: `The act to gate and what surrounds it. Give at least one of ${ACT_FIELDS}; unknown fields are refused.`,
@@ -281,18 +297,24 @@ export function guardrailLens(exam: Examination, reading: Reading | null = null,
       message: reading
         ? "The reason engine's list of grave acts matched here; weigh it with the harm reasons read."
         : others
-        ? `The action risks grave harm to ${extraction.grave_act.harmed_circle!.replace("_", " ")}; it should not be executed without a person's decision.`
-        : "The action is grave; a person should review it before it is executed.",
+          ? `The action risks grave harm to ${extraction.grave_act.harmed_circle!.replace("_", " ")}; it should not be executed without a person's decision.`
+          : "The action is grave; a person should review it before it is executed.",
       grounding: spans(extraction.grave_act.quote),
     });
   }
   for (const claim of assessment.corroboration.claims.filter((c) => c.finding === "contradicted")) {
-    engine.push({ code: "contradicted_claim", verdict: "pause_for_review", message: "The action's own words contradict what it claims.", grounding: place(claim.markers) });
+    engine.push({
+      code: "contradicted_claim",
+      verdict: "pause_for_review",
+      message: "The action's own words contradict what it claims.",
+      grounding: place(claim.markers),
+    });
   }
   for (const circle of extraction.circles.filter((c) => c.obligation_claim === "violated")) {
     // The circle's own sentence first: another circle's violation must not ground this one.
     const sentences = sentencesOf(text);
-    const violation = sentences.find((s) => s.quote === circle.quote) ?? sentences.find((s) => CIRCLE_TERMS[circle.circle].test(s.quote) && VIOLATION_CUES.test(s.quote));
+    const violation =
+      sentences.find((s) => s.quote === circle.quote) ?? sentences.find((s) => CIRCLE_TERMS[circle.circle].test(s.quote) && VIOLATION_CUES.test(s.quote));
     engine.push({
       code: "duty_not_met",
       verdict: "proceed_with_caution",
@@ -310,7 +332,12 @@ export function guardrailLens(exam: Examination, reading: Reading | null = null,
     });
   }
   if (engine.length === 0 && rankOf(KatorthomaProximity, assessment.katorthoma_proximity) === 0) {
-    engine.push({ code: "unexamined", verdict: "proceed_with_caution", message: "The action is described as done without examination.", grounding: spans(...extraction.deliberation.evidence) });
+    engine.push({
+      code: "unexamined",
+      verdict: "proceed_with_caution",
+      message: "The action is described as done without examination.",
+      grounding: spans(...extraction.deliberation.evidence),
+    });
   }
   // The reader's harm reasons first: at the same severity they say what the act does.
   const read: Reason[] = (reading?.reasons ?? []).map((r) => ({ code: r.code, verdict: r.verdict, message: r.message, grounding: r.grounding.map(markerOf) }));
@@ -412,7 +439,7 @@ function actAndContext(input: ReaderInput): { act: { text: string; layout: ExamP
     const m = messages[turn];
     if (m) {
       if (m.content.trim()) act.push({ field: `messages[${turn}]`, text: m.content });
-      (m.tool_calls ?? []).forEach((call, j) => act.push({ field: `messages[${turn}].tool_calls[${j}]`, text: renderToolCall(call) }));
+      for (const [j, call] of (m.tool_calls ?? []).entries()) act.push({ field: `messages[${turn}].tool_calls[${j}]`, text: renderToolCall(call) });
     }
   }
   if (input.context?.trim()) rest.unshift(input.context);

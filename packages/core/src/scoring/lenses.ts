@@ -63,7 +63,9 @@ export type Advice = z.infer<typeof Advice>;
 
 const DOMAIN_QUESTIONS: Record<z.infer<typeof VirtueDomain>, (goal: string | null) => string> = {
   phronesis: (goal) =>
-    goal ? `Is "${goal}" truly good, or only preferred, and is this the wisest way to pursue it?` : "What is actually at stake here, and what is only preferred or dispreferred?",
+    goal
+      ? `Is "${goal}" truly good, or only preferred, and is this the wisest way to pursue it?`
+      : "What is actually at stake here, and what is only preferred or dispreferred?",
   dikaiosyne: () => "Who else is affected, and what does each of them fairly expect of you?",
   andreia: () => "What would you do if fear of the outcome had no say?",
   sophrosyne: () => "Where is wanting more, or sooner, pulling at this decision, and what would the measured choice be?",
@@ -79,11 +81,14 @@ export function adviceLens(exam: Examination, goal: string | null): Advice {
   const guidance: string[] = ["First ask whether the action is honourable, then whether it is advantageous; where the two conflict, the honourable prevails."];
   if (a.is_kathekon === false) guidance.push("As described, the action fails a duty the account itself names; look for a course that keeps it.");
   if (a.passions.length > 0) guidance.push("A passion is in play; decide once the judgement behind it has been tested, not before.");
-  if (a.corroboration.claims.some((c) => c.finding === "contradicted")) guidance.push("The account contradicts one of its own claims; settle which is true before acting.");
+  if (a.corroboration.claims.some((c) => c.finding === "contradicted"))
+    guidance.push("The account contradicts one of its own claims; settle which is true before acting.");
   const outer = a.oikeiosis.relevant_circles.at(-1);
   const perspectives = [
     "How would a person you admire for their integrity act here, and why?",
-    outer ? `Seen from the widest circle at stake (${outer.circle.replace("_", " ")}), what would the act look like?` : "Seen from the point of view of everyone it touches, what would the act look like?",
+    outer
+      ? `Seen from the widest circle at stake (${outer.circle.replace("_", " ")}), what would the act look like?`
+      : "Seen from the point of view of everyone it touches, what would the act look like?",
     "Which part of the outcome is up to you, and which is not? Act on the first and accept the second.",
   ];
   return {

@@ -12,7 +12,7 @@ import { PASSIONS } from "../framework";
 import { toSimpleProximity } from "../ladders";
 import { SCORING_DISCLAIMER } from "../reason/consult";
 import { assess, type ExaminationContext } from "../reason/engine";
-import { DeliberationLevel, Layer1Extraction } from "../reason/extraction";
+import { DeliberationLevel, type Layer1Extraction } from "../reason/extraction";
 import { offlineExtractor } from "../reason/offline";
 import { extractOffline } from "../reason/offline_extractor";
 import { examine, type Examination } from "./examine";
@@ -28,8 +28,11 @@ import { computeProfile, listScores, PROFILE_SAMPLE, readProfile, ScoreList, Use
 
 const EXAMINATION: ExaminationContext = { ref: "score_test", depth_tier: "quick", prior_feedback_ref: null, input_sha256: "0".repeat(64) };
 
-
-const examOf = (text: string, layer1: Layer1Extraction): Examination => ({ text, extraction: layer1, assessment: assess({ extraction: layer1, text, examination: EXAMINATION }) });
+const examOf = (text: string, layer1: Layer1Extraction): Examination => ({
+  text,
+  extraction: layer1,
+  assessment: assess({ extraction: layer1, text, examination: EXAMINATION }),
+});
 const offlineExam = (text: string): Examination => examOf(text, extractOffline({ text }));
 const show = (value: unknown) => JSON.stringify(value, null, 1);
 const severity = (v: GuardrailVerdict) => GuardrailVerdict.options.indexOf(v);
@@ -94,10 +97,13 @@ describe("actionScoreLens (spec 2.5)", () => {
 
   it.each([
     ["no duty named at all", [] as Layer1Extraction["circles"]],
-    ["only duties whose status the account leaves open", [
-      { circle: "household", obligation_claim: "indeterminate", quote: null },
-      { circle: "community", obligation_claim: "indeterminate", quote: null },
-    ] as Layer1Extraction["circles"]],
+    [
+      "only duties whose status the account leaves open",
+      [
+        { circle: "household", obligation_claim: "indeterminate", quote: null },
+        { circle: "community", obligation_claim: "indeterminate", quote: null },
+      ] as Layer1Extraction["circles"],
+    ],
   ])("keeps is_kathekon and kathekon_quality null with %s (never invents)", (_label, circles) => {
     for (const level of DeliberationLevel.options) {
       const exam = examOf("I did it.", extraction({ deliberation: { level }, circles }));
@@ -130,7 +136,11 @@ describe("actionScoreLens (spec 2.5)", () => {
   });
 
   it.each([
-    ["the engine's practice question when it has one", extraction({ deliberation: { level: "habitual" }, passions: [{ root_passion: "epithumia", sub_species: "orge", intensity: "strong", quote: null }] }), "practice"],
+    [
+      "the engine's practice question when it has one",
+      extraction({ deliberation: { level: "habitual" }, passions: [{ root_passion: "epithumia", sub_species: "orge", intensity: "strong", quote: null }] }),
+      "practice",
+    ],
     ["the keep-the-habit advice for a principled act without a gap", extraction({ deliberation: { level: "principled" } }), /^Keep the habit/],
     ["the keep-the-habit advice for a sage-like act", extraction({ deliberation: { level: "exemplary" } }), /^Keep the habit/],
     ["the pause-and-ask advice otherwise", extraction({ deliberation: { level: "habitual" } }), /^Before a similar choice, pause/],
@@ -164,7 +174,11 @@ describe("adviceLens (spec 2.6)", () => {
     ["no domain engaged", {}, ["phronesis"]],
     ["justice engaged", { dikaiosyne: engaged("deliberate") }, ["phronesis", "dikaiosyne"]],
     ["courage and temperance engaged", { andreia: engaged("habitual"), sophrosyne: engaged("principled") }, ["phronesis", "andreia", "sophrosyne"]],
-    ["every domain engaged", { dikaiosyne: engaged("reflexive"), andreia: engaged("deliberate"), sophrosyne: engaged("deliberate") }, ["phronesis", "dikaiosyne", "andreia", "sophrosyne"]],
+    [
+      "every domain engaged",
+      { dikaiosyne: engaged("reflexive"), andreia: engaged("deliberate"), sophrosyne: engaged("deliberate") },
+      ["phronesis", "dikaiosyne", "andreia", "sophrosyne"],
+    ],
   ];
 
   it.each(DOMAIN_CASES)("with %s, asks one question for phronesis and for each engaged domain, keyed by domain id", (_label, domains, keys) => {
@@ -263,7 +277,9 @@ describe("guardrailLens", () => {
     const text = "Do the grave thing to myself.";
     const verdict = guardrailLens(examOf(text, extraction({ grave_act: { present: true, harmed_circle: circle, quote: text } })));
     expect(verdict.verdict, show(verdict)).toBe("pause_for_review");
-    expect(verdict.reasons).toEqual([expect.objectContaining({ code: "grave_act", verdict: "pause_for_review", grounding: [{ quote: text, start: 0, end: text.length, field: "action" }] })]);
+    expect(verdict.reasons).toEqual([
+      expect.objectContaining({ code: "grave_act", verdict: "pause_for_review", grounding: [{ quote: text, start: 0, end: text.length, field: "action" }] }),
+    ]);
   });
 
   it("gives a grave act whose quote is not in the action no invented grounding", () => {
@@ -278,9 +294,14 @@ describe("guardrailLens", () => {
     ["a strong passion acted on without examination", "strong", "none", "pause_for_review", "acting_under_strong_passion"],
   ] as const)("reads %s as %s", (_label, intensity, level, expected, code) => {
     const text = "I am angry, so send the reply.";
-    const verdict = guardrailLens(examOf(text, extraction({ deliberation: { level }, passions: [{ root_passion: "epithumia", sub_species: "orge", intensity, quote: "angry" }] })));
+    const verdict = guardrailLens(
+      examOf(text, extraction({ deliberation: { level }, passions: [{ root_passion: "epithumia", sub_species: "orge", intensity, quote: "angry" }] })),
+    );
     expect(verdict.verdict, show(verdict)).toBe(expected);
-    expect(verdict.reasons.map((r) => r.code), show(verdict)).toContain(code);
+    expect(
+      verdict.reasons.map((r) => r.code),
+      show(verdict),
+    ).toContain(code);
     const reason = verdict.reasons.find((r) => r.code === code)!;
     expect(reason.grounding).toEqual([{ quote: "angry", start: 5, end: 10, field: "action" }]);
     expect(reason.message).toContain("epithumia, orge");
@@ -290,7 +311,10 @@ describe("guardrailLens", () => {
     const text = "I helped my colleague. Later I lied to my colleague.";
     const verdict = guardrailLens(examOf(text, extraction({ circles: [{ circle: "community", obligation_claim: "met", quote: "I helped my colleague." }] })));
     expect(verdict.verdict, show(verdict)).toBe("pause_for_review");
-    expect(verdict.reasons[0]).toMatchObject({ code: "contradicted_claim", grounding: [{ quote: "Later I lied to my colleague.", start: 23, end: text.length }] });
+    expect(verdict.reasons[0]).toMatchObject({
+      code: "contradicted_claim",
+      grounding: [{ quote: "Later I lied to my colleague.", start: 23, end: text.length }],
+    });
   });
 
   it("grounds each unmet duty on its own sentence", () => {
@@ -366,17 +390,28 @@ describe("guardrailLens", () => {
         }),
       ),
     );
-    expect(verdict.reasons.map((r) => [r.code, r.verdict]), show(verdict)).toEqual([
+    expect(
+      verdict.reasons.map((r) => [r.code, r.verdict]),
+      show(verdict),
+    ).toEqual([
       ["grave_act", "pause_for_review"],
       ["acting_under_strong_passion", "pause_for_review"],
       ["duty_not_met", "proceed_with_caution"],
     ]);
     expect(verdict.verdict).toBe("pause_for_review");
-    const harm = guardrailLens(examOf("I am annoyed. Wipe it all.", extraction({
-      passions: [{ root_passion: "epithumia", sub_species: "orge", intensity: "mild", quote: "annoyed" }],
-      grave_act: { present: true, harmed_circle: "humanity", quote: "Wipe it all." },
-    })));
-    expect(harm.reasons.map((r) => r.verdict), show(harm)).toEqual(["do_not_proceed", "proceed_with_caution"]);
+    const harm = guardrailLens(
+      examOf(
+        "I am annoyed. Wipe it all.",
+        extraction({
+          passions: [{ root_passion: "epithumia", sub_species: "orge", intensity: "mild", quote: "annoyed" }],
+          grave_act: { present: true, harmed_circle: "humanity", quote: "Wipe it all." },
+        }),
+      ),
+    );
+    expect(
+      harm.reasons.map((r) => r.verdict),
+      show(harm),
+    ).toEqual(["do_not_proceed", "proceed_with_caution"]);
     expect(harm.verdict).toBe("do_not_proceed");
   });
 
@@ -479,7 +514,10 @@ describe("computeProfile (spec 2.8)", () => {
       stored({ passions: [] }),
     ];
     const profile = computeProfile(scores);
-    expect(profile.most_frequent_passions.map((p) => [p.root_passion, p.frequency]), show(profile)).toEqual([
+    expect(
+      profile.most_frequent_passions.map((p) => [p.root_passion, p.frequency]),
+      show(profile),
+    ).toEqual([
       ["phobos", "4 of 5 scored actions"],
       ["lupe", "3 of 5 scored actions"],
       ["epithumia", "2 of 5 scored actions"],
@@ -493,7 +531,10 @@ describe("computeProfile (spec 2.8)", () => {
 
   it("counts a passion once per scored action, and lists fewer than three when fewer occur", () => {
     const profile = computeProfile([stored({ passions: ["epithumia", "epithumia"] }), stored()]);
-    expect(profile.most_frequent_passions.map((p) => [p.root_passion, p.frequency]), show(profile)).toEqual([["epithumia", "1 of 2 scored actions"]]);
+    expect(
+      profile.most_frequent_passions.map((p) => [p.root_passion, p.frequency]),
+      show(profile),
+    ).toEqual([["epithumia", "1 of 2 scored actions"]]);
     expect(computeProfile([stored(), stored()]).most_frequent_passions).toEqual([]);
     expect(RootPassion.options).toContain("epithumia");
   });
@@ -523,11 +564,46 @@ describe("computeProfile (spec 2.8)", () => {
   // Ranks: reflexive 0, habitual 1, deliberate 2, principled 3, sage_like 4. Newest first:
   // the first five are the recent window, the next five the one before.
   it.each([
-    ["improving by 0.6", ["deliberate", "deliberate", "deliberate", "habitual", "habitual"], ["habitual", "habitual", "habitual", "habitual", "habitual"], "improving", "1.6", "1.0"],
-    ["stable at +0.4", ["deliberate", "deliberate", "habitual", "habitual", "habitual"], ["habitual", "habitual", "habitual", "habitual", "habitual"], "stable", "1.4", "1.0"],
-    ["stable at -0.4", ["habitual", "habitual", "habitual", "habitual", "habitual"], ["deliberate", "deliberate", "habitual", "habitual", "habitual"], "stable", "1.0", "1.4"],
-    ["declining by 0.6", ["habitual", "habitual", "habitual", "habitual", "habitual"], ["deliberate", "deliberate", "deliberate", "habitual", "habitual"], "declining", "1.0", "1.6"],
-    ["improving by 4", ["sage_like", "sage_like", "sage_like", "sage_like", "sage_like"], ["reflexive", "reflexive", "reflexive", "reflexive", "reflexive"], "improving", "4.0", "0.0"],
+    [
+      "improving by 0.6",
+      ["deliberate", "deliberate", "deliberate", "habitual", "habitual"],
+      ["habitual", "habitual", "habitual", "habitual", "habitual"],
+      "improving",
+      "1.6",
+      "1.0",
+    ],
+    [
+      "stable at +0.4",
+      ["deliberate", "deliberate", "habitual", "habitual", "habitual"],
+      ["habitual", "habitual", "habitual", "habitual", "habitual"],
+      "stable",
+      "1.4",
+      "1.0",
+    ],
+    [
+      "stable at -0.4",
+      ["habitual", "habitual", "habitual", "habitual", "habitual"],
+      ["deliberate", "deliberate", "habitual", "habitual", "habitual"],
+      "stable",
+      "1.0",
+      "1.4",
+    ],
+    [
+      "declining by 0.6",
+      ["habitual", "habitual", "habitual", "habitual", "habitual"],
+      ["deliberate", "deliberate", "deliberate", "habitual", "habitual"],
+      "declining",
+      "1.0",
+      "1.6",
+    ],
+    [
+      "improving by 4",
+      ["sage_like", "sage_like", "sage_like", "sage_like", "sage_like"],
+      ["reflexive", "reflexive", "reflexive", "reflexive", "reflexive"],
+      "improving",
+      "4.0",
+      "0.0",
+    ],
   ] as const)("reads growth %s", (_label, recent, before, direction, recentMean, beforeMean) => {
     const profile = computeProfile(withReadings([...recent, ...before]));
     expect(profile.growth_pattern, show(profile)).toBe(
@@ -544,7 +620,9 @@ describe("computeProfile (spec 2.8)", () => {
     const sample = Array.from({ length: 4 }, () => stored({ is_kathekon: true, kathekon_quality: "weak" }));
     const profile = computeProfile(sample, 350);
     expect(profile.actions_scored, show(profile)).toBe(350);
-    expect(profile.kathekon_alignment).toBe("4 of 4 most recent scored actions read as appropriate acts; 0 fell short; 0 could not be decided from the account.");
+    expect(profile.kathekon_alignment).toBe(
+      "4 of 4 most recent scored actions read as appropriate acts; 0 fell short; 0 could not be decided from the account.",
+    );
     expect(profile.most_frequent_passions).toEqual([]);
     expect(computeProfile(sample).kathekon_alignment).not.toContain("most recent");
   });

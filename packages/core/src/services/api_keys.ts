@@ -11,7 +11,9 @@ export interface KeyServiceContext {
 export const CreateApiKeyRequest = z
   .strictObject({
     kind: CredentialKind.describe("live (svc_live_), prac (svc_prac_) or inst (svc_inst_)."),
-    owner_id: KeyOwnerName.describe("Who owns the key and the records it writes: a name, stored as the owner id key:<name> (a key:<name> id is taken as it is; a user:<sub> id is refused, as a key never acts for a human user)."),
+    owner_id: KeyOwnerName.describe(
+      "Who owns the key and the records it writes: a name, stored as the owner id key:<name> (a key:<name> id is taken as it is; a user:<sub> id is refused, as a key never acts for a human user).",
+    ),
     tier: Tier.default("free"),
     capabilities: z
       .array(Capability)
@@ -21,7 +23,11 @@ export const CreateApiKeyRequest = z
     agent_id: AgentId.nullable().optional().describe("Binds the key to one agent."),
     daily_limit: z.number().int().min(1).max(10_000_000).nullable().optional().describe("Paid keys: calls per UTC day (default PAID_DAILY_LIMIT)."),
     label: z.string().trim().min(1).max(200).nullable().optional(),
-    harness_marker: ExaminationMode.nullable().optional().describe("How the agent runs examinations: pre_decision_harness (it consults before acting) or post_decision_check; sets examination_mode on its accreditation writes."),
+    harness_marker: ExaminationMode.nullable()
+      .optional()
+      .describe(
+        "How the agent runs examinations: pre_decision_harness (it consults before acting) or post_decision_check; sets examination_mode on its accreditation writes.",
+      ),
     expires_at: z.iso.datetime({ offset: true }).nullable().optional().describe("ISO 8601; absent means no expiry."),
   })
   .describe("A new API key.");

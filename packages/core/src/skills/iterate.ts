@@ -18,7 +18,10 @@ export const IterateRequest = z.strictObject({
     .min(1, { error: "proposal must not be empty", abort: true })
     .max(5000, "proposal is limited to 5,000 characters")
     .refine((text) => text.trim().length > 0, "proposal must not be blank"),
-  chain_id: z.string().regex(/^chain_[0-9a-f-]{36}$/, "chain_id is the id a first iteration returned").optional(),
+  chain_id: z
+    .string()
+    .regex(/^chain_[0-9a-f-]{36}$/, "chain_id is the id a first iteration returned")
+    .optional(),
   goal: z.string().max(1000, "goal is limited to 1,000 characters").optional(),
   context: z.string().max(5000, "context is limited to 5,000 characters").optional(),
 });
@@ -60,7 +63,11 @@ export interface ChainStore {
   advance(id: string, subject: string, proximity: z.infer<typeof KatorthomaProximity>, maxIterations: number): Promise<ChainAdvance | null>;
 }
 
-export async function openOrFindChain(store: ChainStore, subject: string, chainId: string | undefined): Promise<{ chain: ChainRecord | null; chainId: string }> {
+export async function openOrFindChain(
+  store: ChainStore,
+  subject: string,
+  chainId: string | undefined,
+): Promise<{ chain: ChainRecord | null; chainId: string }> {
   if (!chainId) return { chain: null, chainId: `chain_${crypto.randomUUID()}` };
   const chain = await store.find(chainId, subject);
   if (!chain) throw new NotFoundError("No deliberation chain of yours has this id.", "chain_not_found");
@@ -88,7 +95,11 @@ export async function iterate(input: {
     const advanced = await input.store.advance(input.chainId, input.subject, current, maxIterations);
     // The meter's chain counter refuses first; this holds for operators (not metered) and if
     // the meter lost count (its key expired).
-    if (!advanced) throw limitExceeded({ counter: planChainIteration({ subject: input.subject, tier: input.tier, chainId: input.chainId, now: input.now }), used: maxIterations }, input.now);
+    if (!advanced)
+      throw limitExceeded(
+        { counter: planChainIteration({ subject: input.subject, tier: input.tier, chainId: input.chainId, now: input.now }), used: maxIterations },
+        input.now,
+      );
     ({ iteration, previous } = advanced);
   } else {
     await input.store.open({ id: input.chainId, subject: input.subject, last_proximity: current });

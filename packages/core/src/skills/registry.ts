@@ -56,66 +56,110 @@ const FocusedAdvice = Advice.extend({ focus: z.array(z.string()).describe("Quest
 
 /** The twelve marketplace skills share one lens: advice over the situation, with their own focus questions. */
 const MARKETPLACE_FOCUS: Record<string, readonly [string, string, readonly string[]]> = {
-  "svc-premortem": ["Imagine the plan has failed: which judgements would have caused it?", "plan", [
-    "Suppose it has gone badly a year from now: what did you assume that turned out false?",
-    "Which of the failure's causes were up to you, and which never were?",
-    "What would you do now that you would still be glad of if it fails anyway?",
-  ]],
-  "svc-negotiate": ["A negotiation seen through justice and self-command.", "negotiation", [
-    "What does the other party fairly expect, and have you offered it?",
-    "Which of your demands rests on a preferred indifferent you are treating as a good?",
-    "What would you refuse even if it cost you the deal?",
-  ]],
-  "svc-invest": ["An investment decision, with wealth as a preferred indifferent.", "investment", [
-    "Would you make this choice if no one ever saw the return?",
-    "Who bears the risk you are not bearing yourself?",
-    "What in this decision is greed or fear speaking, and what is judgement?",
-  ]],
-  "svc-pivot": ["A change of course examined for courage and wisdom.", "change of course", [
-    "Are you leaving because it is right to, or because it is hard to stay?",
-    "What duties does the change leave undone, and to whom?",
-    "What would the change look like if it were done well, not just fast?",
-  ]],
-  "svc-retro": ["A retrospective: what was done, what was left undone, what to carry forward.", "retrospective", [
-    "What did you do that you would do again, and why?",
-    "Where did a passion decide for you?",
-    "Which one practice will you take into the next round?",
-  ]],
-  "svc-align": ["Alignment of a team or agent with its stated purpose.", "alignment", [
-    "Does the action serve the purpose you state, or only a proxy for it?",
-    "Whose interests does the purpose leave out?",
-    "What would you stop doing if the purpose were taken seriously?",
-  ]],
-  "svc-resolve": ["A conflict, read for justice and the passions on each side.", "conflict", [
-    "What does each side fairly claim?",
-    "Which judgement keeps the anger or the fear alive?",
-    "What can you do that is up to you, whatever the other side does?",
-  ]],
-  "svc-coach": ["Coaching: the next step of practice.", "coaching", [
-    "Which virtue does this situation ask you to practise?",
-    "What would the next small step of that practice be today?",
-    "How will you know, tonight, whether you took it?",
-  ]],
-  "svc-govern": ["Governance: a decision for others, weighed by the widest circle at stake.", "governance", [
-    "Who is affected who has no voice in this decision?",
-    "Would the decision still be just if you were on the receiving end?",
-    "What would you disclose about it, and to whom?",
-  ]],
-  "svc-compliance": ["Compliance: beyond the rule, to the duty it serves.", "compliance", [
-    "What duty does the rule exist to protect, and is it met here?",
-    "Where does the plan meet the letter but not the purpose?",
-    "What would you report if no one would ever ask?",
-  ]],
-  "svc-educate": ["Teaching: helping another see rather than obey.", "teaching", [
-    "What does the learner need to judge for themselves?",
-    "Which of your own judgements are you passing on untested?",
-    "How will the learner practise, not just hear?",
-  ]],
-  "svc-identity": ["Identity and role: acting well in the roles you hold.", "role", [
-    "Which of your roles does the situation call on, and what does each ask?",
-    "Where do two roles pull apart, and which duty is the weightier?",
-    "What would you do if only your character, not your reputation, were at stake?",
-  ]],
+  "svc-premortem": [
+    "Imagine the plan has failed: which judgements would have caused it?",
+    "plan",
+    [
+      "Suppose it has gone badly a year from now: what did you assume that turned out false?",
+      "Which of the failure's causes were up to you, and which never were?",
+      "What would you do now that you would still be glad of if it fails anyway?",
+    ],
+  ],
+  "svc-negotiate": [
+    "A negotiation seen through justice and self-command.",
+    "negotiation",
+    [
+      "What does the other party fairly expect, and have you offered it?",
+      "Which of your demands rests on a preferred indifferent you are treating as a good?",
+      "What would you refuse even if it cost you the deal?",
+    ],
+  ],
+  "svc-invest": [
+    "An investment decision, with wealth as a preferred indifferent.",
+    "investment",
+    [
+      "Would you make this choice if no one ever saw the return?",
+      "Who bears the risk you are not bearing yourself?",
+      "What in this decision is greed or fear speaking, and what is judgement?",
+    ],
+  ],
+  "svc-pivot": [
+    "A change of course examined for courage and wisdom.",
+    "change of course",
+    [
+      "Are you leaving because it is right to, or because it is hard to stay?",
+      "What duties does the change leave undone, and to whom?",
+      "What would the change look like if it were done well, not just fast?",
+    ],
+  ],
+  "svc-retro": [
+    "A retrospective: what was done, what was left undone, what to carry forward.",
+    "retrospective",
+    ["What did you do that you would do again, and why?", "Where did a passion decide for you?", "Which one practice will you take into the next round?"],
+  ],
+  "svc-align": [
+    "Alignment of a team or agent with its stated purpose.",
+    "alignment",
+    [
+      "Does the action serve the purpose you state, or only a proxy for it?",
+      "Whose interests does the purpose leave out?",
+      "What would you stop doing if the purpose were taken seriously?",
+    ],
+  ],
+  "svc-resolve": [
+    "A conflict, read for justice and the passions on each side.",
+    "conflict",
+    [
+      "What does each side fairly claim?",
+      "Which judgement keeps the anger or the fear alive?",
+      "What can you do that is up to you, whatever the other side does?",
+    ],
+  ],
+  "svc-coach": [
+    "Coaching: the next step of practice.",
+    "coaching",
+    [
+      "Which virtue does this situation ask you to practise?",
+      "What would the next small step of that practice be today?",
+      "How will you know, tonight, whether you took it?",
+    ],
+  ],
+  "svc-govern": [
+    "Governance: a decision for others, weighed by the widest circle at stake.",
+    "governance",
+    [
+      "Who is affected who has no voice in this decision?",
+      "Would the decision still be just if you were on the receiving end?",
+      "What would you disclose about it, and to whom?",
+    ],
+  ],
+  "svc-compliance": [
+    "Compliance: beyond the rule, to the duty it serves.",
+    "compliance",
+    [
+      "What duty does the rule exist to protect, and is it met here?",
+      "Where does the plan meet the letter but not the purpose?",
+      "What would you report if no one would ever ask?",
+    ],
+  ],
+  "svc-educate": [
+    "Teaching: helping another see rather than obey.",
+    "teaching",
+    [
+      "What does the learner need to judge for themselves?",
+      "Which of your own judgements are you passing on untested?",
+      "How will the learner practise, not just hear?",
+    ],
+  ],
+  "svc-identity": [
+    "Identity and role: acting well in the roles you hold.",
+    "role",
+    [
+      "Which of your roles does the situation call on, and what does each ask?",
+      "Where do two roles pull apart, and which duty is the weightier?",
+      "What would you do if only your character, not your reputation, were at stake?",
+    ],
+  ],
 };
 
 const marketplace = Object.entries(MARKETPLACE_FOCUS).map(([id, [summary, noun, focus]]) =>
@@ -209,12 +253,21 @@ export const SKILL_LENSES: readonly SkillLens[] = [
   lens({
     id: "svc-score",
     summary: "Score a past action (spec 2.5), without storing it.",
-    input: z.strictObject({ action: text("action"), context: optionalTextField("context", 5000), intended_outcome: optionalTextField("intended_outcome", 5000) }),
+    input: z.strictObject({
+      action: text("action"),
+      context: optionalTextField("context", 5000),
+      intended_outcome: optionalTextField("intended_outcome", 5000),
+    }),
     output: ActionScore,
     metered: true,
     meterOutage: "closed",
     run: async (ctx, input) =>
-      actionScoreLens(await ctx.examine(input.action, [input.context, input.intended_outcome ? `Intended outcome: ${input.intended_outcome}` : undefined].filter(Boolean).join("\n\n") || null)),
+      actionScoreLens(
+        await ctx.examine(
+          input.action,
+          [input.context, input.intended_outcome ? `Intended outcome: ${input.intended_outcome}` : undefined].filter(Boolean).join("\n\n") || null,
+        ),
+      ),
   }),
   lens({
     id: "svc-decide",
@@ -294,7 +347,10 @@ export const SKILL_LENSES: readonly SkillLens[] = [
     run: async (ctx, input) => {
       const decision = "Which of these comes first?";
       const options = input.items.map((i) => ({ label: i.label, description: i.description }));
-      return decisionLens({ decision, options, ...(input.context ? { context: input.context } : {}) }, await Promise.all(options.map((o) => ctx.examine(o.description, input.context ?? null))));
+      return decisionLens(
+        { decision, options, ...(input.context ? { context: input.context } : {}) },
+        await Promise.all(options.map((o) => ctx.examine(o.description, input.context ?? null))),
+      );
     },
   }),
   lens({
@@ -307,7 +363,8 @@ export const SKILL_LENSES: readonly SkillLens[] = [
     run: async (ctx, input) => {
       const exam = await ctx.examineOffline(input.content);
       const gate = guardrailLens(exam, null, [{ field: "content", start: 0, end: exam.text.length }]);
-      const decision: "allow" | "review" | "escalate" = gate.verdict === "do_not_proceed" ? "escalate" : gate.verdict === "pause_for_review" ? "review" : "allow";
+      const decision: "allow" | "review" | "escalate" =
+        gate.verdict === "do_not_proceed" ? "escalate" : gate.verdict === "pause_for_review" ? "review" : "allow";
       return { decision, reasons: gate.reasons, disclaimer: SCORING_DISCLAIMER };
     },
   }),
@@ -397,7 +454,8 @@ export const SkillsListing = z.object({
   note: z.string(),
 });
 
-export const ITERATE_SUMMARY = "Deliberate in iterations: revise a proposal and see each revision examined against the last (1 iteration per chain free, up to 3 paid).";
+export const ITERATE_SUMMARY =
+  "Deliberate in iterations: revise a proposal and see each revision examined against the last (1 iteration per chain free, up to 3 paid).";
 
 /** What a skill of the pricing table does, in one line (the skills list, the discovery listing, the agent card). */
 export function skillSummary(id: string): string {

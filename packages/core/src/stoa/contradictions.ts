@@ -28,7 +28,12 @@ export const StoaContradictionRequest = z
       .max(STOA_COMMITMENTS_MAX - 1)
       .describe("Position (from 0) of the contradicted commitment in the agent's current declaration."),
     observed_level: KatorthomaProximity.describe("The level the agent's record shows in the commitment's domain; must be below the claimed level."),
-    note: z.string().trim().min(1, "note must hold more than whitespace").max(2000, "note is limited to 2000 characters").describe("What in the record contradicts the commitment: kept with the contradiction and its trust event."),
+    note: z
+      .string()
+      .trim()
+      .min(1, "note must hold more than whitespace")
+      .max(2000, "note is limited to 2000 characters")
+      .describe("What in the record contradicts the commitment: kept with the contradiction and its trust event."),
   })
   .describe("An operator's confirmation that a declared commitment contradicts the agent's record.");
 export type StoaContradictionRequest = z.infer<typeof StoaContradictionRequest>;
@@ -38,7 +43,9 @@ export const StoaContradictionView = z.object({
   agent_id: z.string(),
   declaration_id: z.uuid(),
   commitment_index: z.number().int(),
-  commitment: z.object({ domain: VirtueDomain, claimed_level: KatorthomaProximity, text: z.string() }).describe("The commitment as it was declared when confirmed."),
+  commitment: z
+    .object({ domain: VirtueDomain, claimed_level: KatorthomaProximity, text: z.string() })
+    .describe("The commitment as it was declared when confirmed."),
   observed_level: KatorthomaProximity,
   note: z.string(),
   confirmed_by: z.string().describe("`operator`, or `key:<id>` for an operator-capable key."),
@@ -50,7 +57,9 @@ export const StoaContradictionView = z.object({
     level: KatorthomaProximity,
     latch: z.boolean().describe("True on dikaiosyne: the justice latch is engaged for 180 days."),
   }),
-  status: z.enum(["applied", "held"]).describe("applied when the domain has independent examined evidence now; held otherwise (it applies once evidence exists)."),
+  status: z
+    .enum(["applied", "held"])
+    .describe("applied when the domain has independent examined evidence now; held otherwise (it applies once evidence exists)."),
 });
 export type StoaContradictionView = z.infer<typeof StoaContradictionView>;
 
@@ -67,9 +76,13 @@ export async function confirmContradiction({
   if (!declaration) throw new NotFoundError(`${input.agent_id} has no declaration in the Stoa.`, "declaration_not_found");
   const commitment = declaration.commitments[input.commitment_index];
   if (!commitment) {
-    throw new NotFoundError(`The declaration of ${input.agent_id} has ${declaration.commitments.length} commitments; there is none at ${input.commitment_index}.`, "commitment_not_found", {
-      field: "commitment_index",
-    });
+    throw new NotFoundError(
+      `The declaration of ${input.agent_id} has ${declaration.commitments.length} commitments; there is none at ${input.commitment_index}.`,
+      "commitment_not_found",
+      {
+        field: "commitment_index",
+      },
+    );
   }
   if (rankOf(KatorthomaProximity, commitment.claimed_level) <= rankOf(KatorthomaProximity, input.observed_level)) {
     throw new ConflictError(

@@ -34,11 +34,7 @@ export interface StoaContext {
 }
 
 const text = (field: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${field} must hold more than whitespace`)
-    .max(max, `${field} is limited to ${max} characters`);
+  z.string().trim().min(1, `${field} must hold more than whitespace`).max(max, `${field} is limited to ${max} characters`);
 
 const httpsUrl = (field: string) =>
   z
@@ -64,7 +60,9 @@ const DeclaringAgent = AgentId.describe(
 const DisplayName = displayNameField("display_name", STOA_DISPLAY_NAME_MAX).describe(
   `The name the directory shows (1 to ${STOA_DISPLAY_NAME_MAX} characters; no control or bidirectional control characters, at least one visible character).`,
 );
-const Statement = text("statement", STOA_STATEMENT_MAX).describe(`What the agent declares about its practice (1 to ${STOA_STATEMENT_MAX} characters). Not verified.`);
+const Statement = text("statement", STOA_STATEMENT_MAX).describe(
+  `What the agent declares about its practice (1 to ${STOA_STATEMENT_MAX} characters). Not verified.`,
+);
 const Commitments = z
   .array(StoaCommitment)
   .max(STOA_COMMITMENTS_MAX, `at most ${STOA_COMMITMENTS_MAX} commitments`)
@@ -98,9 +96,7 @@ export const StoaAmendBody = z
   .describe(`An amendment: at least one of ${AMENDABLE.join(", ")}; what is absent stays as it is.`);
 export type StoaAmendBody = z.infer<typeof StoaAmendBody>;
 
-export const StoaDeclarationQuery = z
-  .strictObject({ agent_id: DeclaringAgent.optional() })
-  .describe("Which declaration: the bound agent's, or the one named.");
+export const StoaDeclarationQuery = z.strictObject({ agent_id: DeclaringAgent.optional() }).describe("Which declaration: the bound agent's, or the one named.");
 export type StoaDeclarationQuery = z.infer<typeof StoaDeclarationQuery>;
 
 const encodeCursor = (d: Pick<StoaDeclaration, "declared_at" | "id">) => encodeBase64url(new TextEncoder().encode(JSON.stringify([d.declared_at, d.id])));
@@ -135,20 +131,19 @@ export const StoaEntriesQuery = z.strictObject({
       return cursor;
     })
     .describe("Cursor: the next_cursor of the previous page."),
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(STOA_PREFIX_MAX)
-    .optional()
-    .describe("Only entries whose agent_id or display_name starts with this (case-insensitive)."),
+  q: z.string().trim().min(1).max(STOA_PREFIX_MAX).optional().describe("Only entries whose agent_id or display_name starts with this (case-insensitive)."),
 });
 export type StoaEntriesQuery = z.output<typeof StoaEntriesQuery>;
 
 export const StoaLinks = z
   .object({
     accreditation: z.string().nullable().describe("/api/accreditation/{agent_id} when the agent has an accreditation record of the same owner; else null."),
-    trust_record: z.string().nullable().describe("/api/trust-record/{agent_id} when that record would be served (examined evidence or a provenance-gap entry) for an agent accredited by the same owner; else null."),
+    trust_record: z
+      .string()
+      .nullable()
+      .describe(
+        "/api/trust-record/{agent_id} when that record would be served (examined evidence or a provenance-gap entry) for an agent accredited by the same owner; else null.",
+      ),
   })
   .describe("Links to the agent's public records, present only where they exist.");
 

@@ -8,7 +8,10 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("consults").addColumn("sealed_assessment", "text").execute();
   await db.schema.alterTable("consults").addColumn("assessment_purged_at", "timestamptz").execute();
-  await db.schema.alterTable("consults").alterColumn("signed_assessment", (col) => col.dropNotNull()).execute();
+  await db.schema
+    .alterTable("consults")
+    .alterColumn("signed_assessment", (col) => col.dropNotNull())
+    .execute();
   await db.schema.createIndex("consults_created_idx").on("consults").column("created_at").execute();
 
   await db.schema
@@ -44,7 +47,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("narratives").execute();
   await db.schema.dropIndex("consults_created_idx").execute();
   await sql`update consults set signed_assessment = 'null'::jsonb where signed_assessment is null`.execute(db);
-  await db.schema.alterTable("consults").alterColumn("signed_assessment", (col) => col.setNotNull()).execute();
+  await db.schema
+    .alterTable("consults")
+    .alterColumn("signed_assessment", (col) => col.setNotNull())
+    .execute();
   await db.schema.alterTable("consults").dropColumn("assessment_purged_at").execute();
   await db.schema.alterTable("consults").dropColumn("sealed_assessment").execute();
 }

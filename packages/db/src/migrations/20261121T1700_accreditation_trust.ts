@@ -120,7 +120,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ["curator_flags", "provenance_gaps", "orientation_readings", "trust_events", "accreditation_grade_history", "accreditation_writes", "accreditations"]) {
+  for (const table of [
+    "curator_flags",
+    "provenance_gaps",
+    "orientation_readings",
+    "trust_events",
+    "accreditation_grade_history",
+    "accreditation_writes",
+    "accreditations",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   await db.schema.alterTable("api_keys").dropColumn("harness_marker").execute();

@@ -13,7 +13,10 @@ import { needs } from "../../../../tests/support/requirements";
 // tables from under other suites).
 
 const OWNER_KINDS = "20261123T1100_owner_kinds";
-const BEFORE = Object.keys(MIGRATIONS).sort().filter((name) => name < OWNER_KINDS).at(-1)!;
+const BEFORE = Object.keys(MIGRATIONS)
+  .sort()
+  .filter((name) => name < OWNER_KINDS)
+  .at(-1)!;
 
 const migrator = (db: Kysely<Database>) => new Migrator({ db, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } });
 
@@ -21,14 +24,38 @@ async function insertKey(db: Kysely<Database>, owner: string) {
   const id = crypto.randomUUID();
   await db
     .insertInto("api_keys")
-    .values({ id, kind: "live", key_prefix: "svc_live_abcd", key_hash: id.replace(/-/g, "").padEnd(64, "0"), owner_id: owner, agent_id: null, tier: "free", capabilities: [], label: null, expires_at: null })
+    .values({
+      id,
+      kind: "live",
+      key_prefix: "svc_live_abcd",
+      key_hash: id.replace(/-/g, "").padEnd(64, "0"),
+      owner_id: owner,
+      agent_id: null,
+      tier: "free",
+      capabilities: [],
+      label: null,
+      expires_at: null,
+    })
     .execute();
   return id;
 }
 
 async function insertScore(db: Kysely<Database>, owner: string) {
   const id = crypto.randomUUID();
-  await db.insertInto("scores").values({ id, owner_id: owner, action_description: "a", katorthoma_proximity: "deliberate", proximity: "deliberate", is_kathekon: null, kathekon_quality: null, passions: [], virtue_domains: [] }).execute();
+  await db
+    .insertInto("scores")
+    .values({
+      id,
+      owner_id: owner,
+      action_description: "a",
+      katorthoma_proximity: "deliberate",
+      proximity: "deliberate",
+      is_kathekon: null,
+      kathekon_quality: null,
+      passions: [],
+      virtue_domains: [],
+    })
+    .execute();
   return id;
 }
 

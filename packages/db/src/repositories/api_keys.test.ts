@@ -202,7 +202,12 @@ describe.each(BACKENDS)("credential store on %s", (backend) => {
         seen.push(...page.map((k) => k.id));
         before = page[page.length - 1]!.id;
       }
-      expect(seen).toEqual(rows.map(({ row }) => row.id).sort().reverse());
+      expect(seen).toEqual(
+        rows
+          .map(({ row }) => row.id)
+          .sort()
+          .reverse(),
+      );
     });
 
     it("honours the limit", async () => {

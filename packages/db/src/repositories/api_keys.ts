@@ -38,11 +38,7 @@ export async function listApiKeys(db: Db, query: ApiKeyListQuery): Promise<ApiKe
   if (query.before_id !== undefined) {
     const cursor = query.before_id;
     q = q.where((eb) =>
-      eb(
-        eb.refTuple("created_at", "id"),
-        "<",
-        eb.selectFrom("api_keys").select(["created_at", "id"]).where("id", "=", cursor).$asTuple("created_at", "id"),
-      ),
+      eb(eb.refTuple("created_at", "id"), "<", eb.selectFrom("api_keys").select(["created_at", "id"]).where("id", "=", cursor).$asTuple("created_at", "id")),
     );
   }
   return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).execute();

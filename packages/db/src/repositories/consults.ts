@@ -45,23 +45,34 @@ class ContinuationAlreadyUsed extends Error {}
  * The consult, when deferred its narrative row and outbox job, and the use of the continuation
  * token it answered, in one transaction: null (nothing written) when the token was used.
  */
-export async function insertConsult(db: Db, consult: NewConsult, deferred?: DeferredNarrative, answered?: ContinuationUse): Promise<{ outboxId: string | null } | null> {
-  return db.transaction().execute(async (trx) => {
-    // The token first: a replay waits here for the turn that holds it, and writes nothing.
-    if (answered && !(await useContinuation(trx, answered, consult.loop_id))) throw new ContinuationAlreadyUsed();
-    await trx.insertInto("consults").values(consult).execute();
-    if (!deferred) return { outboxId: null };
-    await trx
-      .insertInto("narratives")
-      .values({ correlation_id: deferred.correlation_id, loop_id: consult.loop_id, owner_id: consult.owner_id, status: "deferred" })
-      .execute();
-    const outboxId = crypto.randomUUID();
-    await trx.insertInto("outbox").values({ id: outboxId, topic: "narrative", payload: JSON.stringify(deferred.job) }).execute();
-    return { outboxId };
-  }).catch((err: unknown) => {
-    if (err instanceof ContinuationAlreadyUsed) return null;
-    throw err;
-  });
+export async function insertConsult(
+  db: Db,
+  consult: NewConsult,
+  deferred?: DeferredNarrative,
+  answered?: ContinuationUse,
+): Promise<{ outboxId: string | null } | null> {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      // The token first: a replay waits here for the turn that holds it, and writes nothing.
+      if (answered && !(await useContinuation(trx, answered, consult.loop_id))) throw new ContinuationAlreadyUsed();
+      await trx.insertInto("consults").values(consult).execute();
+      if (!deferred) return { outboxId: null };
+      await trx
+        .insertInto("narratives")
+        .values({ correlation_id: deferred.correlation_id, loop_id: consult.loop_id, owner_id: consult.owner_id, status: "deferred" })
+        .execute();
+      const outboxId = crypto.randomUUID();
+      await trx
+        .insertInto("outbox")
+        .values({ id: outboxId, topic: "narrative", payload: JSON.stringify(deferred.job) })
+        .execute();
+      return { outboxId };
+    })
+    .catch((err: unknown) => {
+      if (err instanceof ContinuationAlreadyUsed) return null;
+      throw err;
+    });
 }
 
 export async function findOwnedConsult(db: Db, loopId: string, ownerId: string): Promise<ConsultRecord | null> {

@@ -64,7 +64,11 @@ export function chainStore(db: Db): ChainStore {
           .executeTakeFirst();
         if (!row || row.iterations >= maxIterations) return null;
         const iteration = row.iterations + 1;
-        await trx.updateTable("iterate_chains").set({ iterations: iteration, last_proximity: proximity, updated_at: new Date() }).where("id", "=", id).execute();
+        await trx
+          .updateTable("iterate_chains")
+          .set({ iterations: iteration, last_proximity: proximity, updated_at: new Date() })
+          .where("id", "=", id)
+          .execute();
         return { iteration, previous: row.last_proximity as ChainRecord["last_proximity"] };
       });
     },

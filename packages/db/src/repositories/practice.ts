@@ -70,11 +70,7 @@ export function practiceStore(db: Db): PracticeStore {
     async awaitingApproval(limit, ownerId) {
       let q = db.selectFrom("practice_sessions").selectAll().where("kind", "=", "calling").where("status", "=", "awaiting_approval");
       if (ownerId !== undefined) q = q.where("owner_id", "=", ownerId);
-      const rows = await q
-        .orderBy("updated_at", "asc")
-        .orderBy("id", "asc")
-        .limit(limit)
-        .execute();
+      const rows = await q.orderBy("updated_at", "asc").orderBy("id", "asc").limit(limit).execute();
       return rows.map(recordOf);
     },
     async insert(session) {

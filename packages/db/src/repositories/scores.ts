@@ -40,7 +40,11 @@ export function scoreStore(db: Db): ScoreStore {
       return rows.map(toScore);
     },
     async count(ownerId) {
-      const row = await db.selectFrom("scores").select((eb) => eb.fn.countAll<string>().as("n")).where("owner_id", "=", ownerId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("scores")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("owner_id", "=", ownerId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

@@ -38,7 +38,11 @@ function toContradiction(row: Selectable<StoaContradictionsTable>): StoaContradi
     agent_id: row.agent_id,
     declaration_id: row.declaration_id,
     commitment_index: row.commitment_index,
-    commitment: { domain: row.domain as StoaCommitmentRecord["domain"], claimed_level: row.claimed_level as StoaCommitmentRecord["claimed_level"], text: row.commitment_text },
+    commitment: {
+      domain: row.domain as StoaCommitmentRecord["domain"],
+      claimed_level: row.claimed_level as StoaCommitmentRecord["claimed_level"],
+      text: row.commitment_text,
+    },
     observed_level: row.observed_level as StoaContradiction["observed_level"],
     note: row.note,
     confirmed_by: row.confirmed_by,

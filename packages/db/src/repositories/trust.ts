@@ -108,7 +108,11 @@ export function trustStore(db: Kysely<Database>): TrustStore {
       return rows.map(toGap);
     },
     async gapCount(agentId) {
-      const row = await db.selectFrom("provenance_gaps").select((eb) => eb.fn.countAll<string>().as("n")).where("agent_id", "=", agentId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("provenance_gaps")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("agent_id", "=", agentId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

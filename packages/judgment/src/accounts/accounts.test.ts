@@ -107,7 +107,12 @@ describe("passions: denied and someone else's are not the author's", () => {
   });
 
   it("a passion supposed or fought is not felt", () => {
-    for (const text of ["I'd miss you if you left.", "I would be furious if he did that.", "I'm trying to stop bingeing at night.", "I'm afraid I can't help."]) {
+    for (const text of [
+      "I'd miss you if you left.",
+      "I would be furious if he did that.",
+      "I'm trying to stop bingeing at night.",
+      "I'm afraid I can't help.",
+    ]) {
       expect(readPassions(text).passions, text).toEqual([]);
     }
   });

@@ -122,7 +122,7 @@ function clauseAt(tokens: readonly Token[], i: number): { kind: ClauseKind; at: 
 function questionAt(segment: Segment, sentence: number): boolean {
   const s = segment.sentences[sentence]!;
   const last = segment.tokens[s.to - 1];
-  if (!last || last.text !== "?") return false;
+  if (last?.text !== "?") return false;
   for (let k = s.from; k < s.to; k++) {
     const t = segment.tokens[k]!;
     if (t.kind !== "word") continue;

@@ -375,7 +375,6 @@ export function readPassions(input: string | Segment): PassionsReading {
     if (!ms) cache.set(lex, (ms = findAll(segment, lex)));
     return ms;
   };
-  {
     for (const { m, tag } of taggedMatches(segment, BY_FIRST)) {
       const e = ENTRIES[tag]!;
       if (!rangeFree(used, m.from, m.to) || politeAfraid(tokens, m.from, m.to)) continue;
@@ -403,7 +402,6 @@ export function readPassions(input: string | Segment): PassionsReading {
       const acted = actedOn(tokens, m.from, m.to) || (root === "epithumia" && sub === "orge" && /temper|snapped|lashed/.test(m.span.quote.toLowerCase()));
       take(root, sub, intensity, m.from, m.to, acted);
     }
-  }
 
   // Gladness at someone else's misfortune, without a word of pleasure from the lexicons.
   for (const m of findAll(segment, GLADNESS)) {

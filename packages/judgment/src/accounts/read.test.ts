@@ -78,9 +78,12 @@ describe("dangers given and bad ends stated", () => {
     expect(acts(text)).toContainEqual({ type: "endangering", polarity: "wrong", how: "done", circle });
   });
 
-  it.each(["I kept the knives out of reach of my toddler.", "I locked the bleach away from the children.", "I gave my daughter a glass of water."])("no danger given: %j", (text) => {
-    expect(acts(text).filter((a) => a.type === "endangering")).toEqual([]);
-  });
+  it.each(["I kept the knives out of reach of my toddler.", "I locked the bleach away from the children.", "I gave my daughter a glass of water."])(
+    "no danger given: %j",
+    (text) => {
+      expect(acts(text).filter((a) => a.type === "endangering")).toEqual([]);
+    },
+  );
 
   it.each([
     "I called the police on my neighbour because he is gay.",
@@ -90,9 +93,12 @@ describe("dangers given and bad ends stated", () => {
     expect(acts(text).some((a) => a.polarity === "wrong")).toBe(true);
   });
 
-  it.each(["He hid my shoes as a prank before my interview.", "My sister unplugged the fridge out of spite."])("another's malice is not the author's: %j", (text) => {
-    expect(acts(text)).toEqual([]);
-  });
+  it.each(["He hid my shoes as a prank before my interview.", "My sister unplugged the fridge out of spite."])(
+    "another's malice is not the author's: %j",
+    (text) => {
+      expect(acts(text)).toEqual([]);
+    },
+  );
 });
 
 describe("rights", () => {
@@ -114,9 +120,12 @@ describe("rights", () => {
 });
 
 describe("negation, refusal and whose act it is", () => {
-  it.each(["I didn't return the wallet I found.", "I never returned my friend's book.", "I did not help my mother with the move."])("a right not done is a wrong by omission: %j", (text) => {
-    expect(acts(text)).toEqual([expect.objectContaining({ polarity: "wrong", how: "omitted" })]);
-  });
+  it.each(["I didn't return the wallet I found.", "I never returned my friend's book.", "I did not help my mother with the move."])(
+    "a right not done is a wrong by omission: %j",
+    (text) => {
+      expect(acts(text)).toEqual([expect.objectContaining({ polarity: "wrong", how: "omitted" })]);
+    },
+  );
 
   it.each([
     "I refused to lie to my boss.",
@@ -150,9 +159,12 @@ describe("negation, refusal and whose act it is", () => {
     expect(acts(text).some((a) => a.polarity === "wrong")).toBe(true);
   });
 
-  it.each(["I went for a walk by the river.", "The meeting was moved to Thursday.", "I had toast for breakfast and read the news."])("no act toward anyone: %j", (text) => {
-    expect(readAccount(text).acts).toEqual([]);
-  });
+  it.each(["I went for a walk by the river.", "The meeting was moved to Thursday.", "I had toast for breakfast and read the news."])(
+    "no act toward anyone: %j",
+    (text) => {
+      expect(readAccount(text).acts).toEqual([]);
+    },
+  );
 });
 
 describe("the reading's quotes and score", () => {

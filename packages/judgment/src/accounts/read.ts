@@ -385,7 +385,7 @@ function actsOf(segment: Segment): { acts: AccountAct[]; others: Set<string>; no
           if (first?.lower === "my" || first?.lower === "our") {
             // "my little brother's birthday money" is another's; "my wallet" one's own.
             const owner = candidates.find((n) => n.from > end && n.from <= end + 3);
-            if (!owner || !owner.possessive || owner.kind !== "person") continue;
+            if (!owner?.possessive || owner.kind !== "person") continue;
           }
           if (nouns.get(end)?.kind === "person" && !nouns.get(end)!.possessive) continue;
           // "took him to school", "kept them safe"; but "kept her grandmother's ring" is a thing of hers.

@@ -28,7 +28,7 @@ export interface VirtueReading {
   readonly evidence: readonly Span[];
 }
 
-const PEOPLE = ["him", "her", "them", "my boss", "my manager", "the bully", "the bullies"];
+const _PEOPLE = ["him", "her", "them", "my boss", "my manager", "the bully", "the bullies"];
 const each = (heads: readonly string[], tails: readonly string[]) => heads.flatMap((h) => tails.map((t) => `${h} ${t}`));
 
 export const COURAGE_UP = lexicon("andreia.up", [

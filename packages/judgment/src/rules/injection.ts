@@ -236,7 +236,7 @@ function regionsOf(doc: Doc): Region[] {
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const DOMAIN = /(?<![@\w.-])\.?(?:https?:\/\/)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?![\w.-]*@)(?:\/[^\s"'<>)\]]*)?/gi;
 const NUMBER = /\d[\d,./:-]*\d/g;
-const IDENT = /(?<![@\w.~\/-])[~\/.]*[A-Za-z0-9][\w.\/~-]*[_\/-][\w.\/~-]*[A-Za-z0-9*](?![\w.\/~-]*@)/g;
+const IDENT = /(?<![@\w.~/-])[~/.]*[A-Za-z0-9][\w./~-]*[_/-][\w./~-]*[A-Za-z0-9*](?![\w./~-]*@)/g;
 const HANDLE = /(?<![\w.+-])@[A-Za-z0-9_]{3,}/g;
 const MIXED = /\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{6,}\b/g;
 
@@ -274,7 +274,7 @@ function itemsIn(text: string, start: number, end: number): Item[] {
   for (const m of slice.matchAll(IDENT)) {
     const v = m[0].toLowerCase();
     if (/^[\d./:,-]+$/.test(v)) continue;
-    const strong = /[\d_\/~]/.test(v) || (v.length >= 10 && v.includes("-"));
+    const strong = /[\d_/~]/.test(v) || (v.length >= 10 && v.includes("-"));
     if (!strong || v.length < 5) continue;
     push(`$${v}`, m);
   }
@@ -392,7 +392,7 @@ function markersOf(s: Segment, regions: readonly Region[]): Marker[] {
       const last = s.tokens[m.to - 1]!;
       if ((last.text === ":" || last.text === ",") && !orderFollows(s, m.to)) continue;
       // A label joined to a name ("backup-agent:", "ssh_agent:", "user.bot:") names a program in a log line, not the agent.
-      if ((last.text === ":" || last.text === ",") && /[-_.\/A-Za-z0-9]/.test(s.text[m.span.start - 1] ?? " ")) continue;
+      if ((last.text === ":" || last.text === ",") && /[-_./A-Za-z0-9]/.test(s.text[m.span.start - 1] ?? " ")) continue;
       out.push({ region, span: m.span, strong, sentence: s.tokens[m.from]!.sentence });
     }
   for (const m of s.text.matchAll(BOT_HANDLE)) {

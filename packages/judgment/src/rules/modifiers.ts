@@ -430,7 +430,7 @@ export const modifiersRule: Rule = (scope) => {
   // In the context, a flattened conversation's tool turns are data, not the principal's words.
   if (scope.kind === "context") found = found.map(outsideToolTurns);
   const operational = found[0]!;
-  SPECS.forEach((spec, k) => out.push(...runSpec(spec, scope.segments, found[k + 1]!, operational, scope.kind === "context")));
+  for (const [k, spec] of SPECS.entries()) out.push(...runSpec(spec, scope.segments, found[k + 1]!, operational, scope.kind === "context"));
   return out;
 };
 

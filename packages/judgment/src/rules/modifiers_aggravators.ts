@@ -216,7 +216,7 @@ const MULTI = multiLexicon(
   SPECS.map((spec) => [...(spec.words ?? [])]),
 );
 
-function runAgg(spec: AggSpec, segments: readonly Segment[], lexFound: readonly Found[]): Hit[] {
+function runAgg(spec: AggSpec, _segments: readonly Segment[], lexFound: readonly Found[]): Hit[] {
   let found: Found[] = clean(lexFound, AGG_BLOCKERS, 2);
   if (spec.acceptMatch) found = found.filter(spec.acceptMatch);
   if (spec.acceptWord && spec.words) found = found.filter((f) => f.to - f.from !== 1 || !spec.words!.has(f.segment.tokens[f.from]!.lower) || spec.acceptWord!(f.segment, f.from));
@@ -231,7 +231,7 @@ export const aggravatorsRule: Rule = (scope) => {
   let found = findMulti(scope.segments, MULTI);
   // In the context, a flattened conversation's tool turns are data, not the principal's words.
   if (scope.kind === "context") found = found.map(outsideToolTurns);
-  SPECS.forEach((spec, k) => out.push(...runAgg(spec, scope.segments, found[k]!)));
+  for (const [k, spec] of SPECS.entries()) out.push(...runAgg(spec, scope.segments, found[k]!));
   return out;
 };
 

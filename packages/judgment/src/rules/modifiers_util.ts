@@ -123,7 +123,7 @@ export interface MultiLexicon {
 
 /** Words of a literal phrase as the tokenizer cuts them (hyphens and underscores separate words). */
 function literalWords(phrase: string): string[] {
-  return phrase.toLowerCase().replace(/’/g, "'").match(/[a-z]+(?:'[a-z]+)*|\d+(?:[.,]\d+)*|[^\sa-z\d_\-]/g) ?? [];
+  return phrase.toLowerCase().replace(/’/g, "'").match(/[a-z]+(?:'[a-z]+)*|\d+(?:[.,]\d+)*|[^\sa-z\d_-]/g) ?? [];
 }
 
 function entry<T>(map: Map<string, Entry<T>>, key: string): Entry<T> {

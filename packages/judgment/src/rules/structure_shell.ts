@@ -27,7 +27,7 @@ const SECURITY_SERVICES =
   /^(?:firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|auditd|audit|apparmor|selinux|fail2ban|sshguard|crowdsec|clamav[\w-]*|clamd|freshclam|falcon-sensor|falcond|cbagentd|cb-?defense|sentinel(?:one|agent)?|mdatp|wdavdaemon|windefend|sense|wscsvc|mpssvc|osqueryd|wazuh-agent|wazuh-manager|ossec|ossec-hids|aide|tripwire|snort|suricata|zeek|bro|rkhunter|chkrootkit|elastic-agent|filebeat|auditbeat|splunkd|splunkforwarder|nessusagent|qualys-cloud-agent|cylancesvc|sophos[\w-]*|esets|avast|kaspersky|mcafee[\w-]*|symantec[\w-]*|carbonblack|teleport|vault|rsyslog|syslog-ng|syslog|systemd-journald|journald|eventlog)(?:\.service)?$/i;
 const DISK_DEVICE = /^\/dev\/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d)/i;
 const LOG_PATH = /(?:^|\/)(?:var\/log(?:\/|$)|log\/audit|auth\.log|secure$|wtmp|btmp|lastlog|utmp|messages$|syslog|audit\.log|\.bash_history|\.zsh_history|\.history|\.python_history|\.mysql_history|\.psql_history|\.lesshst|\.viminfo|ConsoleHost_history\.txt|\.sh_history|\.local\/share\/fish\/fish_history)/i;
-const PROTECTED_BRANCH = /^(?:\+?(?:refs\/heads\/)?(?:main|master|prod|production|release(?:[\/-][\w.-]+)?|trunk|develop|live|stable|default)|HEAD(?::(?:main|master|prod|production))?|:?(?:main|master))$/i;
+const PROTECTED_BRANCH = /^(?:\+?(?:refs\/heads\/)?(?:main|master|prod|production|release(?:[/-][\w.-]+)?|trunk|develop|live|stable|default)|HEAD(?::(?:main|master|prod|production))?|:?(?:main|master))$/i;
 
 function classesOf(paths: readonly string[]): PathClass[] {
   const out: PathClass[] = [];
@@ -53,7 +53,7 @@ const isWildcard = (p: string) => /\*/.test(p);
 /** Read one simple command. */
 function readCmd(cmd: Cmd, reading: ShellReading, emit: Emit, raw: string): void {
   const a = cmd.lower;
-  const a0 = (a[0] ?? "").replace(/^.*[\/\\]/, "").replace(/\.exe$/, "");
+  const a0 = (a[0] ?? "").replace(/^.*[/\\]/, "").replace(/\.exe$/, "");
   const { short, long } = flags(cmd);
   const ops = operands(cmd);
   const sudo = cmd.elevated ? " with sudo" : "";
@@ -253,13 +253,13 @@ function readCmd(cmd: Cmd, reading: ShellReading, emit: Emit, raw: string): void
     for (const w of cmd.argv.slice(1)) {
       const lw = w.toLowerCase();
       let name: string | null = null;
-      const kv = /^(?:--?(?:set|config|conf|param|flag|option|var|setting)[= ])?-{0,2}([\w.\-]+)=(false|off|disabled?|none|0|no|permissive)$/i.exec(w);
+      const kv = /^(?:--?(?:set|config|conf|param|flag|option|var|setting)[= ])?-{0,2}([\w.-]+)=(false|off|disabled?|none|0|no|permissive)$/i.exec(w);
       if (kv) name = kv[1]!;
       else if (/^--(?:no|disable|skip|without|insecure|allow-insecure|ignore)-[\w-]+$/.test(lw)) name = lw.replace(/^--(?:no|disable|skip|without|ignore)-/, "");
       else if (lw === "--insecure" || lw === "--insecure-skip-tls-verify" || lw === "--no-verify-ssl" || lw === "--no-check-certificate") name = "tls_verify";
       if (!name) continue;
       if (/^(?:audit|fund|progress|color|cache|interaction|input|optional|save|package_lock|lockfile|deps|install_recommends)$/.test(name.toLowerCase().replace(/-/g, "_")) && /^(?:npm|npx|yarn|pnpm|pip|pip3|cargo|bundle|apt|apt-get|brew|composer|gem)$/.test(a0)) continue;
-      const f = familyOf(name.toLowerCase().replace(/[.\-]/g, "_"), { isMoney: false, device: false });
+      const f = familyOf(name.toLowerCase().replace(/[.-]/g, "_"), { isMoney: false, device: false });
       if (f) emit(f.feature.replace(/_arg$/, "_flag"), f.code, `${w}: turns off ${f.what}`, cmd);
     }
   }

@@ -171,7 +171,7 @@ function readTool(t: ToolUnit, emit: Emit): void {
     // A parameter named by a sibling: {"param": "door_interlock_bypass", "value": true}.
     if (GENERIC_KEYS.has(l.key)) {
       const parent = parentOf(l.path);
-      const named = leaves.find((x) => x !== l && PARAM_KEYS.has(x.key) && parentOf(x.path) === parent && typeof x.value === "string" && /^[\w.\-]{2,60}$/.test(x.value));
+      const named = leaves.find((x) => x !== l && PARAM_KEYS.has(x.key) && parentOf(x.path) === parent && typeof x.value === "string" && /^[\w.-]{2,60}$/.test(x.value));
       if (named) {
         name = String(named.value).toLowerCase().replace(/[.\s-]/g, "_");
         last = name;
@@ -318,7 +318,7 @@ function readTool(t: ToolUnit, emit: Emit): void {
     const byBase = new Map<string, { declared: Leaf[]; actual: Leaf[] }>();
     for (const l of leaves) {
       const sp = split(l.key);
-      if (!sp || !sp.base) continue;
+      if (!sp?.base) continue;
       const e = byBase.get(sp.base) ?? { declared: [], actual: [] };
       (DECLARED.test(sp.q) ? e.declared : e.actual).push(l);
       byBase.set(sp.base, e);

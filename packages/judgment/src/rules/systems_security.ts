@@ -467,8 +467,8 @@ const OPENING_KEY = lex("opening_key", [
   "world readable", "world writable", "allow unauthenticated", "unauthenticated", "no auth", "noauth", "skip auth",
   "trust all", "accept all", "ignore errors", "ignore ssl errors", "override limits",
 ]);
-const OFF_VALUE = lex("off_value", ["false", "0", "none", "off", "disabled", "disable", "no", "never", "null", "nil"]);
-const ON_VALUE = lex("on_value", ["true", "1", "yes", "on", "enabled", "enable", "allow", "open"]);
+const _OFF_VALUE = lex("off_value", ["false", "0", "none", "off", "disabled", "disable", "no", "never", "null", "nil"]);
+const _ON_VALUE = lex("on_value", ["true", "1", "yes", "on", "enabled", "enable", "allow", "open"]);
 /** Words allowed between a key and its value ("mfa_enabled", "required_reviews": ...). */
 const KEY_TAIL = new Set(["enabled", "enable", "required", "require", "enforced", "enforce", "on", "active", "mode", "status", "policy", "level", "state", "count"]);
 

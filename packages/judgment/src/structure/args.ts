@@ -102,8 +102,14 @@ class Reader {
       this.bare(stops);
       return;
     }
-    if (c === "{") return this.object(path, keys, depth);
-    if (c === "[" || (c === "(" && depth > 0)) return this.list(path, keys, depth, c === "[" ? "]" : ")");
+    if (c === "{") {
+      this.object(path, keys, depth);
+      return;
+    }
+    if (c === "[" || (c === "(" && depth > 0)) {
+      this.list(path, keys, depth, c === "[" ? "]" : ")");
+      return;
+    }
     if (c === '"' || c === "'" || c === "`") {
       const [from, to, decoded] = this.str();
       this.push(path, keys, decoded, this.s.slice(from, to), from, to, listSize);

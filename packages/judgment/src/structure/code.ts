@@ -131,7 +131,7 @@ export function nameWords(name: string): string[] {
 
 /** The first word of a command line after prompts and wrappers, lower case. */
 function firstWord(line: string): string {
-  const m = /^\s*(?:\$|#|>|PS [^>]*>|[A-Za-z]:\\[^>]*>)?\s*([A-Za-z_][\w.\-]*)/.exec(line);
+  const m = /^\s*(?:\$|#|>|PS [^>]*>|[A-Za-z]:\\[^>]*>)?\s*([A-Za-z_][\w.-]*)/.exec(line);
   return m ? m[1]!.toLowerCase() : "";
 }
 
@@ -255,7 +255,7 @@ function read(segment: Segment): Structure {
     while (b > 0 && isNameChar(text.charCodeAt(b - 1))) b--;
     if (b === open) continue;
     const m = TOOL_NAME.exec(text.slice(b, open + 1));
-    if (!m || m.index !== 0 || m[0].length !== open + 1 - b) continue;
+    if (m?.index !== 0 || m[0].length !== open + 1 - b) continue;
     const start = b;
     if (b > 0 && /[$@\-/]/.test(text[b - 1]!)) continue;
     if (inside(claimed, start)) continue;
@@ -465,7 +465,7 @@ function lineIsCode(line: string): boolean {
   const arg = m[2]!;
   // "find the logs" or "cat is asleep" are English: the second word of a command is a flag, a path, a URL or a subcommand.
   if (NOT_AN_ARGUMENT.has(arg.toLowerCase())) return false;
-  if (/^[^A-Za-z\d]/.test(arg) || /[=\/$@:]/.test(arg)) return true;
+  if (/^[^A-Za-z\d]/.test(arg) || /[=/$@:]/.test(arg)) return true;
   if (!ENGLISH_COMMANDS.has(m[1]!.toLowerCase())) return /^[A-Za-z\d][\w.,%+-]*$/.test(arg);
   // An English-looking command word with a plain word after it: code only with code signals later on.
   return /\s-{1,2}[A-Za-z]|[|;&>]|\$\{?\w|\s\/[\w.]/.test(t.slice(m[0].length));

@@ -134,7 +134,7 @@ function names(list: string): string[] {
 
 function columnName(expr: unknown): string | null {
   const e = expr as { type?: string; column?: unknown; table?: unknown } | null;
-  if (!e || e.type !== "column_ref") return null;
+  if (e?.type !== "column_ref") return null;
   const c = e.column as { expr?: { value?: unknown } } | string | undefined;
   if (typeof c === "string") return c;
   const v = c?.expr?.value;

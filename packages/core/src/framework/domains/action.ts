@@ -12,9 +12,7 @@ export const ActionContentSchema = z.object({
   katorthoma: z.string().min(1),
   relation: z.string().min(1),
   kathekon_quality_levels: z.array(describedLevel(KathekonQuality)).length(3),
-  deliberation_questions: z
-    .array(z.object({ order: z.number().int().min(1).max(5), id: DeliberationQuestionId, question: z.string().min(1) }))
-    .length(5),
+  deliberation_questions: z.array(z.object({ order: z.number().int().min(1).max(5), id: DeliberationQuestionId, question: z.string().min(1) })).length(5),
   reservation_clause: z.object({
     summary: z.string().min(1),
     formula: z.string().min(1),
@@ -55,8 +53,7 @@ export const ACTION_FILE: ActionFile = {
       },
     ],
     reservation_clause: {
-      summary:
-        "Pursue outcomes that are not up to you with an unspoken condition, so that if they fail the aim was still right and no passion follows.",
+      summary: "Pursue outcomes that are not up to you with an unspoken condition, so that if they fail the aim was still right and no passion follows.",
       formula: "I will do this, if nothing prevents it.",
     },
   },

@@ -1,9 +1,7 @@
 import * as z from "zod";
 
 /** The seven domain files the hub names, in the order the hub lists them. */
-export const DomainFileId = z
-  .enum(["psychology", "passions", "virtue", "value", "action", "progress", "scoring"])
-  .describe("Id of a framework domain file.");
+export const DomainFileId = z.enum(["psychology", "passions", "virtue", "value", "action", "progress", "scoring"]).describe("Id of a framework domain file.");
 export type DomainFileId = z.infer<typeof DomainFileId>;
 
 /** The common envelope of a domain file around its domain-specific content schema. */

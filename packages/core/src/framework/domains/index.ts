@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { ACTION_FILE, ActionFileSchema } from "./action";
-import { DomainFileId } from "./domain_file";
+import type { DomainFileId } from "./domain_file";
 import { PASSIONS_FILE, PassionsFileSchema } from "./passions";
 import { PROGRESS_FILE, ProgressFileSchema } from "./progress";
 import { PSYCHOLOGY_FILE, PsychologyFileSchema } from "./psychology";
@@ -30,15 +30,7 @@ export const DomainFileSchema = z.discriminatedUnion("id", [
 export type DomainFile = z.infer<typeof DomainFileSchema>;
 
 /** The seven domain files, in the order of DomainFileId. */
-export const DOMAIN_FILES: readonly DomainFile[] = [
-  PSYCHOLOGY_FILE,
-  PASSIONS_FILE,
-  VIRTUE_FILE,
-  VALUE_FILE,
-  ACTION_FILE,
-  PROGRESS_FILE,
-  SCORING_FILE,
-];
+export const DOMAIN_FILES: readonly DomainFile[] = [PSYCHOLOGY_FILE, PASSIONS_FILE, VIRTUE_FILE, VALUE_FILE, ACTION_FILE, PROGRESS_FILE, SCORING_FILE];
 
 export function domainFile(id: DomainFileId): DomainFile {
   const file = DOMAIN_FILES.find((f) => f.id === id);

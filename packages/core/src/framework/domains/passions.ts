@@ -25,8 +25,7 @@ export type PassionsFile = z.infer<typeof PassionsFileSchema>;
 export const PASSIONS_FILE: PassionsFile = {
   id: "passions",
   title: "Passions and good feelings",
-  summary:
-    "The four root passions placed on two axes, their sub-species, the good feelings that replace three of them, and how a passion is diagnosed.",
+  summary: "The four root passions placed on two axes, their sub-species, the good feelings that replace three of them, and how a passion is diagnosed.",
   content: {
     axes: {
       time: [

@@ -2,15 +2,11 @@ import * as z from "zod";
 import { CausalSequenceIntegrity, OikeiosisCircle } from "../../enums";
 import { describedLevel, domainFileSchema } from "./domain_file";
 
-export const CausalStage = z
-  .enum(["phantasia", "synkatathesis", "horme", "praxis"])
-  .describe("Stage of the mind's causal sequence, in order.");
+export const CausalStage = z.enum(["phantasia", "synkatathesis", "horme", "praxis"]).describe("Stage of the mind's causal sequence, in order.");
 export type CausalStage = z.infer<typeof CausalStage>;
 
 export const PsychologyContentSchema = z.object({
-  causal_sequence: z
-    .array(z.object({ id: CausalStage, name: z.string().min(1), gloss: z.string().min(1) }))
-    .length(4),
+  causal_sequence: z.array(z.object({ id: CausalStage, name: z.string().min(1), gloss: z.string().min(1) })).length(4),
   hegemonikon: z.object({ name: z.string().min(1), description: z.string().min(1) }),
   causal_sequence_integrity: z.array(describedLevel(CausalSequenceIntegrity)).length(3),
   oikeiosis: z.object({
@@ -25,8 +21,7 @@ export type PsychologyFile = z.infer<typeof PsychologyFileSchema>;
 export const PSYCHOLOGY_FILE: PsychologyFile = {
   id: "psychology",
   title: "Psychology: from impression to action",
-  summary:
-    "How an action comes about in a rational mind, where responsibility enters, and how concern widens from the self outward.",
+  summary: "How an action comes about in a rational mind, where responsibility enters, and how concern widens from the self outward.",
   content: {
     causal_sequence: [
       {
@@ -37,12 +32,14 @@ export const PSYCHOLOGY_FILE: PsychologyFile = {
       {
         id: "synkatathesis",
         name: "Assent",
-        gloss: "The mind accepts or withholds acceptance of the impression. This is the point of responsibility, where a false value judgement is either let in or refused.",
+        gloss:
+          "The mind accepts or withholds acceptance of the impression. This is the point of responsibility, where a false value judgement is either let in or refused.",
       },
       {
         id: "horme",
         name: "Impulse",
-        gloss: "Assent to an impression that something is to be done sets the mind moving toward or away from it. Excessive impulse from a false judgement is a passion.",
+        gloss:
+          "Assent to an impression that something is to be done sets the mind moving toward or away from it. Excessive impulse from a false judgement is a passion.",
       },
       {
         id: "praxis",

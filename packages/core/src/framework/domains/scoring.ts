@@ -1,24 +1,11 @@
 import * as z from "zod";
-import {
-  AuthorityLevel,
-  ControlClarity,
-  DimensionLevel,
-  KatorthomaProximity,
-  ProfileDimension,
-  SenecanGrade,
-  SimpleProximity,
-} from "../../enums";
+import { AuthorityLevel, ControlClarity, DimensionLevel, KatorthomaProximity, ProfileDimension, SenecanGrade, SimpleProximity } from "../../enums";
 import { PROXIMITY_DERIVATION, PROXIMITY_LADDER, SIMPLE_PROXIMITY_OF } from "../../ladders";
 import { describedLevel, domainFileSchema } from "./domain_file";
 
 export const ScoringContentSchema = z.object({
-  proximity_ladder: z
-    .array(z.object({ id: KatorthomaProximity, rank: z.number().int().min(0), description: z.string().min(1) }))
-    .length(5),
-  proximity_derivation: z.record(
-    KatorthomaProximity,
-    z.object({ senecan_grade: SenecanGrade, authority_level: AuthorityLevel }),
-  ),
+  proximity_ladder: z.array(z.object({ id: KatorthomaProximity, rank: z.number().int().min(0), description: z.string().min(1) })).length(5),
+  proximity_derivation: z.record(KatorthomaProximity, z.object({ senecan_grade: SenecanGrade, authority_level: AuthorityLevel })),
   simple_proximity: z.object({
     summary: z.string().min(1),
     levels: z.array(describedLevel(SimpleProximity)).length(3),

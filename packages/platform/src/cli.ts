@@ -1,0 +1,30 @@
+import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
+import { isMain } from "./main";
+
+/** Where a command-line tool writes: its results to `out`, its messages to `err`. */
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/**
+ * The command line parsed against `options` (positionals allowed, unknown options refused), or
+ * the parser's message naming what is wrong.
+ */
+export function parseCli<const T extends ParseArgsOptionsConfig>(argv: readonly string[], options: T) {
+  try {
+    return { ok: true as const, ...parseArgs({ args: [...argv], options, allowPositionals: true, strict: true }) };
+  } catch (err) {
+    return { ok: false as const, error: (err as Error).message };
+  }
+}
+
+/** Runs a tool when its module is the process's entry point, on the real argv, env and streams, and exits with its code. */
+export async function runAsMain(moduleUrl: string, run: (argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo) => Promise<number>): Promise<void> {
+  if (!isMain(moduleUrl)) return;
+  const code = await run(process.argv.slice(2), process.env, {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  });
+  process.exit(code);
+}

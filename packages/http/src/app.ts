@@ -1,6 +1,6 @@
 import { authorize, IDEMPOTENCY_KEY_HEADER, type Principal } from "@svc/core";
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./route";
 import { parseEnv } from "./env";
 import { HttpError, renderError } from "./errors";
 import { writeLog, type LogLevel } from "./log";

@@ -1,7 +1,7 @@
 import { apiKeyKind, hashApiKey, principalFromKey, secretsEqual, Tier, UnauthenticatedError, userOwnerId, OPERATOR_OWNER_ID, type Principal } from "@svc/core";
 import type { Context } from "hono";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./route";
 import type { ServiceEnv } from "./env";
 import { sessionOf } from "./session";
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_CACHE_CONTROL, publicBody, publicJson, staticPublicBody, staticPublicJson } from "./cache";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./route";
 
 let document: unknown = { virtues: ["wisdom", "justice"] };
 

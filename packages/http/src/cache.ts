@@ -1,6 +1,6 @@
 import { encodeBase64url } from "@svc/core";
 import type { Context } from "hono";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./route";
 
 /** Public overviews change only with a deploy; an hour of freshness and a long revalidation window. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=3600, stale-while-revalidate=86400";

@@ -15,7 +15,7 @@ import {
 } from "@svc/core";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./route";
 import { HttpError, renderError } from "./errors";
 import { writeLog } from "./log";
 import type { PlatformSession } from "./platform";

@@ -1,6 +1,5 @@
 export * from "./app";
 export * from "./cache";
-export * from "./context";
 export * from "./env";
 export * from "./errors";
 export * from "./log";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./route";
 
 /**
  * The service's public address for absolute links (llms.txt, the agent card): PUBLIC_BASE_URL

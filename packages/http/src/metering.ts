@@ -12,7 +12,7 @@ import {
   type Principal,
 } from "@svc/core";
 import type { Context } from "hono";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./route";
 import { writeLog } from "./log";
 import type { RouteContract } from "./route";
 import { sessionOf } from "./session";

@@ -1,8 +1,26 @@
 import type { Context } from "hono";
 import { DomainError, ValidationError, type AccessRequirement, type Principal } from "@svc/core";
 import type * as z from "zod";
-import type { AppEnv } from "./context";
+import type { ServiceEnv } from "./env";
+import type { Platform, PlatformSession } from "./platform";
 import { HttpError } from "./errors";
+
+/** Hono generics shared by every function: bindings come from the platform, variables from middleware. */
+export interface AppEnv {
+  Bindings: Record<string, unknown>;
+  Variables: {
+    requestId: string;
+    config: ServiceEnv;
+    /** The matched route template, for logs. */
+    routePath: string;
+    platform: Platform | undefined;
+    /** Opened on first use, released after the response. */
+    session: Promise<PlatformSession> | undefined;
+    principal: Principal | undefined;
+    /** The contract of the matched route. */
+    route: RouteContract | undefined;
+  };
+}
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 

@@ -1,6 +1,6 @@
 import type { Principal } from "@svc/core";
 import type { Context } from "hono";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./route";
 import { HttpError } from "./errors";
 import { guardedSession, type PlatformSession } from "./platform";
 

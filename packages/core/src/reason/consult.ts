@@ -13,6 +13,7 @@ import { narrateOffline, OFFLINE_NARRATOR } from "./narrator";
 import type { Sealer } from "../sealing";
 import { deliverOutboxEntry, NARRATIVE_JOB_SCHEMA, type NarrativeQueue, type Outbox } from "./narratives";
 import type { ConsultRecord, ConsultStore, ContinuationUse } from "./records";
+import type { Layer1Extractor, Narrator } from "./ports";
 import { signAssessment, SignedAssessment, type SigningKeyRecord } from "./signing";
 
 /**
@@ -56,28 +57,6 @@ export const ReasonRequest = z
   })
   .describe("A consult.");
 export type ReasonRequest = z.infer<typeof ReasonRequest>;
-
-export interface Layer1Request {
-  readonly input: string;
-  readonly context: string | null;
-  readonly domain_context: string | null;
-  readonly clarification_response: string | null;
-  /** Triggers whose questions were answered in this consult, oldest first: never to be raised again. */
-  readonly answered_triggers: readonly ClarificationTriggerCode[];
-  readonly depth: DepthTier;
-}
-
-/** Layer 1 port: the language model (sampled) or the offline extractor. */
-export interface Layer1Extractor {
-  readonly name: string;
-  extract(request: Layer1Request): Promise<Layer1Extraction>;
-}
-
-/** Layer 3 port. */
-export interface Narrator {
-  readonly name: string;
-  narrate(assessment: Assessment): Promise<string>;
-}
 
 export interface ReasonServices {
   readonly extractor: Layer1Extractor;

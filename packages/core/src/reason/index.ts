@@ -6,6 +6,7 @@ export * from "./narrator";
 export * from "./offline_extractor";
 export * from "./records";
 export * from "./consult";
+export * from "./ports";
 export * from "./distress";
 export * from "./jcs";
 export * from "./offline";

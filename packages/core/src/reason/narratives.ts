@@ -2,7 +2,7 @@ import * as z from "zod";
 import { NotFoundError } from "../errors";
 import { AssessmentSchema, type Assessment } from "./engine";
 import type { Sealer } from "../sealing";
-import type { Narrator } from "./consult";
+import type { Narrator } from "./ports";
 
 /**
  * Deferred narratives (spec 3.2): an `assessment_first` consult answers at once and its Layer 3

@@ -1,4 +1,4 @@
-import type { Layer1Extractor, Narrator } from "./consult";
+import type { Layer1Extractor, Narrator } from "./ports";
 import { narrateOffline, OFFLINE_NARRATOR } from "./narrator";
 import { extractOffline, OFFLINE_EXTRACTOR } from "./offline_extractor";
 

@@ -1,5 +1,5 @@
 import { sha256Hex } from "../encoding";
-import type { Layer1Extractor } from "../reason/consult";
+import type { Layer1Extractor } from "../reason/ports";
 import { assess, type Assessment, type DepthTier } from "../reason/engine";
 import type { Layer1Extraction } from "../reason/extraction";
 

@@ -24,7 +24,10 @@ module.exports = {
       name: "pure-core-no-node-io",
       severity: "error",
       from: { path: PURE, pathNot: "\\.test\\.ts$" },
-      to: { dependencyTypes: ["core"], path: "^(fs|fs/promises|net|http|https|child_process|dgram|tls|worker_threads|node:fs|node:fs/promises|node:net|node:http|node:https|node:child_process|node:dgram|node:tls|node:worker_threads)$" },
+      to: {
+        dependencyTypes: ["core"],
+        path: "^(fs|fs/promises|net|http|https|child_process|dgram|tls|worker_threads|node:fs|node:fs/promises|node:net|node:http|node:https|node:child_process|node:dgram|node:tls|node:worker_threads)$",
+      },
     },
     {
       name: "judgment-stands-alone",
@@ -44,7 +47,7 @@ module.exports = {
       name: "packages-never-import-functions",
       comment: "only the local server and its tools (which run every function in one process) import functions.",
       severity: "error",
-      from: { path: "^packages/", pathNot: ["^packages/(platform|local)/", "\\.test\\.ts$"] },
+      from: { path: "^packages/", pathNot: ["^packages/local/", "\\.test\\.ts$"] },
       to: { path: "^functions/" },
     },
     {
@@ -66,7 +69,6 @@ module.exports = {
     exclude: { path: "(^|/)(node_modules|generated|cdk\\.out|dist)/" },
     parser: "swc",
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
     combinedDependencies: true,
   },

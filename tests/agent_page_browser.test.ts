@@ -10,7 +10,7 @@ import { clearCredentialCache } from "@svc/http/auth";
 import { accreditationFunction } from "../functions/accreditation/src/function";
 import { ACCOUNTS, api, consult, ENV, seedBody, write, type Agent } from "./support/accreditation";
 import { mintApiKey } from "./support/credentials";
-import { freshOwner, testPlatform } from "./support/database";
+import { freshOwner, testRuntime } from "./support/database";
 import { readJson } from "./support/reason";
 import { needs } from "./support/requirements";
 
@@ -99,7 +99,7 @@ describe("the agent page in headless Chromium", needs("chromium"), () => {
   beforeAll(async () => {
     clearCredentialCache();
     const owner = freshOwner();
-    const { key, id } = await mintApiKey(await testPlatform(), {
+    const { key, id } = await mintApiKey(await testRuntime(), {
       kind: "prac",
       tier: "paid",
       capabilities: ["accreditation_write", "l1_supply"],
@@ -112,7 +112,7 @@ describe("the agent page in headless Chromium", needs("chromium"), () => {
     await readJson(await write(agent, seedBody(agentId, elements), encodeURIComponent(agentId)), 201);
     trust = await readJson<TrustRecord>(await api.send("GET", `/api/trust-record/${encodeURIComponent(agentId)}`, undefined), 200);
 
-    // The accreditation function over HTTP, on the same test platform the agent was seeded on.
+    // The accreditation function over HTTP, on the same test runtime the agent was seeded on.
     server = createServer((req, res) => {
       const url = new URL(req.url ?? "/", origin);
       const send = (status: number, headers: Record<string, string>, body: string | Buffer) => {

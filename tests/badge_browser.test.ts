@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, FLAGS, run } from "./support/chromium";
-import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
+import { startLocalServer, type LocalServer } from "../packages/local/src/server";
 import { needs } from "./support/requirements";
 
 // The badge as a person sees it: loaded by headless Chromium as an image, and photographed.

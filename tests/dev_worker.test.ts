@@ -5,11 +5,11 @@ import { delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CreateApiKeyRequest, issueApiKey } from "@svc/core";
 import { credentialStore } from "@svc/db";
-import { createLocalPlatform } from "../packages/platform/src/local_platform";
-import { REPO_ROOT } from "../packages/platform/src/main";
+import { createLocalRuntime } from "../packages/local/src/local_runtime";
+import { REPO_ROOT } from "../packages/local/src/main";
 import { needs } from "./support/requirements";
 import { dropPostgresDatabase } from "./support/scratch_database";
-import { freePort, isListening } from "../packages/platform/src/net";
+import { freePort, isListening } from "../packages/local/src/net";
 
 // `npm run dev:worker -- --env guardrail`, run as a user runs it: wrangler dev (workerd) on the
 // machine's PostgreSQL and Redis through the bridges the command starts. The database is one of
@@ -97,16 +97,16 @@ describe("npm run dev:worker -- --env guardrail", needs("postgres_and_redis"), (
     expect(output).toMatch(/migration\(s\) applied/);
 
     // The guardrail has no admin route: the key goes straight into the database the Worker reads.
-    const platform = createLocalPlatform({ databaseUrl, dataDir: "memory://" });
+    const runtime = createLocalRuntime({ databaseUrl, dataDir: "memory://" });
     let key: string;
     try {
       const created = await issueApiKey({
-        ctx: { credentials: credentialStore(await platform.database()), now: () => new Date() },
+        ctx: { credentials: credentialStore(await runtime.database()), now: () => new Date() },
         input: CreateApiKeyRequest.parse({ kind: "live", owner_id: `dev-worker-${crypto.randomUUID()}` }),
       });
       key = created.key;
     } finally {
-      await platform.close();
+      await runtime.close();
     }
 
     const call = () =>

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCS_MANIFEST } from "@svc/fn-discovery";
 import { openWatchedPage, type WatchedPage } from "./support/chromium";
-import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
+import { startLocalServer, type LocalServer } from "../packages/local/src/server";
 import { needs } from "./support/requirements";
 
 // The reference page as a person sees it: /docs from the local server (`npm start`), rendered

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bodyFingerprint, planSkillCall, type Meter } from "@svc/core";
 import { idempotencyStore } from "@svc/db";
-import { HttpError, parseEnv, type Platform, type PlatformSession } from "@svc/http";
+import { BadEnvironmentError, parseEnv, type Runtime, type RuntimeSession } from "@svc/runtime";
 import { clearCredentialCache } from "@svc/http/auth";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -13,10 +13,10 @@ import { adminFunction } from "../functions/admin/src/function";
 import { stoaFunction } from "../functions/stoa/src/function";
 import { runScheduledJobs } from "../functions/scheduler/src/jobs";
 import { scoringFunction } from "../functions/scoring/src/function";
-import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
+import { startLocalServer, type LocalServer } from "../packages/local/src/server";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "./support/credentials";
-import { BACKENDS, freshOwner, REAL_DATABASE_URL, testPlatform, type Backend } from "./support/database";
-import { closeMeters, platformWithMeter, REAL_REDIS_URL, testMeter } from "./support/meter";
+import { BACKENDS, freshOwner, REAL_DATABASE_URL, testRuntime, type Backend } from "./support/database";
+import { closeMeters, runtimeWithMeter, REAL_REDIS_URL, testMeter } from "./support/meter";
 import { expectError, readJson } from "./support/reason";
 
 // Idempotency-Key (Stripe's semantics) on the charged POSTs, in-process against each database
@@ -34,14 +34,14 @@ const show = (value: unknown) => JSON.stringify(value);
 
 describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
   let meter: Meter | undefined;
-  const platform = platformWithMeter(async () => (meter ??= await testMeter(REAL_REDIS_URL ? "upstash" : "memory")), `idempotency-${backend}`, backend);
-  const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
+  const runtime = runtimeWithMeter(async () => (meter ??= await testMeter(REAL_REDIS_URL ? "upstash" : "memory")), `idempotency-${backend}`, backend);
+  const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime };
 
-  const mint = async () => mintApiKey(await testPlatform(backend), { kind: "live", tier: "free" });
+  const mint = async () => mintApiKey(await testRuntime(backend), { kind: "live", tier: "free" });
 
   // Opening (and migrating) the database is setup, not part of the first test's time.
   beforeAll(async () => {
-    await platform.database();
+    await runtime.database();
   });
 
   function postWithKey(
@@ -69,7 +69,7 @@ describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
   }
 
   const idempotencyRows = async (credentialId: string) =>
-    (await testPlatform(backend)).database().then((db) => db.selectFrom("idempotency_keys").selectAll().where("subject", "=", `key:${credentialId}`).execute());
+    (await testRuntime(backend)).database().then((db) => db.selectFrom("idempotency_keys").selectAll().where("subject", "=", `key:${credentialId}`).execute());
 
   it("the same key and body twice: the stored response again, one charge, one stored score", async () => {
     const { key } = await mint();
@@ -109,16 +109,16 @@ describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
   });
 
   it("a deployment without DATA_KEYS keeps the body as sent, and still replays it", async () => {
-    const unsealed: Platform = {
+    const unsealed: Runtime = {
       name: "no-data-keys",
-      open: async (cfg): Promise<PlatformSession> => ({
-        ...(await platform.open(cfg)),
+      open: async (cfg): Promise<RuntimeSession> => ({
+        ...(await runtime.open(cfg)),
         sealer: () => {
-          throw new HttpError(500, "bad_environment", "The service is misconfigured: DATA_KEYS is not set.", "DATA_KEYS");
+          throw new BadEnvironmentError("The service is misconfigured: DATA_KEYS is not set.", "DATA_KEYS");
         },
       }),
     };
-    const env = { ...ENV, SVC_PLATFORM: unsealed };
+    const env = { ...ENV, SVC_RUNTIME: unsealed };
     const { key, id } = await mint();
     const idem = crypto.randomUUID();
     const firstText = await (await postWithKey(key, idem, BODY, SCORE_PATH, env)).text();
@@ -185,7 +185,7 @@ describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
     const { key, id } = await mint();
     const idem = crypto.randomUUID();
     // A call still running holds the claim: its row without a response, its lease not over.
-    const store = idempotencyStore(await (await testPlatform(backend)).database());
+    const store = idempotencyStore(await (await testRuntime(backend)).database());
     const now = new Date();
     await store.claim(
       { subject: `key:${id}`, key: idem, method: "POST", path: SCORE_PATH, bodySha256: await bodyFingerprint(BODY) },
@@ -201,7 +201,7 @@ describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
   it("a claim whose call was abandoned (lease over, no response) is taken over by the retry", async () => {
     const { key, id } = await mint();
     const idem = crypto.randomUUID();
-    const store = idempotencyStore(await (await testPlatform(backend)).database());
+    const store = idempotencyStore(await (await testRuntime(backend)).database());
     const past = new Date(Date.now() - 60_000);
     await store.claim(
       { subject: `key:${id}`, key: idem, method: "POST", path: SCORE_PATH, bodySha256: await bodyFingerprint(BODY) },
@@ -217,7 +217,7 @@ describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
     const { key, id } = await mint();
     const idem = crypto.randomUUID();
     const first = await readJson<{ id: string }>(await postWithKey(key, idem), 200);
-    const db = await (await testPlatform(backend)).database();
+    const db = await (await testRuntime(backend)).database();
     const [row] = await idempotencyRows(id);
     expect(row, "one record for the call").toBeDefined();
     const expiresIn = new Date(row!.expires_at).getTime() - Date.now();
@@ -287,16 +287,16 @@ describe.each(BACKENDS)("Idempotency-Key on %s", (backend: Backend) => {
   });
 
   it("the store unreachable when claiming: 503 store_unavailable, the call never runs and costs nothing", async () => {
-    const failing: Platform = {
+    const failing: Runtime = {
       name: "failing-idempotency-store",
-      open: async (cfg): Promise<PlatformSession> => {
-        const session = await platform.open(cfg);
+      open: async (cfg): Promise<RuntimeSession> => {
+        const session = await runtime.open(cfg);
         const down = () => Promise.reject(new Error("connection terminated unexpectedly"));
         return { ...session, idempotency: { claim: down, complete: down, release: down, purgeExpired: down } };
       },
     };
     const { key } = await mint();
-    const res = await postWithKey(key, crypto.randomUUID(), BODY, SCORE_PATH, { ...ENV, SVC_PLATFORM: failing });
+    const res = await postWithKey(key, crypto.randomUUID(), BODY, SCORE_PATH, { ...ENV, SVC_RUNTIME: failing });
     const error = await expectError(res, 503, "store_unavailable");
     expect(error.message).not.toMatch(/terminated/);
     expect(res.headers.get("Retry-After")).toBe("30");
@@ -367,7 +367,7 @@ describe("the scheduled function", () => {
   it("purges Idempotency-Key records past their 24 hours, and only those", async () => {
     // The embedded database of this test worker: the jobs also sweep the outbox, which on the
     // shared PostgreSQL holds other suites' jobs.
-    const local = await testPlatform("pglite");
+    const local = await testRuntime("pglite");
     const store = idempotencyStore(await local.database());
     const now = new Date();
     const request = { subject: `key:${crypto.randomUUID()}`, method: "POST", path: SCORE_PATH, bodySha256: await bodyFingerprint(BODY) };
@@ -402,8 +402,8 @@ describe("a dropped connection, over the real local server", () => {
 
   beforeAll(async () => {
     baseDir = mkdtempSync(join(tmpdir(), "svc-idempotency-"));
-    // The real database when there is one (migrated by the test platform), else the embedded one.
-    if (REAL_DATABASE_URL) await testPlatform("postgres");
+    // The real database when there is one (migrated by the test runtime), else the embedded one.
+    if (REAL_DATABASE_URL) await testRuntime("postgres");
     server = await startLocalServer({
       PORT: "55911",
       LOG_LEVEL: "silent",

@@ -3,10 +3,10 @@ import { adminFunction } from "@svc/fn-admin";
 import { reasonFunction } from "@svc/fn-reason";
 import { scoringFunction } from "@svc/fn-scoring";
 import { skillsFunction } from "@svc/fn-skills";
-import { PLATFORM_BINDING, type Platform } from "@svc/http";
+import { RUNTIME_BINDING, type Runtime } from "@svc/runtime";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mintApiKey, TEST_OPERATOR_KEY } from "./support/credentials";
-import { testPlatform } from "./support/database";
+import { testRuntime } from "./support/database";
 import { expectError, readJson, type Fetcher } from "./support/reason";
 
 // Inputs that once reached the database or the engine and failed there (a 500, yet charged):
@@ -14,7 +14,7 @@ import { expectError, readJson, type Fetcher } from "./support/reason";
 
 let env: Record<string, unknown>;
 beforeAll(async () => {
-  env = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, [PLATFORM_BINDING]: await testPlatform() };
+  env = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, [RUNTIME_BINDING]: await testRuntime() };
 });
 
 const call = (fn: Fetcher, key: string, method: string, path: string, body?: unknown) =>
@@ -52,7 +52,7 @@ describe("a NUL character is refused wherever it comes in", () => {
     ],
     ["a document", scoringFunction, "POST", "/api/score-document", { text: "doc\u0000" }, "text", "svc-audit"],
   ] as const)("%s: 400 naming it, nothing charged", async (_label, fn, method, path, body, field, skill) => {
-    const { key } = await mintApiKey(await testPlatform());
+    const { key } = await mintApiKey(await testRuntime());
     await expectError(await call(fn, key, method, path, body), 400, "invalid_field", field);
     expect(await used(key, skill)).toBe(0);
   });
@@ -88,31 +88,31 @@ describe("a lone surrogate (an unpaired \\uD800-\\uDFFF escape) is refused where
       "svc-decide",
     ],
   ] as const)("%s: 400 naming it, nothing charged", async (_label, fn, method, path, body, field, skill) => {
-    const { key } = await mintApiKey(await testPlatform());
+    const { key } = await mintApiKey(await testRuntime());
     await expectError(await call(fn, key, method, path, body), 400, "invalid_field", field);
     expect(await used(key, skill)).toBe(0);
   });
 
   it("a well-formed pair (an emoji) is text like any other", async () => {
-    const { key } = await mintApiKey(await testPlatform());
+    const { key } = await mintApiKey(await testRuntime());
     await readJson(await call(scoringFunction, key, "POST", "/api/score-action", { action: "I kept my promise to my team \ud83d\ude00." }), 200);
   });
 });
 
 describe("blank text and out-of-range dates", () => {
   it("refuses a blank action, at no cost", async () => {
-    const { key } = await mintApiKey(await testPlatform());
+    const { key } = await mintApiKey(await testRuntime());
     await expectError(await call(scoringFunction, key, "POST", "/api/score-action", { action: "   " }), 400, "invalid_field", "action");
     expect(await used(key, "svc-score")).toBe(0);
   });
 
   it("accepts an empty optional context", async () => {
-    const { key } = await mintApiKey(await testPlatform());
+    const { key } = await mintApiKey(await testRuntime());
     await readJson(await call(scoringFunction, key, "POST", "/api/score-action", { action: "I kept my promise to my team.", context: "" }), 200);
   });
 
   it.each(["0000-01-01", "1899-12-31", "3000-01-01"])("refuses the journal date %s, at no cost", async (date) => {
-    const { key } = await mintApiKey(await testPlatform());
+    const { key } = await mintApiKey(await testRuntime());
     await expectError(
       await call(scoringFunction, key, "POST", "/api/reflect", { entry: "I was patient today with my brother.", date }),
       400,
@@ -125,7 +125,7 @@ describe("blank text and out-of-range dates", () => {
 
 describe("svc_inst_ keys supply their own Layer 1", () => {
   it("cannot use the server's Layer 1 through the svc-reason skill", async () => {
-    const { key } = await mintApiKey(await testPlatform(), { kind: "inst", capabilities: ["l1_supply"] });
+    const { key } = await mintApiKey(await testRuntime(), { kind: "inst", capabilities: ["l1_supply"] });
     await expectError(
       await call(skillsFunction, key, "POST", "/api/skill/svc-reason", { input: "I shipped the feature without tests." }),
       403,
@@ -151,9 +151,9 @@ describe("the operator's own records", () => {
 
 describe("a call that fails after it was charged costs nothing", () => {
   it("gives back the charge when the handler fails", async () => {
-    const base = await testPlatform();
-    // A platform whose language layers fail: the route is charged, then its engine call fails.
-    const failing: Platform = {
+    const base = await testRuntime();
+    // A runtime whose language layers fail: the route is charged, then its engine call fails.
+    const failing: Runtime = {
       name: "failing-language",
       open: async (config) => ({
         ...(await base.open(config)),
@@ -170,7 +170,7 @@ describe("a call that fails after it was charged costs nothing", () => {
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
         body: JSON.stringify({ action: "I kept my promise." }),
       }),
-      { LOG_LEVEL: "silent", [PLATFORM_BINDING]: failing },
+      { LOG_LEVEL: "silent", [RUNTIME_BINDING]: failing },
     );
     expect(res.status, await res.clone().text()).toBe(500);
     expect(await used(key, "svc-score")).toBe(0);

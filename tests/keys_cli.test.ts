@@ -5,9 +5,9 @@ import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { clearCredentialCache } from "@svc/http/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runKeysCli } from "../packages/platform/src/keys_cli";
-import { REPO_ROOT } from "../packages/platform/src/main";
-import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
+import { runKeysCli } from "../packages/local/src/keys_cli";
+import { REPO_ROOT } from "../packages/local/src/main";
+import { startLocalServer, type LocalServer } from "../packages/local/src/server";
 
 // `npm run keys` against the real local server (`npm start`) on an ephemeral port, with the
 // embedded database persisted under a temporary DATA_DIR.
@@ -174,13 +174,13 @@ describe("npm run keys against the local server", () => {
     expect(run.err.join("\n")).toContain("cannot reach");
   });
 
-  it("runs as `tsx packages/platform/src/keys_cli.ts` and prints the key as the last stdout line", async () => {
+  it("runs as `tsx packages/local/src/keys_cli.ts` and prints the key as the last stdout line", async () => {
     const tsx = join(REPO_ROOT, "node_modules", ".bin", "tsx");
     // The Node running this suite (22) first on PATH, as `npm run` puts it for the script.
     const PATH = [dirname(process.execPath), process.env.PATH ?? ""].join(delimiter);
     const { stdout } = await promisify(execFile)(
       tsx,
-      ["packages/platform/src/keys_cli.ts", "create", "--kind", "live", "--agent", "agent-child", "--url", server.url],
+      ["packages/local/src/keys_cli.ts", "create", "--kind", "live", "--agent", "agent-child", "--url", server.url],
       { cwd: REPO_ROOT, env: { ...process.env, PATH, OPERATOR_API_KEY: OPERATOR_KEY }, timeout: 60_000 },
     );
     const key = stdout.trimEnd().split("\n").at(-1)!;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VirtuesResponse } from "@svc/core";
 import { ErrorEnvelope } from "@svc/http";
-import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
+import { startLocalServer, type LocalServer } from "../packages/local/src/server";
 
 // The real local server (`npm start`) on an ephemeral port, called over loopback HTTP.
 let server: LocalServer;

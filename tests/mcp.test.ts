@@ -12,9 +12,9 @@ import { unstable_readConfig } from "wrangler";
 import { HTTP_META_KEY, MCP_CATALOGUE } from "../functions/mcp/src/mcp_server";
 import { serviceBindingName } from "@svc/http";
 import { standaloneSchema } from "../functions/mcp/src/catalogue";
-import { REPO_ROOT } from "../packages/platform/src/main";
-import { GENERATED_DIR } from "../packages/platform/src/generate";
-import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
+import { REPO_ROOT } from "../packages/local/src/main";
+import { GENERATED_DIR } from "../packages/local/src/generate";
+import { startLocalServer, type LocalServer } from "../packages/local/src/server";
 import { guardrailRequestAtCaps } from "./support/guardrail_caps";
 
 // The MCP server as an agent meets it: the SDK's own Client, over Streamable HTTP against the
@@ -350,7 +350,7 @@ describe("MCP over stdio (npm run mcp) in front of the local server", () => {
     const key = await mintKey();
     const transport = new StdioClientTransport({
       command: join(REPO_ROOT, "node_modules/.bin/tsx"),
-      args: [join(REPO_ROOT, "packages/platform/src/mcp_stdio.ts")],
+      args: [join(REPO_ROOT, "packages/local/src/mcp_stdio.ts")],
       env: { PATH: process.env.PATH ?? "", SVC_URL: server.url, SVC_API_KEY: key },
       stderr: "pipe",
     });

@@ -4,27 +4,27 @@ import { runScheduledJobs } from "@svc/fn-scheduler";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { reasonFunction } from "../functions/reason/src/function";
-import { NARRATIVE_QUEUE, startEmbeddedQueue, type EmbeddedQueue } from "../packages/platform/src/embedded_queue";
-import type { LocalPlatform } from "../packages/platform/src/local_platform";
+import { NARRATIVE_QUEUE, startEmbeddedQueue, type EmbeddedQueue } from "../packages/local/src/embedded_queue";
+import type { LocalRuntime } from "../packages/local/src/local_runtime";
 import { mintApiKey } from "./support/credentials";
 import { PRIMARY_BACKEND } from "./support/database";
 import {
   consumerOf,
   downQueue,
   failingNarrator,
-  isolatedPlatform,
+  isolatedRuntime,
   narrativeStatus,
   pollUntil,
   reasonEnv,
   TEST_CONFIG,
   withSession,
-  type IsolatedPlatform,
+  type IsolatedRuntime,
 } from "./support/narratives";
 import { postReason, readJson } from "./support/reason";
 
 // Deferred narratives end to end through the real @aws-sdk/client-sqs against fauxqs (an SQS
 // emulator, in this process): the reason function publishes, the narrative-worker consumer
-// (wired to the platform as `npm start` wires it) consumes through the embedded Lambda-like
+// (wired to the runtime as `npm start` wires it) consumes through the embedded Lambda-like
 // poller, driven one round at a time with pollOnce(). Short visibility timeouts and backoffs
 // keep the redelivery and dead-letter paths to about a second per receive.
 
@@ -32,17 +32,17 @@ const MAX_RECEIVES = 3;
 const CLEAR_INPUT = "I kept my promise to my colleague and finished the report.";
 const DISTRESS_INPUT = "I want to end my life, nothing matters";
 
-let isolated: IsolatedPlatform;
-let platform: LocalPlatform;
-// The queue of the test that is running; the platform's producer sends to it.
+let isolated: IsolatedRuntime;
+let runtime: LocalRuntime;
+// The queue of the test that is running; the runtime's producer sends to it.
 let current: EmbeddedQueue | undefined;
 const forwardingQueue: NarrativeQueue = {
   send: (job) => (current ? current.queue.send(job) : Promise.reject(new Error("no queue is running in this test"))),
 };
 
 beforeAll(async () => {
-  isolated = await isolatedPlatform({ queue: forwardingQueue });
-  platform = isolated.platform;
+  isolated = await isolatedRuntime({ queue: forwardingQueue });
+  runtime = isolated.runtime;
 });
 
 afterAll(async () => {
@@ -52,7 +52,7 @@ afterAll(async () => {
 type Consumer = ReturnType<typeof consumerOf>;
 
 /** A fresh emulator for this test, polled by whichever consumer is in use. */
-async function startQueue(consumer: Consumer = consumerOf(platform, { maxReceives: MAX_RECEIVES })) {
+async function startQueue(consumer: Consumer = consumerOf(runtime, { maxReceives: MAX_RECEIVES })) {
   let active = consumer;
   const errors: unknown[] = [];
   const embedded = await startEmbeddedQueue({
@@ -78,7 +78,7 @@ async function startQueue(consumer: Consumer = consumerOf(platform, { maxReceive
 }
 
 async function consultDeferred(key: string, input = CLEAR_INPUT) {
-  const res = await postReason(reasonFunction, reasonEnv(platform), `Bearer ${key}`, { input, response_format: "assessment_first" });
+  const res = await postReason(reasonFunction, reasonEnv(runtime), `Bearer ${key}`, { input, response_format: "assessment_first" });
   const body = await readJson(res, 200);
   const text = JSON.stringify(body);
   expect(body.narrative, text).toEqual({ status: "deferred", correlation_id: expect.stringMatching(/^nar_[0-9a-f-]{36}$/) });
@@ -86,17 +86,17 @@ async function consultDeferred(key: string, input = CLEAR_INPUT) {
   return { body, correlationId: body.narrative.correlation_id as string, loopId: res.headers.get("x-loop-id")! };
 }
 
-const statusOf = (key: string, correlationId: string) => narrativeStatus(reasonFunction, platform, key, correlationId);
+const statusOf = (key: string, correlationId: string) => narrativeStatus(reasonFunction, runtime, key, correlationId);
 
 async function outboxRow(correlationId: string) {
-  const db = await platform.database();
+  const db = await runtime.database();
   const row = await db.selectFrom("outbox").selectAll().where(sql<string>`payload->>'correlation_id'`, "=", correlationId).executeTakeFirst();
   expect(row, `no outbox row for ${correlationId}`).toBeDefined();
   return row!;
 }
 
 async function narrativeRow(correlationId: string) {
-  const db = await platform.database();
+  const db = await runtime.database();
   return db.selectFrom("narratives").selectAll().where("correlation_id", "=", correlationId).executeTakeFirst();
 }
 
@@ -105,7 +105,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BACKEND})`, () => {
   it("publishes the job with the consult and the consumer writes the narrative: deferred before, ready after", async () => {
     const queue = await startQueue();
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     const { correlationId, loopId } = await consultDeferred(key);
 
     const onQueue = queue.messages().ready;
@@ -134,9 +134,9 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
   });
 
   it("redelivers after the visibility timeout when Layer 3 fails mid-job, and a healthy consumer then writes it", async () => {
-    const failing = consumerOf(platform, { maxReceives: MAX_RECEIVES, narrator: failingNarrator });
+    const failing = consumerOf(runtime, { maxReceives: MAX_RECEIVES, narrator: failingNarrator });
     const queue = await startQueue(failing);
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     const { correlationId } = await consultDeferred(key);
 
     expect(await queue.embedded.pollOnce()).toBe(1);
@@ -146,7 +146,7 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
     expect(await queue.embedded.pollOnce(), "invisible before the timeout").toBe(0);
     expect((await statusOf(key, correlationId)).status).toBe("deferred");
 
-    const healthy = consumerOf(platform, { maxReceives: MAX_RECEIVES });
+    const healthy = consumerOf(runtime, { maxReceives: MAX_RECEIVES });
     queue.use(healthy);
     await pollUntil(
       () => queue.embedded.pollOnce(),
@@ -160,7 +160,7 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
 
   it("redelivers a job whose consumer died after receiving it (never acknowledged)", async () => {
     const queue = await startQueue();
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     const { correlationId } = await consultDeferred(key);
 
     // A consumer that receives the message and then dies: it neither deletes it nor changes its visibility.
@@ -180,9 +180,9 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
 
   it("fails the whole batch when the consumer itself throws, and loses nothing", async () => {
     const queue = await startQueue();
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     const { correlationId } = await consultDeferred(key);
-    const healthy = consumerOf(platform, { maxReceives: MAX_RECEIVES });
+    const healthy = consumerOf(runtime, { maxReceives: MAX_RECEIVES });
     // The database is unreachable for this batch: the consumer cannot open its session.
     queue.use(consumerOf({ name: "unreachable", open: async () => Promise.reject(new Error("database unreachable")) }, { maxReceives: MAX_RECEIVES }));
 
@@ -198,9 +198,9 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
   });
 
   it(`moves a job that fails ${MAX_RECEIVES} times to the dead-letter queue, marking the narrative failed at the last receive`, async () => {
-    const failing = consumerOf(platform, { maxReceives: MAX_RECEIVES, narrator: failingNarrator });
+    const failing = consumerOf(runtime, { maxReceives: MAX_RECEIVES, narrator: failingNarrator });
     const queue = await startQueue(failing);
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     const { correlationId } = await consultDeferred(key);
 
     for (let receive = 1; receive <= MAX_RECEIVES; receive++) {
@@ -237,9 +237,9 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
   });
 
   it("reports malformed messages as batch item failures and still writes the good message of the same batch", async () => {
-    const consumer = consumerOf(platform, { maxReceives: MAX_RECEIVES });
+    const consumer = consumerOf(runtime, { maxReceives: MAX_RECEIVES });
     const queue = await startQueue(consumer);
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     const { correlationId } = await consultDeferred(key);
     const sendRaw = async (body: string) =>
       (await queue.embedded.client.send(new SendMessageCommand({ QueueUrl: queue.embedded.queueUrl, MessageBody: body }))).MessageId!;
@@ -267,9 +267,9 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
   });
 
   it("writes one narrative when the same job is delivered twice: the second delivery is acknowledged as already done", async () => {
-    const consumer = consumerOf(platform, { maxReceives: MAX_RECEIVES });
+    const consumer = consumerOf(runtime, { maxReceives: MAX_RECEIVES });
     const queue = await startQueue(consumer);
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     const { correlationId } = await consultDeferred(key);
     const job = (await outboxRow(correlationId)).payload;
 
@@ -296,9 +296,9 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
   });
 
   it("writes one narrative when both copies of a job arrive in the same batch", async () => {
-    const consumer = consumerOf(platform, { maxReceives: MAX_RECEIVES });
+    const consumer = consumerOf(runtime, { maxReceives: MAX_RECEIVES });
     const queue = await startQueue(consumer);
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     const { correlationId } = await consultDeferred(key);
     const job = (await outboxRow(correlationId)).payload;
     await queue.embedded.client.send(
@@ -313,13 +313,13 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
     expect(read).toMatchObject({ status: "ready" });
     // The stored narrative is the one whose conditional update won, and it opens.
     const row = await narrativeRow(correlationId);
-    expect(await (await platform.sealer()).open(row!.sealed_narrative!, correlationId)).toBe(read.narrative);
+    expect(await (await runtime.sealer()).open(row!.sealed_narrative!, correlationId)).toBe(read.narrative);
   });
 
   it("keeps the job in the outbox while the queue is down, and the scheduled sweep delivers it later: nothing is lost", async () => {
     const queue = await startQueue();
-    const down = withSession(platform, { queue: downQueue });
-    const { key } = await mintApiKey(platform);
+    const down = withSession(runtime, { queue: downQueue });
+    const { key } = await mintApiKey(runtime);
     const res = await postReason(reasonFunction, reasonEnv(down), `Bearer ${key}`, { input: CLEAR_INPUT, response_format: "assessment_first" });
     const body = await readJson(res, 200);
     const correlationId = body.narrative.correlation_id as string;
@@ -333,7 +333,7 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
     expect(await queue.embedded.pollOnce()).toBe(0);
 
     // The queue is back. Before the backoff has passed the sweep leaves it; after, it sends it.
-    const session = await platform.open(TEST_CONFIG);
+    const session = await runtime.open(TEST_CONFIG);
     const early = await runScheduledJobs(session, new Date(nextAttempt.getTime() - 1000));
     expect(early.outbox).toEqual({ sent: 0, failed: 0 });
     const run = await runScheduledJobs(session, new Date(nextAttempt.getTime() + 1000));
@@ -348,7 +348,7 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
 
   it("answers consults while the emulator itself is stopped (the real client fails), and delivers once it is back", async () => {
     const stopped = await startQueue();
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     await stopped.embedded.server.stop();
     const started = Date.now();
     const { correlationId } = await consultDeferred(key);
@@ -358,7 +358,7 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
     expect(waiting.last_error).toBeTruthy();
 
     const back = await startQueue();
-    const run = await runScheduledJobs(await platform.open(TEST_CONFIG), new Date(new Date(waiting.next_attempt_at).getTime() + 1000));
+    const run = await runScheduledJobs(await runtime.open(TEST_CONFIG), new Date(new Date(waiting.next_attempt_at).getTime() + 1000));
     expect(run.outbox).toEqual({ sent: 1, failed: 0 });
     expect(await back.embedded.pollOnce()).toBe(1);
     expect(await statusOf(key, correlationId)).toMatchObject({ status: "ready" });
@@ -366,8 +366,8 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
 
   it("answers a distress consult with the synchronous full shape and puts nothing on the queue", async () => {
     const queue = await startQueue();
-    const { key } = await mintApiKey(platform);
-    const res = await postReason(reasonFunction, reasonEnv(platform), `Bearer ${key}`, { input: DISTRESS_INPUT, response_format: "assessment_first" });
+    const { key } = await mintApiKey(runtime);
+    const res = await postReason(reasonFunction, reasonEnv(runtime), `Bearer ${key}`, { input: DISTRESS_INPUT, response_format: "assessment_first" });
     const body = await readJson(res, 200);
     const text = JSON.stringify(body);
     expect(body.distress, text).toMatchObject({ redirect: true });
@@ -377,7 +377,7 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
 
     expect(queue.messages()).toMatchObject({ ready: [], inflight: [], delayed: [] });
     expect(await queue.embedded.pollOnce()).toBe(0);
-    const db = await platform.database();
+    const db = await runtime.database();
     const loopId = res.headers.get("x-loop-id")!;
     expect(await db.selectFrom("narratives").select("correlation_id").where("loop_id", "=", loopId).execute()).toEqual([]);
     expect(await db.selectFrom("outbox").select("id").where(sql<string>`payload->>'loop_id'`, "=", loopId).execute()).toEqual([]);

@@ -12,19 +12,19 @@ import { runScheduledJobs } from "@svc/fn-scheduler";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reasonFunction } from "../functions/reason/src/function";
-import type { LocalPlatform } from "../packages/platform/src/local_platform";
+import type { LocalRuntime } from "../packages/local/src/local_runtime";
 import { mintApiKey } from "./support/credentials";
 import { PRIMARY_BACKEND } from "./support/database";
 import {
   consumerOf,
   getNarrative,
-  isolatedPlatform,
+  isolatedRuntime,
   downQueue,
   narrativeStatus,
   reasonEnv,
   TEST_CONFIG,
   withSession,
-  type IsolatedPlatform,
+  type IsolatedRuntime,
 } from "./support/narratives";
 import { expectError, postReason, readJson } from "./support/reason";
 
@@ -36,18 +36,18 @@ import { expectError, postReason, readJson } from "./support/reason";
 const DAY_MS = 86_400_000;
 const INPUT = "I kept my promise to my colleague Musonius and finished the quarterly report on time.";
 
-let isolated: IsolatedPlatform;
-let platform: LocalPlatform;
+let isolated: IsolatedRuntime;
+let runtime: LocalRuntime;
 let ring: DataKeyRing;
 const sentJobs: NarrativeJob[] = [];
 
 beforeAll(async () => {
   ring = generateDataKeyRing(new Date());
-  isolated = await isolatedPlatform({
+  isolated = await isolatedRuntime({
     dataKeys: serializeDataKeyRing(ring),
     queue: { send: async (job) => void sentJobs.push(job) },
   });
-  platform = isolated.platform;
+  runtime = isolated.runtime;
 });
 
 afterAll(async () => {
@@ -55,7 +55,7 @@ afterAll(async () => {
 });
 
 /** An assessment_first consult whose narrative the consumer then writes. */
-async function writtenNarrative(key: string, on = platform as Parameters<typeof reasonEnv>[0]) {
+async function writtenNarrative(key: string, on = runtime as Parameters<typeof reasonEnv>[0]) {
   const res = await postReason(reasonFunction, reasonEnv(on), `Bearer ${key}`, { input: INPUT, response_format: "assessment_first" });
   const body = await readJson(res, 200);
   const correlationId = body.narrative.correlation_id as string;
@@ -73,7 +73,7 @@ async function writtenNarrative(key: string, on = platform as Parameters<typeof 
 }
 
 async function rawRows(loopId: string, correlationId: string) {
-  const db = await platform.database();
+  const db = await runtime.database();
   const consult = await db.selectFrom("consults").selectAll().where("loop_id", "=", loopId).executeTakeFirst();
   const narrative = await db.selectFrom("narratives").selectAll().where("correlation_id", "=", correlationId).executeTakeFirst();
   return { consult, narrative };
@@ -90,7 +90,7 @@ async function expectSealError(promise: Promise<unknown>, reason: SealError["rea
 
 describe(`retention and encryption at rest (${PRIMARY_BACKEND})`, () => {
   it("stores the signed assessment and the narrative sealed: no plaintext in the rows, unreadable without the key", async () => {
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     const { body, correlationId, loopId, narrative } = await writtenNarrative(key);
     const { consult, narrative: row } = await rawRows(loopId, correlationId);
     const raw = JSON.stringify({ consult, row });
@@ -102,8 +102,8 @@ describe(`retention and encryption at rest (${PRIMARY_BACKEND})`, () => {
       expect(raw.includes(secret), `the raw rows hold "${secret.slice(0, 40)}"`).toBe(false);
     }
 
-    // The platform's key opens them, each only under its own row's id.
-    const sealer = await platform.sealer();
+    // The runtime's key opens them, each only under its own row's id.
+    const sealer = await runtime.sealer();
     expect(JSON.parse(await sealer.open(consult!.sealed_assessment!, loopId))).toEqual(body.assessment);
     expect(await sealer.open(row!.sealed_narrative!, correlationId)).toBe(narrative);
     await expectSealError(sealer.open(row!.sealed_narrative!, loopId), "authentication_failed");
@@ -119,12 +119,12 @@ describe(`retention and encryption at rest (${PRIMARY_BACKEND})`, () => {
   });
 
   it("keeps rows sealed before a key rotation readable with the rotated ring, which seals new rows under its new key", async () => {
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     const before = await writtenNarrative(key);
     const rotated = rotateDataKeyRing(ring, new Date());
     expect(rotated.active).not.toBe(ring.active);
     const rotatedSealer = createSealer(rotated);
-    const afterRotation = withSession(platform, { sealer: () => rotatedSealer });
+    const afterRotation = withSession(runtime, { sealer: () => rotatedSealer });
 
     const { consult, narrative } = await rawRows(before.loopId, before.correlationId);
     expect(JSON.parse(await rotatedSealer.open(consult!.sealed_assessment!, before.loopId))).toEqual(before.body.assessment);
@@ -140,11 +140,11 @@ describe(`retention and encryption at rest (${PRIMARY_BACKEND})`, () => {
   });
 
   it("seals assessments recorded before sealing existed", async () => {
-    const { key, owner } = await mintApiKey(platform);
+    const { key, owner } = await mintApiKey(runtime);
     const { body } = await writtenNarrative(key);
     const legacy = body.assessment as Record<string, unknown>;
     const loopId = `loop_${crypto.randomUUID()}`;
-    const db = await platform.database();
+    const db = await runtime.database();
     await db
       .insertInto("consults")
       .values({
@@ -164,40 +164,40 @@ describe(`retention and encryption at rest (${PRIMARY_BACKEND})`, () => {
       })
       .execute();
 
-    const run = await runScheduledJobs(await platform.open(TEST_CONFIG), new Date());
+    const run = await runScheduledJobs(await runtime.open(TEST_CONFIG), new Date());
     expect(run.sealed_legacy, JSON.stringify(run)).toBe(1);
     const row = await db.selectFrom("consults").select(["signed_assessment", "sealed_assessment"]).where("loop_id", "=", loopId).executeTakeFirstOrThrow();
     expect(row.signed_assessment, JSON.stringify(row)).toBeNull();
     expect(row.sealed_assessment).toMatch(new RegExp(`^v1\\.${ring.active}\\.`));
-    expect(JSON.parse(await (await platform.sealer()).open(row.sealed_assessment!, loopId))).toEqual(legacy);
-    const again = await runScheduledJobs(await platform.open(TEST_CONFIG), new Date());
+    expect(JSON.parse(await (await runtime.sealer()).open(row.sealed_assessment!, loopId))).toEqual(legacy);
+    const again = await runScheduledJobs(await runtime.open(TEST_CONFIG), new Date());
     expect(again.sealed_legacy, "sealed once").toBe(0);
   });
 
   // Last: the purge at a clock 91 days ahead removes every row written above too.
   it("declares failed a narrative still deferred hours after its consult (its last delivery never reported back), and leaves a fresh one deferred", async () => {
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     const res = await reasonFunction.fetch(
       new Request("http://t/api/reason", {
         method: "POST",
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
         body: JSON.stringify({ input: "I kept my promise to my team and told them the truth.", response_format: "assessment_first" }),
       }),
-      reasonEnv(withSession(platform, { queue: downQueue })),
+      reasonEnv(withSession(runtime, { queue: downQueue })),
     );
     const correlationId = ((await res.json()) as { narrative: { correlation_id: string } }).narrative.correlation_id;
-    const session = await platform.open(TEST_CONFIG);
-    const soon = await runScheduledJobs(await withSession(platform, { queue: downQueue }).open(TEST_CONFIG), new Date(Date.now() + 60_000));
+    const session = await runtime.open(TEST_CONFIG);
+    const soon = await runScheduledJobs(await withSession(runtime, { queue: downQueue }).open(TEST_CONFIG), new Date(Date.now() + 60_000));
     expect(soon.failed_stale, JSON.stringify(soon)).toBe(0);
-    expect((await narrativeStatus(reasonFunction, platform, key, correlationId)).status).toBe("deferred");
-    const later = await runScheduledJobs(await withSession(platform, { queue: downQueue }).open(TEST_CONFIG), new Date(Date.now() + 7 * 3_600_000));
+    expect((await narrativeStatus(reasonFunction, runtime, key, correlationId)).status).toBe("deferred");
+    const later = await runScheduledJobs(await withSession(runtime, { queue: downQueue }).open(TEST_CONFIG), new Date(Date.now() + 7 * 3_600_000));
     expect(later.failed_stale, JSON.stringify(later)).toBeGreaterThanOrEqual(1);
-    expect(await narrativeStatus(reasonFunction, platform, key, correlationId)).toMatchObject({ status: "failed", reason: expect.any(String) });
+    expect(await narrativeStatus(reasonFunction, runtime, key, correlationId)).toMatchObject({ status: "failed", reason: expect.any(String) });
     expect(session).toBeDefined();
   });
 
   it("keeps the record of a used continuation token while the token lives, and drops it once it has expired", async () => {
-    const session = await platform.open(TEST_CONFIG);
+    const session = await runtime.open(TEST_CONFIG);
     const now = Date.now();
     const tokenId = crypto.randomUUID();
     const use = { token_id: tokenId, subject: "key:retention", expires_at: new Date(now + 30 * 60_000) };
@@ -210,14 +210,14 @@ describe(`retention and encryption at rest (${PRIMARY_BACKEND})`, () => {
   });
 
   it("keeps a narrative 89 days old and deletes it, and drops the sealed assessment, at 91 days", async () => {
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     const { correlationId, loopId, narrative } = await writtenNarrative(key);
-    const session = await platform.open(TEST_CONFIG);
+    const session = await runtime.open(TEST_CONFIG);
     const now = Date.now();
 
     const at89 = await runScheduledJobs(session, new Date(now + 89 * DAY_MS));
     expect(at89.purged, JSON.stringify(at89)).toEqual({ narratives: 0, assessments: 0 });
-    expect(await narrativeStatus(reasonFunction, platform, key, correlationId)).toMatchObject({ status: "ready", narrative });
+    expect(await narrativeStatus(reasonFunction, runtime, key, correlationId)).toMatchObject({ status: "ready", narrative });
     const kept = await rawRows(loopId, correlationId);
     expect(kept.consult?.sealed_assessment).toMatch(/^v1\./);
 
@@ -229,13 +229,13 @@ describe(`retention and encryption at rest (${PRIMARY_BACKEND})`, () => {
     // The consult's metadata stays (the trust record is built from it); its assessment does not.
     expect(consult, "the consult row itself is kept").toBeDefined();
     expect(consult).toMatchObject({ sealed_assessment: null, signed_assessment: null, assessment_purged_at: expect.anything() });
-    const db = await platform.database();
+    const db = await runtime.database();
     expect(
       await db.selectFrom("outbox").select("id").where(sql<string>`payload->>'correlation_id'`, "=", correlationId).execute(),
       "its sent outbox row is gone too",
     ).toEqual([]);
 
-    await expectError(await getNarrative(reasonFunction, platform, key, correlationId), 404, "not_found");
+    await expectError(await getNarrative(reasonFunction, runtime, key, correlationId), 404, "not_found");
     const later = await runScheduledJobs(session, new Date(now + 92 * DAY_MS));
     expect(later.purged, "nothing left to purge").toEqual({ narratives: 0, assessments: 0 });
   });

@@ -6,10 +6,10 @@ import { BASELINE_SCENARIOS, FOUNDATIONAL_IDS, FULL_IDS } from "@svc/core";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startLocalServer, type LocalServer } from "../packages/platform/src/server";
-import { GENERATED_DIR } from "../packages/platform/src/generate";
+import { startLocalServer, type LocalServer } from "../packages/local/src/server";
+import { GENERATED_DIR } from "../packages/local/src/generate";
 import { seedBody, type SignedElement } from "./support/accreditation";
-import { REAL_DATABASE_URL, testPlatform } from "./support/database";
+import { REAL_DATABASE_URL, testRuntime } from "./support/database";
 import { PURPOSEFUL_ANSWERS, REFLECT_ANSWERS } from "./support/practice";
 import { bareCycle } from "./support/watching";
 
@@ -193,7 +193,7 @@ function skillBody(path: string): unknown {
 beforeAll(async () => {
   // With DATABASE_URL the server runs on the real PostgreSQL (the production driver), migrated
   // here as every suite's does; without it, on its embedded PGlite.
-  if (REAL_DATABASE_URL) await testPlatform("postgres");
+  if (REAL_DATABASE_URL) await testRuntime("postgres");
   baseDir = mkdtempSync(join(tmpdir(), "svc-contract-"));
   server = await startLocalServer({
     PORT: "0",

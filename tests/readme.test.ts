@@ -3,10 +3,10 @@ import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../packages/platform/src/main";
+import { REPO_ROOT } from "../packages/local/src/main";
 import { needs, requirement } from "./support/requirements";
 import { dropPostgresDatabase } from "./support/scratch_database";
-import { freePort, isListening } from "../packages/platform/src/net";
+import { freePort, isListening } from "../packages/local/src/net";
 
 /*
  * README.md's ```sh blocks, run in order as a new user runs them: as written, in one shell

@@ -1,9 +1,9 @@
 import { extractOffline, verifyAssessment } from "@svc/core";
 import { accountFunction } from "@svc/fn-account";
 import { reasonFunction } from "@svc/fn-reason";
-import { PLATFORM_BINDING } from "@svc/http";
+import { RUNTIME_BINDING } from "@svc/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalPlatform, type LocalPlatform } from "../packages/platform/src/local_platform";
+import { createLocalRuntime, type LocalRuntime } from "../packages/local/src/local_runtime";
 import { mintApiKey } from "./support/credentials";
 import { startFakeOpenAi, type FakeOpenAi } from "./support/fake_openai";
 
@@ -14,19 +14,19 @@ const INPUT = "I kept my promise to my team and told them the truth about the de
 
 describe("POST /api/reason with the language model", () => {
   let fake: FakeOpenAi;
-  let platform: LocalPlatform;
+  let runtime: LocalRuntime;
   let env: Record<string, unknown>;
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    platform = createLocalPlatform({
+    runtime = createLocalRuntime({
       dataDir: "memory://",
       languageModel: { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL: "test-model", OPENAI_TIMEOUT_MS: 2000, OPENAI_MAX_RETRIES: 0 },
     });
-    env = { LOG_LEVEL: "silent", [PLATFORM_BINDING]: platform };
+    env = { LOG_LEVEL: "silent", [RUNTIME_BINDING]: runtime };
   });
   afterAll(async () => {
-    await platform?.close();
+    await runtime?.close();
     await fake?.close();
   });
 
@@ -47,7 +47,7 @@ describe("POST /api/reason with the language model", () => {
   const sample = () => JSON.stringify(extractOffline({ text: INPUT }));
 
   it("samples the model (3 at standard depth), signs the reconciled reading and labels its source", async () => {
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     fake.enqueue(sample(), sample(), sample(), "The narrative, in the model's own words.");
     const res = await consult(key, { input: INPUT, depth: "standard" });
     const text = await res.text();
@@ -64,7 +64,7 @@ describe("POST /api/reason with the language model", () => {
   });
 
   it("answers 502 layer1_unavailable when the model's output is unusable, never patching it, and refunds the loop", async () => {
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     const invalid = JSON.stringify({ ...JSON.parse(sample()), deliberation: { level: "very wise", examined_before_acting: null } });
     fake.enqueue("not json at all", invalid, sample());
     const res = await consult(key, { input: INPUT });
@@ -75,7 +75,7 @@ describe("POST /api/reason with the language model", () => {
   });
 
   it("falls back to the offline narrator when Layer 3 fails, and says so", async () => {
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     fake.enqueue(sample(), { status: 500 });
     const res = await consult(key, { input: INPUT, depth: "quick" });
     const text = await res.text();

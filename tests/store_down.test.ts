@@ -1,16 +1,17 @@
 import { createServer } from "node:net";
 import { BASELINE_SCENARIOS, FOUNDATIONAL_IDS, FULL_IDS, generateApiKey, readOrUnavailable, UnavailableError } from "@svc/core";
-import { ErrorEnvelope, PLATFORM_BINDING } from "@svc/http";
+import { ErrorEnvelope } from "@svc/http";
+import { RUNTIME_BINDING } from "@svc/runtime";
 import { DOCS_ASSETS_BINDING, DOCS_MANIFEST } from "@svc/fn-discovery";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDispatcher, type Dispatch } from "../packages/platform/src/dispatcher";
-import { localDocsAssets } from "../packages/platform/src/docs_assets";
-import { SERVICE_FUNCTIONS } from "../packages/platform/src/functions";
-import { createLocalPlatform, type LocalPlatform } from "../packages/platform/src/local_platform";
+import { createDispatcher, type Dispatch } from "../packages/local/src/dispatcher";
+import { localDocsAssets } from "../packages/local/src/docs_assets";
+import { SERVICE_FUNCTIONS } from "../packages/local/src/functions";
+import { createLocalRuntime, type LocalRuntime } from "../packages/local/src/local_runtime";
 import { seedBody } from "./support/accreditation";
 import { mintApiKey, TEST_OPERATOR_KEY } from "./support/credentials";
-import { testPlatform } from "./support/database";
+import { testRuntime } from "./support/database";
 import { readJson } from "./support/reason";
 import { watchingCycle } from "./support/watching";
 
@@ -201,22 +202,22 @@ function closedPort(): Promise<number> {
 }
 
 const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, KEY_CACHE_TTL_SECONDS: "300", BURST_LIMIT: "100000" };
-let down: LocalPlatform;
+let down: LocalRuntime;
 let dispatch: Dispatch;
 let agentKey: string;
 
 beforeAll(async () => {
-  down = createLocalPlatform({
+  down = createLocalRuntime({
     databaseUrl: `postgres://postgres@127.0.0.1:${await closedPort()}/svc`,
     dataDir: "memory://",
     databaseTimeouts: { connectMs: 2000, statementMs: 2000 },
   });
-  // As the local server binds them: the platform, and the reference page's script as ASSETS.
-  dispatch = createDispatcher(SERVICE_FUNCTIONS, { ...ENV, [PLATFORM_BINDING]: down, [DOCS_ASSETS_BINDING]: localDocsAssets() });
+  // As the local server binds them: the runtime, and the reference page's script as ASSETS.
+  dispatch = createDispatcher(SERVICE_FUNCTIONS, { ...ENV, [RUNTIME_BINDING]: down, [DOCS_ASSETS_BINDING]: localDocsAssets() });
   // A key checked while its store was up stays cached (KEY_CACHE_TTL_SECONDS): its calls reach the route's own store use.
-  const up = await testPlatform();
+  const up = await testRuntime();
   ({ key: agentKey } = await mintApiKey(up, { kind: "prac", agent: AGENT, capabilities: ["accreditation_write", "reflect", "calling", "watching_write"] }));
-  const upDispatch = createDispatcher(SERVICE_FUNCTIONS, { ...ENV, [PLATFORM_BINDING]: up });
+  const upDispatch = createDispatcher(SERVICE_FUNCTIONS, { ...ENV, [RUNTIME_BINDING]: up });
   await readJson(await upDispatch(request("GET", "/api/me", agentKey)), 200);
 });
 
@@ -298,7 +299,7 @@ describe("what the guard counts as an outage", () => {
   });
 
   it("a statement the server refuses is no outage: its own error stays (a logged 500, not a retry hint)", async () => {
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     const err = (await readOrUnavailable("test", () => sql`select * from no_such_table_at_all`.execute(db)).catch((e: unknown) => e)) as { code?: string };
     expect(err).not.toBeInstanceOf(UnavailableError);
     expect(err.code).toBe("42P01");

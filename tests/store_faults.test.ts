@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { migrateToLatest } from "@svc/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalPlatform } from "../packages/platform/src/local_platform";
+import { createLocalRuntime } from "../packages/local/src/local_runtime";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres_cluster";
 import { needs } from "./support/requirements";
 
@@ -137,7 +137,7 @@ function startLoad(concurrency: number) {
 describe("the local server through PostgreSQL restarts and a freeze (its own PostgreSQL)", needs("postgres_binaries"), () => {
   beforeAll(async () => {
     cluster = await startPostgresCluster(await freePort());
-    const migrating = createLocalPlatform({ databaseUrl: cluster.url, dataDir: "memory://" });
+    const migrating = createLocalRuntime({ databaseUrl: cluster.url, dataDir: "memory://" });
     await migrateToLatest(await migrating.database());
     await migrating.close();
 
@@ -160,7 +160,7 @@ describe("the local server through PostgreSQL restarts and a freeze (its own Pos
       PAID_DAILY_LIMIT: "10000000",
     });
     const root = resolve(import.meta.dirname, "..");
-    server = spawn(process.execPath, ["--import", "tsx", join(root, "packages/platform/src/server.ts")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    server = spawn(process.execPath, ["--import", "tsx", join(root, "packages/local/src/server.ts")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     server.once("exit", (code, signal) => void (serverExit = { code, signal }));
     createInterface({ input: server.stderr! }).on("line", (line) => serverOutput.push(line));
     baseUrl = await new Promise<string>((resolveUrl, reject) => {

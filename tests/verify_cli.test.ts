@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSigningKey, publicKeySet, signAssessment, type KeyRing, type SignedAssessment } from "@svc/core";
-import { REPO_ROOT } from "../packages/platform/src/main";
-import { runVerifyCli } from "../packages/platform/src/verify_cli";
+import { REPO_ROOT } from "../packages/local/src/main";
+import { runVerifyCli } from "../packages/local/src/verify_cli";
 
 // `npm run verify` as a third party runs it: a signed assessment in a file, the key set from a
 // file or from a URL (here a loopback server standing in for GET /api/public-key).
@@ -184,12 +184,12 @@ describe("as a process", () => {
       const tsx = join(REPO_ROOT, "node_modules", ".bin", "tsx");
       // The Node running this suite (22) first on PATH, as `npm run` puts it for the script.
       const PATH = [dirname(process.execPath), process.env.PATH ?? ""].join(delimiter);
-      execFile(tsx, ["packages/platform/src/verify_cli.ts", ...args], { cwd: REPO_ROOT, env: { ...process.env, PATH }, timeout: 60_000 }, (error, stdout) => {
+      execFile(tsx, ["packages/local/src/verify_cli.ts", ...args], { cwd: REPO_ROOT, env: { ...process.env, PATH }, timeout: 60_000 }, (error, stdout) => {
         resolve({ code: error ? Number(error.code) : 0, stdout });
       });
     });
 
-  it("`tsx packages/platform/src/verify_cli.ts` exits 0 on a valid file and 1 on a changed one", async () => {
+  it("`tsx packages/local/src/verify_cli.ts` exits 0 on a valid file and 1 on a changed one", async () => {
     const valid = await run([signedFile, "--key-set", keySetFile]);
     expect(valid, JSON.stringify(valid)).toEqual({ code: 0, stdout: "valid (key l2-2026Q4)\n" });
     const changed = join(dir, "changed-process.json");

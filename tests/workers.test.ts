@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_startWorker } from "wrangler";
 import { AgentCard, DiscoveryListing, IndifferentsResponse, StoicBrainResponse, VirtuesResponse } from "@svc/core";
 import { generateDataKeyRing, generateSigningKey, serializeDataKeyRing, serializeKeyRing, verifyAssessment } from "@svc/core";
-import { startNeonBridge, type NeonBridge } from "../infra/neon-ws-bridge";
-import { startUpstashBridge, type UpstashBridge } from "../infra/upstash-bridge";
+import { startNeonBridge, type NeonBridge } from "../packages/local/src/bridges/neon_ws";
+import { startUpstashBridge, type UpstashBridge } from "../packages/local/src/bridges/upstash";
 import { signUserJwt, TEST_JWT_SECRET } from "./support/credentials";
-import { testPlatform } from "./support/database";
-import { buildFunctionBundle, bundleProblems, INFRASTRUCTURE_PACKAGES } from "../packages/platform/src/build";
-import { loadDeployTarget } from "../packages/platform/src/deploy";
-import { SERVICE_FUNCTIONS } from "../packages/platform/src/functions";
-import { BUDGETS } from "../packages/platform/src/deploy";
+import { testRuntime } from "./support/database";
+import { buildFunctionBundle, bundleProblems, INFRASTRUCTURE_PACKAGES } from "../packages/local/src/build";
+import { loadDeployTarget } from "../packages/local/src/deploy";
+import { SERVICE_FUNCTIONS } from "../packages/local/src/functions";
+import { BUDGETS } from "../packages/local/src/deploy";
 import { DOCS_CSP, DOCS_MANIFEST } from "@svc/fn-discovery";
 import { IMMUTABLE_CACHE_CONTROL } from "@svc/http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -160,7 +160,7 @@ describe("admin and account functions inside workerd on the real PostgreSQL", ne
   beforeAll(async () => {
     // The Workers open the database as deployed, already migrated: migrate it first (a fresh
     // database otherwise races the suites that do).
-    await testPlatform("postgres");
+    await testRuntime("postgres");
     bridge = await startNeonBridge();
     upstash = await startUpstashBridge({ redisUrl: process.env.REDIS_URL! });
     const vars = {
@@ -214,7 +214,7 @@ describe("reason function inside workerd on the real PostgreSQL and Redis", need
   let admin: Worker;
   let reason: Worker;
   beforeAll(async () => {
-    await testPlatform("postgres");
+    await testRuntime("postgres");
     neon = await startNeonBridge();
     upstash = await startUpstashBridge({ redisUrl: process.env.REDIS_URL! });
     const ring = serializeKeyRing({ records: [await generateSigningKey(new Date())] });

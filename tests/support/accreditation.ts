@@ -1,7 +1,7 @@
-import type { Platform } from "@svc/http";
+import type { Runtime } from "@svc/runtime";
 import { expect } from "vitest";
 import { mintApiKey, TEST_JWT_SECRET, TEST_OPERATOR_KEY, type MintOptions } from "./credentials";
-import { freshOwner, testPlatform } from "./database";
+import { freshOwner, testRuntime } from "./database";
 import { postReason, readJson } from "./reason";
 import { requester } from "./requests";
 import { reasonFunction } from "../../functions/reason/src/function";
@@ -9,11 +9,11 @@ import { accreditationFunction } from "../../functions/accreditation/src/functio
 
 /**
  * Shared by the accreditation suites: the function and the reason function on the test
- * platform (PGlite, or the real PostgreSQL when DATABASE_URL is set), agents with prac keys,
+ * runtime (PGlite, or the real PostgreSQL when DATABASE_URL is set), agents with prac keys,
  * consults whose signed assessments become provenance, and write bodies.
  */
-export const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
-export const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
+export const runtime: Runtime = { name: "test", open: async (cfg) => (await testRuntime()).open(cfg) };
+export const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime };
 export const api = requester(accreditationFunction, ENV);
 
 export type Body = Record<string, any>;
@@ -32,7 +32,7 @@ export interface Agent {
 /** A svc_prac_ key with accreditation_write (and l1_supply), bound to a fresh agent. */
 export async function newAgent(options: MintOptions = {}): Promise<Agent> {
   const agent = freshAgent();
-  const { key, id, owner } = await mintApiKey(await testPlatform(), {
+  const { key, id, owner } = await mintApiKey(await testRuntime(), {
     kind: "prac",
     tier: "paid",
     capabilities: ["accreditation_write", "l1_supply"],
@@ -108,7 +108,7 @@ export async function seededAgent(options: MintOptions = {}): Promise<Agent & { 
 
 /** Rows of the accreditation tables for one agent, to show a refused write changed nothing. */
 export async function snapshot(agent: string) {
-  const db = await (await testPlatform()).database();
+  const db = await (await testRuntime()).database();
   const [record, writes, history, events, readings, gaps] = await Promise.all([
     db.selectFrom("accreditations").selectAll().where("agent_id", "=", agent).execute(),
     db.selectFrom("accreditation_writes").select(["id", "version"]).where("agent_id", "=", agent).execute(),

@@ -1,7 +1,7 @@
 import { displayPrefix, generateApiKey, hashApiKey, keyOwnerId, type Capability, type CredentialKind, type Tier } from "@svc/core";
 import { credentialStore } from "@svc/db";
 import { SignJWT } from "jose";
-import type { LocalPlatform } from "../../packages/platform/src/local_platform";
+import type { LocalRuntime } from "../../packages/local/src/local_runtime";
 import { freshOwner } from "./database";
 
 export const TEST_OPERATOR_KEY = "test-operator-key-0123456789";
@@ -27,12 +27,12 @@ export interface MintedKey {
 }
 
 /** Writes an API key straight through the repository and returns its plaintext. */
-export async function mintApiKey(platform: LocalPlatform, options: MintOptions = {}): Promise<MintedKey> {
+export async function mintApiKey(runtime: LocalRuntime, options: MintOptions = {}): Promise<MintedKey> {
   const kind = options.kind ?? "live";
   const key = generateApiKey(kind);
   // Stored as the admin API stores it: the owner id key:<name>.
   const owner = keyOwnerId(options.owner ?? freshOwner());
-  const store = credentialStore(await platform.database());
+  const store = credentialStore(await runtime.database());
   const stored = await store.insert({
     id: crypto.randomUUID(),
     kind,

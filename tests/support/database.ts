@@ -1,5 +1,5 @@
 import { migrateToLatest } from "@svc/db";
-import { createLocalPlatform, type LocalPlatform } from "../../packages/platform/src/local_platform";
+import { createLocalRuntime, type LocalRuntime } from "../../packages/local/src/local_runtime";
 
 /**
  * The database backends a suite runs against: always the embedded PGlite; and, when
@@ -13,23 +13,23 @@ export const BACKENDS: readonly Backend[] = REAL_DATABASE_URL ? ["pglite", "post
 /** The backend route-level suites use: the real one when there is one. */
 export const PRIMARY_BACKEND: Backend = REAL_DATABASE_URL ? "postgres" : "pglite";
 
-// One platform per backend per test worker: PGlite costs ~2 s and hundreds of MB to open.
-const platforms = new Map<Backend, Promise<LocalPlatform>>();
+// One runtime per backend per test worker: PGlite costs ~2 s and hundreds of MB to open.
+const runtimes = new Map<Backend, Promise<LocalRuntime>>();
 
-export function testPlatform(backend: Backend = PRIMARY_BACKEND): Promise<LocalPlatform> {
-  let platform = platforms.get(backend);
-  if (!platform) {
-    platform = (async () => {
+export function testRuntime(backend: Backend = PRIMARY_BACKEND): Promise<LocalRuntime> {
+  let runtime = runtimes.get(backend);
+  if (!runtime) {
+    runtime = (async () => {
       if (backend === "postgres" && !REAL_DATABASE_URL) throw new Error("the postgres backend needs DATABASE_URL");
-      const created = createLocalPlatform(backend === "postgres" ? { databaseUrl: REAL_DATABASE_URL!, dataDir: "memory://" } : { dataDir: "memory://" });
+      const created = createLocalRuntime(backend === "postgres" ? { databaseUrl: REAL_DATABASE_URL!, dataDir: "memory://" } : { dataDir: "memory://" });
       // PGlite migrates on open; a real database is migrated here, once per worker (the
       // migrator's lock makes concurrent workers safe).
       await migrateToLatest(await created.database());
       return created;
     })();
-    platforms.set(backend, platform);
+    runtimes.set(backend, runtime);
   }
-  return platform;
+  return runtime;
 }
 
 /** A fresh owner id, so tests sharing a database never see each other's records. */

@@ -1,12 +1,13 @@
 import type { Meter } from "@svc/core";
-import { defineOperation, type PlatformSession } from "@svc/http";
+import { defineOperation } from "@svc/http";
+import type { RuntimeSession } from "@svc/runtime";
 import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
 import Redis from "ioredis";
 import * as z from "zod";
-import { startUpstashBridge, type UpstashBridge } from "../../infra/upstash-bridge";
-import type { LocalPlatform } from "../../packages/platform/src/local_platform";
-import { PRIMARY_BACKEND, testPlatform, type Backend } from "./database";
+import { startUpstashBridge, type UpstashBridge } from "../../packages/local/src/bridges/upstash";
+import type { LocalRuntime } from "../../packages/local/src/local_runtime";
+import { PRIMARY_BACKEND, testRuntime, type Backend } from "./database";
 
 /**
  * The meter backends a suite runs against: always the in-process meter of `npm start`; and,
@@ -52,39 +53,39 @@ export async function testMeter(backend: MeterBackend, options: TestMeterOptions
 }
 
 /**
- * A platform for route tests: the test database (testPlatform: PGlite, or the real Postgres
+ * A runtime for route tests: the test database (testRuntime: PGlite, or the real Postgres
  * when DATABASE_URL is set) with the given meter. Built synchronously so environments can be
  * made while suites are collected; the database and meter open on first use. It is
- * LocalPlatform-shaped, so mintApiKey and describeSecurity take it.
+ * LocalRuntime-shaped, so mintApiKey and describeSecurity take it.
  */
-export function platformWithMeter(meter: Meter | (() => Promise<Meter>), name = "metered-test", database: Backend = PRIMARY_BACKEND): LocalPlatform {
+export function runtimeWithMeter(meter: Meter | (() => Promise<Meter>), name = "metered-test", database: Backend = PRIMARY_BACKEND): LocalRuntime {
   let opened: Promise<Meter> | undefined;
   const meterOf = () => (opened ??= typeof meter === "function" ? meter() : Promise.resolve(meter));
   return {
     name,
     description: `test database (${database}); ${name}`,
-    database: async () => (await testPlatform(database)).database(),
+    database: async () => (await testRuntime(database)).database(),
     meter: meterOf,
-    sealer: async () => (await testPlatform(database)).sealer(),
-    open: async (cfg): Promise<PlatformSession> => {
-      const [base, m] = await Promise.all([testPlatform(database), meterOf()]);
+    sealer: async () => (await testRuntime(database)).sealer(),
+    open: async (cfg): Promise<RuntimeSession> => {
+      const [base, m] = await Promise.all([testRuntime(database), meterOf()]);
       return { ...(await base.open(cfg)), meter: m };
     },
-    // The shared database platform and the meter bridge are closed elsewhere (closeMeters).
+    // The shared database runtime and the meter bridge are closed elsewhere (closeMeters).
     close: async () => undefined,
   };
 }
 
-const metered = new Map<MeterBackend, LocalPlatform>();
+const metered = new Map<MeterBackend, LocalRuntime>();
 
-/** One metered platform per meter backend per test worker. */
-export function meteredPlatform(backend: MeterBackend): LocalPlatform {
-  let platform = metered.get(backend);
-  if (!platform) {
-    platform = platformWithMeter(() => testMeter(backend), `meter-${backend}`);
-    metered.set(backend, platform);
+/** One metered runtime per meter backend per test worker. */
+export function meteredRuntime(backend: MeterBackend): LocalRuntime {
+  let runtime = metered.get(backend);
+  if (!runtime) {
+    runtime = runtimeWithMeter(() => testMeter(backend), `meter-${backend}`);
+    metered.set(backend, runtime);
   }
-  return platform;
+  return runtime;
 }
 
 /** Closes the worker's bridge and plain Redis client (call from afterAll). */

@@ -1,16 +1,16 @@
 import { migrateToLatest } from "@svc/db";
 import { createNarrativeConsumer, type SqsBatchResponse } from "@svc/fn-narrative-worker";
-import { parseEnv, type Platform, type PlatformSession } from "@svc/http";
+import { parseEnv, type Runtime, type RuntimeSession } from "@svc/runtime";
 import type { NarrativeQueue, Narrator } from "@svc/core";
 import pg from "pg";
 import { expect } from "vitest";
-import { createLocalPlatform, type LocalPlatform, type LocalPlatformOptions } from "../../packages/platform/src/local_platform";
+import { createLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from "../../packages/local/src/local_runtime";
 import { PRIMARY_BACKEND, REAL_DATABASE_URL, type Backend } from "./database";
 import { readJson } from "./reason";
 
 /**
  * Helpers for the deferred-narrative suites: a database of their own, a consumer wired to a
- * platform as `npm start` wires it, and the narrative route.
+ * runtime as `npm start` wires it, and the narrative route.
  *
  * The outbox sweep and the 90-day purge act on every row of a database, not on one owner's:
  * on the shared test database they would send (or delete) other suites' rows, and other
@@ -20,29 +20,29 @@ import { readJson } from "./reason";
  */
 export const TEST_CONFIG = parseEnv({ LOG_LEVEL: "silent" });
 
-export interface IsolatedPlatform {
-  readonly platform: LocalPlatform;
+export interface IsolatedRuntime {
+  readonly runtime: LocalRuntime;
   readonly backend: Backend;
   close(): Promise<void>;
 }
 
-export async function isolatedPlatform(options: Omit<LocalPlatformOptions, "dataDir" | "databaseUrl"> = {}): Promise<IsolatedPlatform> {
+export async function isolatedRuntime(options: Omit<LocalRuntimeOptions, "dataDir" | "databaseUrl"> = {}): Promise<IsolatedRuntime> {
   if (PRIMARY_BACKEND === "pglite") {
-    const platform = createLocalPlatform({ ...options, dataDir: "memory://" });
-    await platform.database();
-    return { platform, backend: "pglite", close: () => platform.close() };
+    const runtime = createLocalRuntime({ ...options, dataDir: "memory://" });
+    await runtime.database();
+    return { runtime, backend: "pglite", close: () => runtime.close() };
   }
   const name = `svc_test_${crypto.randomUUID().replace(/-/g, "")}`;
   await adminQuery(`create database "${name}"`);
   const url = new URL(REAL_DATABASE_URL!);
   url.pathname = `/${name}`;
-  const platform = createLocalPlatform({ ...options, dataDir: "memory://", databaseUrl: url.toString() });
-  await migrateToLatest(await platform.database());
+  const runtime = createLocalRuntime({ ...options, dataDir: "memory://", databaseUrl: url.toString() });
+  await migrateToLatest(await runtime.database());
   return {
-    platform,
+    runtime,
     backend: "postgres",
     close: async () => {
-      await platform.close();
+      await runtime.close();
       await adminQuery(`drop database if exists "${name}" with (force)`);
     },
   };
@@ -58,9 +58,9 @@ async function adminQuery(statement: string): Promise<void> {
   }
 }
 
-/** The platform with its sessions' queue (and optionally sealer) replaced, over the same database. */
-export function withSession(platform: LocalPlatform, overrides: Partial<Pick<PlatformSession, "queue" | "sealer">>): Platform {
-  return { name: `${platform.name}-overridden`, open: async (config) => ({ ...(await platform.open(config)), ...overrides }) };
+/** The runtime with its sessions' queue (and optionally sealer) replaced, over the same database. */
+export function withSession(runtime: LocalRuntime, overrides: Partial<Pick<RuntimeSession, "queue" | "sealer">>): Runtime {
+  return { name: `${runtime.name}-overridden`, open: async (config) => ({ ...(await runtime.open(config)), ...overrides }) };
 }
 
 /** A queue that is down: every send fails, as SQS does during an outage. */
@@ -77,16 +77,16 @@ export interface LogEntry {
 }
 
 /**
- * The narrative consumer over the platform's session, as `npm start` wires it, with a
+ * The narrative consumer over the runtime's session, as `npm start` wires it, with a
  * narrator of the test's choosing; its logs and batch responses are recorded.
  */
-export function consumerOf(platform: Platform, options: { maxReceives: number; narrator?: Narrator }) {
+export function consumerOf(runtime: Runtime, options: { maxReceives: number; narrator?: Narrator }) {
   const logs: LogEntry[] = [];
   const responses: SqsBatchResponse[] = [];
   const consume = createNarrativeConsumer({
     maxReceives: options.maxReceives,
     open: async () => {
-      const session = await platform.open(TEST_CONFIG);
+      const session = await runtime.open(TEST_CONFIG);
       return { store: session.narratives, sealer: session.sealer(), narrator: options.narrator ?? session.reason().narrator, release: () => session.release() };
     },
     log: (level, msg, fields) => logs.push({ level, msg, fields }),
@@ -112,17 +112,17 @@ export const failingNarrator: Narrator = {
 
 type Fetcher = { fetch: (request: Request, env?: Record<string, unknown>) => Response | Promise<Response> };
 
-export const reasonEnv = (platform: Platform) => ({ LOG_LEVEL: "silent", SVC_PLATFORM: platform });
+export const reasonEnv = (runtime: Runtime) => ({ LOG_LEVEL: "silent", SVC_RUNTIME: runtime });
 
 /** GET /api/reason/narratives/{id}. */
-export function getNarrative(fn: Fetcher, platform: Platform, key: string | undefined, correlationId: string): Promise<Response> {
+export function getNarrative(fn: Fetcher, runtime: Runtime, key: string | undefined, correlationId: string): Promise<Response> {
   const headers: Record<string, string> = key === undefined ? {} : { authorization: `Bearer ${key}` };
-  return Promise.resolve(fn.fetch(new Request(`http://t/api/reason/narratives/${correlationId}`, { headers }), reasonEnv(platform)));
+  return Promise.resolve(fn.fetch(new Request(`http://t/api/reason/narratives/${correlationId}`, { headers }), reasonEnv(runtime)));
 }
 
 /** The narrative's status through the route, checking a 200. */
-export async function narrativeStatus(fn: Fetcher, platform: Platform, key: string, correlationId: string): Promise<Record<string, any>> {
-  return readJson(await getNarrative(fn, platform, key, correlationId), 200);
+export async function narrativeStatus(fn: Fetcher, runtime: Runtime, key: string, correlationId: string): Promise<Record<string, any>> {
+  return readJson(await getNarrative(fn, runtime, key, correlationId), 200);
 }
 
 /** Calls `poll` until `done` holds or the deadline passes (for messages waiting out a visibility timeout). */

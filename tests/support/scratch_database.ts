@@ -3,7 +3,7 @@ import ws from "ws";
 import type { Database } from "@svc/db";
 import { connectNeon, type DatabaseConnection } from "@svc/db/neon";
 import { openPglite } from "@svc/db/pglite";
-import { startNeonBridge, type NeonBridge } from "../../infra/neon-ws-bridge";
+import { startNeonBridge, type NeonBridge } from "../../packages/local/src/bridges/neon_ws";
 
 /**
  * A database for one suite alone, for suites that migrate down (on the shared test database

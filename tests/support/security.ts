@@ -1,6 +1,6 @@
 import type { AccessRequirement, CredentialKind } from "@svc/core";
 import { describe, expect, it } from "vitest";
-import type { LocalPlatform } from "../../packages/platform/src/local_platform";
+import type { LocalRuntime } from "../../packages/local/src/local_runtime";
 import { mintApiKey, signUserJwt } from "./credentials";
 
 /**
@@ -14,7 +14,7 @@ import { mintApiKey, signUserJwt } from "./credentials";
 export interface ProtectedRoute {
   readonly name: string;
   readonly call: (authorization: string | undefined) => Promise<Response>;
-  readonly platform: () => Promise<LocalPlatform>;
+  readonly runtime: () => Promise<LocalRuntime>;
   readonly requires?: AccessRequirement;
   /** A credential that passes (used to prove the suite is not vacuous). */
   readonly validCredential: () => Promise<string>;
@@ -60,12 +60,12 @@ export function describeSecurity(route: ProtectedRoute): void {
     });
 
     it("refuses a revoked key with 401 revoked_credential", async () => {
-      const minted = await mintApiKey(await route.platform(), { revoked: true, ...grantsFor(route.requires) });
+      const minted = await mintApiKey(await route.runtime(), { revoked: true, ...grantsFor(route.requires) });
       await expectEnvelope(await route.call(`Bearer ${minted.key}`), 401, "revoked_credential");
     });
 
     it("refuses an expired key with 401 expired_credential", async () => {
-      const minted = await mintApiKey(await route.platform(), { expiresAt: new Date(Date.now() - 60_000), ...grantsFor(route.requires) });
+      const minted = await mintApiKey(await route.runtime(), { expiresAt: new Date(Date.now() - 60_000), ...grantsFor(route.requires) });
       await expectEnvelope(await route.call(`Bearer ${minted.key}`), 401, "expired_credential");
     });
 
@@ -95,7 +95,7 @@ export function describeSecurity(route: ProtectedRoute): void {
     }
     if (requires?.operator) {
       it("refuses a non-operator key with 403 operator_only, whatever the body", async () => {
-        const minted = await mintApiKey(await route.platform(), { kind: "prac", tier: "paid", capabilities: ["accreditation_write", "reflect"] });
+        const minted = await mintApiKey(await route.runtime(), { kind: "prac", tier: "paid", capabilities: ["accreditation_write", "reflect"] });
         const error = await expectRefused(minted.key, "operator_only");
         expect(error.required).toBe("operator");
         if (incomplete) await expectEnvelope(await incomplete(`Bearer ${await signUserJwt("user-not-operator")}`), 403, "operator_only");
@@ -104,13 +104,13 @@ export function describeSecurity(route: ProtectedRoute): void {
     if (requires?.kinds) {
       it("refuses a key of the wrong kind with 403 wrong_credential_kind, whatever the body", async () => {
         const wrong = OTHER_KIND[requires.kinds![0]!];
-        const minted = await mintApiKey(await route.platform(), { ...grantsFor(requires), kind: requires.kinds!.includes(wrong) ? "live" : wrong });
+        const minted = await mintApiKey(await route.runtime(), { ...grantsFor(requires), kind: requires.kinds!.includes(wrong) ? "live" : wrong });
         await expectRefused(minted.key, "wrong_credential_kind");
       });
     }
     if (requires?.capability) {
       it(`refuses a credential without ${requires.capability} with 403 missing_capability, whatever the body`, async () => {
-        const minted = await mintApiKey(await route.platform(), { ...grantsFor(requires), capabilities: [] });
+        const minted = await mintApiKey(await route.runtime(), { ...grantsFor(requires), capabilities: [] });
         const error = await expectRefused(minted.key, "missing_capability");
         expect(error.required).toBe(requires.capability);
       });

@@ -1,18 +1,18 @@
-import type { Platform } from "@svc/http";
+import type { Runtime } from "@svc/runtime";
 import { clearCredentialCache } from "@svc/http/auth";
 import { beforeEach, describe, expect, it } from "vitest";
 import type * as z from "zod";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
-import { freshOwner, testPlatform } from "../../../tests/support/database";
+import { freshOwner, testRuntime } from "../../../tests/support/database";
 import { describeSecurity } from "../../../tests/support/security";
 import { accountFunction } from "./function";
 import { MeResponse } from "./routes/me_get";
 
-// GET /api/me on the test platform (PGlite, or the real PostgreSQL through the Neon driver
+// GET /api/me on the test runtime (PGlite, or the real PostgreSQL through the Neon driver
 // when DATABASE_URL is set).
 
-const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
-const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
+const runtime: Runtime = { name: "test", open: async (cfg) => (await testRuntime()).open(cfg) };
+const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime };
 
 function getMe(authorization: string | undefined): Promise<Response> {
   return Promise.resolve(accountFunction.fetch(new Request("http://t/api/me", { headers: authorization ? { authorization } : {} }), ENV));
@@ -32,7 +32,7 @@ beforeEach(() => {
 
 describe("GET /api/me", () => {
   it("describes an API key: its owner, kind, agent, tier and capabilities", async () => {
-    const minted = await mintApiKey(await testPlatform(), {
+    const minted = await mintApiKey(await testRuntime(), {
       kind: "inst",
       tier: "paid",
       agent: "agent-seven",
@@ -50,7 +50,7 @@ describe("GET /api/me", () => {
   });
 
   it("describes a key with no agent binding with agent_id null", async () => {
-    const minted = await mintApiKey(await testPlatform(), { kind: "live" });
+    const minted = await mintApiKey(await testRuntime(), { kind: "live" });
     const me = await expectMe(await getMe(`Bearer ${minted.key}`));
     expect(me).toMatchObject({ type: "api_key", kind: "live", agent_id: null, tier: "free", capabilities: [] });
   });
@@ -101,7 +101,7 @@ describe("GET /api/me", () => {
 
 describeSecurity({
   name: "GET /api/me",
-  platform: () => testPlatform(),
-  validCredential: async () => (await mintApiKey(await testPlatform())).key,
+  runtime: () => testRuntime(),
+  validCredential: async () => (await mintApiKey(await testRuntime())).key,
   call: getMe,
 });

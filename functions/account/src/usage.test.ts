@@ -3,7 +3,7 @@ import { clearCredentialCache } from "@svc/http/auth";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
 import { freshOwner } from "../../../tests/support/database";
-import { closeMeters, meteredPlatform, METER_BACKENDS } from "../../../tests/support/meter";
+import { closeMeters, meteredRuntime, METER_BACKENDS } from "../../../tests/support/meter";
 import { describeSecurity } from "../../../tests/support/security";
 import { accountFunction } from "./function";
 
@@ -59,8 +59,8 @@ beforeEach(() => {
 afterAll(closeMeters);
 
 describe.each(METER_BACKENDS)("GET /api/usage (%s meter)", (backend) => {
-  const platform = meteredPlatform(backend);
-  const env = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
+  const runtime = meteredRuntime(backend);
+  const env = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime };
   const envPaidDefault = { ...env, PAID_DAILY_LIMIT: "250" };
 
   const getUsage = (authorization: string | undefined, environment: Record<string, unknown> = env): Promise<Response> =>
@@ -77,13 +77,13 @@ describe.each(METER_BACKENDS)("GET /api/usage (%s meter)", (backend) => {
 
   /** Consumes directly through the meter, as the request path would for this subject. */
   async function consume(subject: string, tier: "free" | "paid", skill: string, units: number, paidDailyLimit = 500) {
-    const meter = await platform.meter();
+    const meter = await runtime.meter();
     const outcome = await meter.consume(planSkillCall({ subject, tier, skill, units, now: new Date(), paidDailyLimit }));
     expect(outcome.allowed, JSON.stringify(outcome)).toBe(true);
   }
 
   it("shows a free key all 27 skills, unused, with the section 8 allowances and the next month's start", async () => {
-    const { key } = await mintApiKey(platform, { tier: "free" });
+    const { key } = await mintApiKey(runtime, { tier: "free" });
     const usage = await expectUsage(await getUsage(`Bearer ${key}`));
     expect(usage).toMatchObject({ metered: true, tier: "free", month: currentMonth(), daily: null });
     expect(usage.skills).toHaveLength(27);
@@ -105,7 +105,7 @@ describe.each(METER_BACKENDS)("GET /api/usage (%s meter)", (backend) => {
   });
 
   it("reads back what was consumed for the key, per skill, with remaining never below 0", async () => {
-    const minted = await mintApiKey(platform, { tier: "free" });
+    const minted = await mintApiKey(runtime, { tier: "free" });
     const subject = `key:${minted.id}`;
     await consume(subject, "free", "svc-score", 1);
     await consume(subject, "free", "svc-score", 1);
@@ -117,13 +117,13 @@ describe.each(METER_BACKENDS)("GET /api/usage (%s meter)", (backend) => {
     expect(bySkill["svc-guard"]).toMatchObject({ used: 0, remaining: 500 });
 
     // Another key of the same owner has its own counters.
-    const sibling = await mintApiKey(platform, { tier: "free", owner: minted.owner });
+    const sibling = await mintApiKey(runtime, { tier: "free", owner: minted.owner });
     const other = await expectUsage(await getUsage(`Bearer ${sibling.key}`));
     expect(other.skills.every((s) => s.used === 0)).toBe(true);
   });
 
   it("shows a paid key per-skill usage without limits and today's calls against its own daily limit", async () => {
-    const minted = await mintApiKey(platform, { tier: "paid", dailyLimit: 40 });
+    const minted = await mintApiKey(runtime, { tier: "paid", dailyLimit: 40 });
     await consume(`key:${minted.id}`, "paid", "svc-guard", 1, 40);
     await consume(`key:${minted.id}`, "paid", "svc-reason", 4, 40);
     const usage = await expectUsage(await getUsage(`Bearer ${minted.key}`));
@@ -139,7 +139,7 @@ describe.each(METER_BACKENDS)("GET /api/usage (%s meter)", (backend) => {
     ["the default 500", undefined, 500],
     ["PAID_DAILY_LIMIT", "250", 250],
   ])("shows a paid key without its own daily limit %s", async (_label, variable, limit) => {
-    const { key } = await mintApiKey(platform, { tier: "paid" });
+    const { key } = await mintApiKey(runtime, { tier: "paid" });
     const usage = await expectUsage(await getUsage(`Bearer ${key}`, variable ? envPaidDefault : env));
     expect(usage.daily).toEqual({ used: 0, limit, remaining: limit, reset: nextMidnightIso() });
   });
@@ -162,7 +162,7 @@ describe.each(METER_BACKENDS)("GET /api/usage (%s meter)", (backend) => {
   });
 
   it("is a GET only (405 for POST)", async () => {
-    const { key } = await mintApiKey(platform);
+    const { key } = await mintApiKey(runtime);
     const res = await accountFunction.fetch(new Request("http://t/api/usage", { method: "POST", headers: { authorization: `Bearer ${key}` } }), env);
     const text = await res.clone().text();
     expect(res.status, text).toBe(405);
@@ -170,8 +170,8 @@ describe.each(METER_BACKENDS)("GET /api/usage (%s meter)", (backend) => {
 
   describeSecurity({
     name: `GET /api/usage (${backend} meter)`,
-    platform: async () => platform,
-    validCredential: async () => (await mintApiKey(platform)).key,
+    runtime: async () => runtime,
+    validCredential: async () => (await mintApiKey(runtime)).key,
     call: (authorization) => getUsage(authorization),
   });
 });

@@ -1,23 +1,23 @@
 import { AGENT_PAGE_CSP } from "@svc/core";
-import type { Platform } from "@svc/http";
+import type { Runtime } from "@svc/runtime";
 import { clearCredentialCache } from "@svc/http/auth";
 import { beforeEach, describe, expect, it } from "vitest";
 import { api, ENV, seededAgent } from "../../../tests/support/accreditation";
-import { testPlatform } from "../../../tests/support/database";
+import { testRuntime } from "../../../tests/support/database";
 
 beforeEach(() => clearCredentialCache());
 
 const page = (agent: string, env: Record<string, unknown> = ENV) => api.send("GET", `/agents/${encodeURIComponent(agent)}`, undefined, undefined, env);
 
-/** The test platform with one store's reads failing. */
-function failing(store: "trust" | "accreditations" | "both"): Platform {
+/** The test runtime with one store's reads failing. */
+function failing(store: "trust" | "accreditations" | "both"): Runtime {
   const down = async () => {
     throw new Error("down");
   };
   return {
     name: `${store}-down`,
     open: async (config) => {
-      const session = await (await testPlatform()).open(config);
+      const session = await (await testRuntime()).open(config);
       const trust = store === "accreditations" ? session.trust : { ...session.trust, events: down, readings: down, gaps: down, gapCount: down };
       const accreditations = store === "trust" ? session.accreditations : { ...session.accreditations, find: down, gradeHistory: down };
       return { ...session, trust, accreditations };
@@ -58,7 +58,7 @@ describe("GET /agents/{agent_id}: the public agent page", () => {
 
   it("with the trust store down: the accreditation, a note that the trust record is temporarily unavailable, never cached", async () => {
     const a = await seededAgent();
-    const res = await page(a.agent, { ...ENV, SVC_PLATFORM: failing("trust") });
+    const res = await page(a.agent, { ...ENV, SVC_RUNTIME: failing("trust") });
     expect(res.status).toBe(200);
     expectPageHeaders(res, "no-store");
     const html = await res.text();
@@ -69,14 +69,14 @@ describe("GET /agents/{agent_id}: the public agent page", () => {
 
   it("with the accreditation store down the trust record still shows; with both down a 503 page, never cached", async () => {
     const a = await seededAgent();
-    const partial = await page(a.agent, { ...ENV, SVC_PLATFORM: failing("accreditations") });
+    const partial = await page(a.agent, { ...ENV, SVC_RUNTIME: failing("accreditations") });
     expect(partial.status).toBe(200);
     expectPageHeaders(partial, "no-store");
     const html = await partial.text();
     expect(html).toContain("The accreditation record is temporarily unavailable; try again shortly.");
     expect(html.match(/<g class="bar[^"]*" data-domain=/g)).toHaveLength(4);
 
-    const dark = await page(a.agent, { ...ENV, SVC_PLATFORM: failing("both") });
+    const dark = await page(a.agent, { ...ENV, SVC_RUNTIME: failing("both") });
     expect(dark.status).toBe(503);
     expectPageHeaders(dark, "no-store");
     expect(await dark.text()).toContain("This agent&#39;s records cannot be read just now.");

@@ -1,4 +1,4 @@
-import type { Platform } from "@svc/http";
+import type { Runtime } from "@svc/runtime";
 import { clearCredentialCache } from "@svc/http/auth";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
@@ -22,14 +22,14 @@ import {
   type SignedElement,
 } from "../../../tests/support/accreditation";
 import { TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
-import { testPlatform } from "../../../tests/support/database";
+import { testRuntime } from "../../../tests/support/database";
 import { expectError, postReason, readJson, SUPPLIED_INPUT, suppliedExtraction } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
 import { reasonFunction } from "../../reason/src/function";
 import { stoaFunction } from "../../stoa/src/function";
 
 // POST/GET /api/accreditation/{agent_id}, GET /api/trust-record/{agent_id} and the curator
-// flags (spec 2.14, 2.15, 3.5, 3.6, 4.4) in-process on the test platform (PGlite, or the real
+// flags (spec 2.14, 2.15, 3.5, 3.6, 4.4) in-process on the test runtime (PGlite, or the real
 // PostgreSQL when DATABASE_URL is set). Provenance comes from real consults of the reason
 // function with the agent's own svc_prac_ key. Every refused write is read back: nothing moved.
 
@@ -301,8 +301,8 @@ describe("write rules of spec 4.4, one test each, nothing written", () => {
   });
 
   it("rule 12: when the credential's harness marker cannot be read the write is 503 and nothing is written", async () => {
-    const local = await testPlatform();
-    const broken: Platform = {
+    const local = await testRuntime();
+    const broken: Runtime = {
       name: "marker-unreadable",
       open: async (config) => {
         const session = await local.open(config);
@@ -320,7 +320,7 @@ describe("write rules of spec 4.4, one test each, nothing written", () => {
     const a = await newAgent();
     const element = await consult(a.key, ACCOUNTS[0]!);
     const before = await snapshot(a.agent);
-    const res = await api.post(`/api/accreditation/${a.agent}`, a.key, seedBody(a.agent, [element]), { ...ENV, SVC_PLATFORM: broken });
+    const res = await api.post(`/api/accreditation/${a.agent}`, a.key, seedBody(a.agent, [element]), { ...ENV, SVC_RUNTIME: broken });
     const error = await expectError(res, 503, "harness_marker_unavailable");
     expect(error.message).not.toContain("connection reset");
     expect(await snapshot(a.agent)).toEqual(before);
@@ -480,7 +480,7 @@ describe("who may write", () => {
     name: "POST /api/accreditation/{agent_id}",
     call: (authorization) => api.send("POST", "/api/accreditation/agent-security", authorization, seedBody("agent-security", [])),
     callIncomplete: (authorization) => api.send("POST", "/api/accreditation/agent-security", authorization, { kind: "seed" }),
-    platform: testPlatform,
+    runtime: testRuntime,
     requires: { kinds: ["prac"], capability: "accreditation_write" },
     validCredential: async () => (await newAgent({ agent: null })).key,
   });
@@ -490,7 +490,7 @@ describe("who may write", () => {
     call: (authorization) =>
       api.send("POST", "/api/admin/curator-flags", authorization, { agent_id: "agent-x", basis: "dikaiosyne", level: "habitual", note: "n" }),
     callIncomplete: (authorization) => api.send("POST", "/api/admin/curator-flags", authorization, { agent_id: "agent-x" }),
-    platform: testPlatform,
+    runtime: testRuntime,
     requires: { operator: true },
     validCredential: async () => TEST_OPERATOR_KEY,
   });
@@ -553,7 +553,7 @@ describe("the trust record", () => {
   it("a reading is observed when the consult took longer than the 28,000 ms harness time-out, and observed readings are not evidence", async () => {
     const a = await newAgent();
     const slow = await consult(a.key, ACCOUNTS[0]!);
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     await db
       .updateTable("consults")
       .set({ elapsed_ms: 28_001 })
@@ -577,7 +577,7 @@ describe("the trust record", () => {
 
   it("the lists are capped at 50, newest first, with their true totals", async () => {
     const a = await seededAgent();
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     const base = Date.parse("2026-10-01T00:00:00Z");
     await db
       .insertInto("orientation_readings")
@@ -620,8 +620,8 @@ describe("the trust record", () => {
 
   it("503 never cached when the store is unavailable; a failed gap count is omitted", async () => {
     const a = await seededAgent();
-    const local = await testPlatform();
-    const failing = (what: "events" | "gapCount"): Platform => ({
+    const local = await testRuntime();
+    const failing = (what: "events" | "gapCount"): Runtime => ({
       name: `trust-${what}-down`,
       open: async (config) => {
         const session = await local.open(config);
@@ -636,14 +636,14 @@ describe("the trust record", () => {
         };
       },
     });
-    const down = await trustRecord(a.agent, { ...ENV, SVC_PLATFORM: failing("events") });
+    const down = await trustRecord(a.agent, { ...ENV, SVC_RUNTIME: failing("events") });
     await expectError(down, 503, "trust_record_store_unavailable".replace("record_", ""));
     expect(down.headers.get("cache-control")).toBe("no-store");
-    const partial = await readJson<Body>(await trustRecord(a.agent, { ...ENV, SVC_PLATFORM: failing("gapCount") }), 200);
+    const partial = await readJson<Body>(await trustRecord(a.agent, { ...ENV, SVC_RUNTIME: failing("gapCount") }), 200);
     expect(partial).not.toHaveProperty("total_provenance_gaps_count");
     expect(partial.provenance_gaps).toEqual([]);
     const fresh = await newAgent();
-    const dark = await trustRecord(fresh.agent, { ...ENV, SVC_PLATFORM: failing("gapCount") });
+    const dark = await trustRecord(fresh.agent, { ...ENV, SVC_RUNTIME: failing("gapCount") });
     await expectError(dark, 503, "trust_store_unavailable");
   });
 

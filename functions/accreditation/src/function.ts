@@ -1,6 +1,6 @@
 import { createServiceFunction } from "@svc/http";
 import { authenticate } from "@svc/http/auth";
-import { workersPlatform } from "@svc/workers";
+import { workersRuntime } from "@svc/workers";
 import { accreditationGet } from "./routes/accreditation_get";
 import { agentPageGet } from "./routes/agent_page";
 import { accreditationWrite } from "./routes/accreditation_write";
@@ -13,7 +13,7 @@ export const accreditationFunction = createServiceFunction(
   "accreditation",
   [accreditationWrite, accreditationGet, trustRecordGet, curatorFlagCreate, curatorFlagWithdraw, agentPageGet],
   {
-    platform: workersPlatform,
+    runtime: workersRuntime,
     authenticate,
   },
 );

@@ -1,19 +1,19 @@
 import { apiKeyKind, CreatedApiKey, hashApiKey, StoredApiKey, type CredentialKind } from "@svc/core";
-import type { Platform } from "@svc/http";
+import type { Runtime } from "@svc/runtime";
 import { clearCredentialCache } from "@svc/http/auth";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { accountFunction } from "../../account/src/function";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
-import { freshOwner, testPlatform } from "../../../tests/support/database";
+import { freshOwner, testRuntime } from "../../../tests/support/database";
 import { describeSecurity } from "../../../tests/support/security";
 import { adminFunction } from "./function";
 
-// The admin routes on the test platform (PGlite, or the real PostgreSQL through the Neon
+// The admin routes on the test runtime (PGlite, or the real PostgreSQL through the Neon
 // driver when DATABASE_URL is set). Every test works on fresh owners.
 
-const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
-const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
+const runtime: Runtime = { name: "test", open: async (cfg) => (await testRuntime()).open(cfg) };
+const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime };
 
 interface CallOptions {
   readonly credential?: string | null;
@@ -183,7 +183,7 @@ describe("POST /api/admin/keys", () => {
       const error = await expectError(await adminCall("POST", "/api/admin/keys", { body }), 400, code);
       expect(error.field, JSON.stringify(error)).toBe(field);
       expect((await listKeys(`owner_id=${owner}&include_revoked=true`)).keys).toEqual([]);
-      const db = await (await testPlatform()).database();
+      const db = await (await testRuntime()).database();
       const { rows } = await sql<{
         n: number;
       }>`select count(*)::int as n from api_keys where label = ${label} or owner_id in (${owner}, ${`key:${owner}`}, ${`key:user:${owner}`})`.execute(db);
@@ -300,7 +300,7 @@ describe("DELETE /api/admin/keys/{id}", () => {
 
 describe("operator credentials", () => {
   it("a key with capability operator can use every admin route", async () => {
-    const operatorKey = await mintApiKey(await testPlatform(), { capabilities: ["operator"] });
+    const operatorKey = await mintApiKey(await testRuntime(), { capabilities: ["operator"] });
     const owner = freshOwner();
     const created = await createKey({ kind: "live", owner_id: owner }, operatorKey.key);
     const listed = await json<{ keys: StoredApiKey[] }>(await adminCall("GET", `/api/admin/keys?owner_id=${owner}`, { credential: operatorKey.key }), 200);
@@ -330,7 +330,7 @@ const postKeys = (authorization: string | undefined, body: unknown) =>
 
 describeSecurity({
   name: "POST /api/admin/keys",
-  platform: () => testPlatform(),
+  runtime: () => testRuntime(),
   requires: { operator: true },
   validCredential: async () => TEST_OPERATOR_KEY,
   call: (authorization) => postKeys(authorization, validCreateBody()),
@@ -339,7 +339,7 @@ describeSecurity({
 
 describeSecurity({
   name: "GET /api/admin/keys",
-  platform: () => testPlatform(),
+  runtime: () => testRuntime(),
   requires: { operator: true },
   validCredential: async () => TEST_OPERATOR_KEY,
   call: (authorization) =>
@@ -350,11 +350,11 @@ describeSecurity({
 
 describeSecurity({
   name: "DELETE /api/admin/keys/{id}",
-  platform: () => testPlatform(),
+  runtime: () => testRuntime(),
   requires: { operator: true },
   validCredential: async () => TEST_OPERATOR_KEY,
   call: async (authorization) => {
-    const target = await mintApiKey(await testPlatform());
+    const target = await mintApiKey(await testRuntime());
     return adminFunction.fetch(new Request(`http://t/api/admin/keys/${target.id}`, { method: "DELETE", headers: authorization ? { authorization } : {} }), ENV);
   },
 });

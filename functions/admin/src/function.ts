@@ -1,4 +1,4 @@
-import { workersPlatform } from "@svc/workers";
+import { workersRuntime } from "@svc/workers";
 import { createServiceFunction } from "@svc/http";
 import { authenticate } from "@svc/http/auth";
 import { adminKeysCreate } from "./routes/admin_keys_create";
@@ -7,6 +7,6 @@ import { adminKeysRevoke } from "./routes/admin_keys_revoke";
 
 /** Operator routes: API key management. */
 export const adminFunction = createServiceFunction("admin", [adminKeysCreate, adminKeysList, adminKeysRevoke], {
-  platform: workersPlatform,
+  runtime: workersRuntime,
   authenticate,
 });

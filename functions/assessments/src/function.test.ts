@@ -9,32 +9,32 @@ import {
   RESPONSE_MAX,
   RESPONSE_MIN,
 } from "@svc/core";
-import type { Platform } from "@svc/http";
+import type { Runtime } from "@svc/runtime";
 import { clearCredentialCache } from "@svc/http/auth";
 import { beforeEach, describe, expect, it } from "vitest";
 import { mintApiKey, TEST_JWT_SECRET, TEST_OPERATOR_KEY, type MintOptions } from "../../../tests/support/credentials";
-import { freshOwner, testPlatform } from "../../../tests/support/database";
+import { freshOwner, testRuntime } from "../../../tests/support/database";
 import { expectError, readJson } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
 import { requester } from "../../../tests/support/requests";
 import { accountFunction } from "../../account/src/function";
 import { assessmentsFunction } from "./function";
 
-// The self-assessments (spec 2.9-2.11, 4.3) in-process on the test platform (PGlite, or the
+// The self-assessments (spec 2.9-2.11, 4.3) in-process on the test runtime (PGlite, or the
 // real PostgreSQL when DATABASE_URL is set), Layer 1 the offline extractor: the indexes and
 // the public framework, the three submissions with every 4.3 check (each 400 names its field
 // and writes nothing), the paid gate before validation, the baseline's monthly slot (refused
 // with when it is allowed again, refunded when a run fails), and the stored results. Every
 // test uses fresh owners and agents.
 
-const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
-const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
+const runtime: Runtime = { name: "test", open: async (cfg) => (await testRuntime()).open(cfg) };
+const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime };
 
 type Body = Record<string, any>;
 
 const { send, post, get } = requester(assessmentsFunction, ENV);
 
-const mint = async (options: MintOptions = {}) => mintApiKey(await testPlatform(), { kind: "live", tier: "free", capabilities: [], ...options });
+const mint = async (options: MintOptions = {}) => mintApiKey(await testRuntime(), { kind: "live", tier: "free", capabilities: [], ...options });
 const show = (value: unknown) => JSON.stringify(value, null, 1);
 const freshAgent = (label = "agent") => `${label}-${crypto.randomUUID()}`;
 
@@ -57,7 +57,7 @@ const baselineBody = (agent_id: string) => ({
 
 /** Rows of assessment_results for this owner (and agent, when given). */
 async function storedRows(owner: string, agent?: string) {
-  let query = (await (await testPlatform()).database()).selectFrom("assessment_results").selectAll().where("owner_id", "=", owner);
+  let query = (await (await testRuntime()).database()).selectFrom("assessment_results").selectAll().where("owner_id", "=", owner);
   if (agent !== undefined) query = query.where("agent_id", "=", agent);
   return query.orderBy("created_at", "asc").execute();
 }
@@ -358,9 +358,9 @@ describe("POST /api/baseline/agent", () => {
   );
 
   it("gives the slot back when the run fails, so the retry is allowed", async () => {
-    const base = await testPlatform();
+    const base = await testRuntime();
     let calls = 0;
-    const flaky: Platform = {
+    const flaky: Runtime = {
       name: "test-flaky-extractor",
       open: async (cfg) => {
         const session = await base.open(cfg);
@@ -381,7 +381,7 @@ describe("POST /api/baseline/agent", () => {
         };
       },
     };
-    const env = { ...ENV, SVC_PLATFORM: flaky };
+    const env = { ...ENV, SVC_RUNTIME: flaky };
     const { key, owner } = await mint();
     const agent = freshAgent();
     const failed = await post("/api/baseline/agent", key, baselineBody(agent), env);
@@ -397,13 +397,13 @@ describe("POST /api/baseline/agent", () => {
 });
 
 describe("metering: each examined response is one svc-reason loop", () => {
-  // The test platform with a Layer 1 that counts its examinations, to show that a refused
+  // The test runtime with a Layer 1 that counts its examinations, to show that a refused
   // submission does no engine work at all.
   let examinations = 0;
-  const counting: Platform = {
+  const counting: Runtime = {
     name: "test-counting-extractor",
     open: async (cfg) => {
-      const session = await (await testPlatform()).open(cfg);
+      const session = await (await testRuntime()).open(cfg);
       const language = session.language();
       return {
         ...session,
@@ -420,7 +420,7 @@ describe("metering: each examined response is one svc-reason loop", () => {
       };
     },
   };
-  const env = { ...ENV, SVC_PLATFORM: counting, BURST_LIMIT: "1000" };
+  const env = { ...ENV, SVC_RUNTIME: counting, BURST_LIMIT: "1000" };
 
   async function usageOf(key: string): Promise<{ loops: number; daily: number | null }> {
     const usage = await readJson<{ skills: { skill: string; used: number }[]; daily: { used: number } | null }>(
@@ -473,8 +473,8 @@ describe("metering: each examined response is one svc-reason loop", () => {
   });
 
   it("gives the loops back when the run fails", async () => {
-    const base = await testPlatform();
-    const failing: Platform = {
+    const base = await testRuntime();
+    const failing: Runtime = {
       name: "test-failing-extractor",
       open: async (cfg) => {
         const session = await base.open(cfg);
@@ -486,14 +486,14 @@ describe("metering: each examined response is one svc-reason loop", () => {
       },
     };
     const { key } = await mint();
-    const failed = await post("/api/assessment/foundational", key, foundationalBody(freshAgent()), { ...env, SVC_PLATFORM: failing });
+    const failed = await post("/api/assessment/foundational", key, foundationalBody(freshAgent()), { ...env, SVC_RUNTIME: failing });
     expect(failed.status, await failed.clone().text()).toBeGreaterThanOrEqual(500);
     expect(await usageOf(key)).toEqual({ loops: 0, daily: null });
   });
 });
 
 // Security for the three submissions and the three index GETs.
-const platformOf = () => testPlatform();
+const runtimeOf = () => testRuntime();
 const ROUTES: Array<{ name: string; method: "GET" | "POST"; path: string; tier: "free" | "paid"; body?: () => unknown }> = [
   { name: "GET /api/assessment/foundational", method: "GET", path: "/api/assessment/foundational", tier: "free" },
   { name: "GET /api/assessment/full", method: "GET", path: "/api/assessment/full", tier: "free" },
@@ -505,7 +505,7 @@ const ROUTES: Array<{ name: string; method: "GET" | "POST"; path: string; tier: 
 for (const route of ROUTES) {
   describeSecurity({
     name: route.name,
-    platform: platformOf,
+    runtime: runtimeOf,
     call: (authorization) => send(route.method, route.path, authorization, route.body?.()),
     validCredential: async () => (await mint({ tier: route.tier })).key,
   });

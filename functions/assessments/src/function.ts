@@ -1,6 +1,6 @@
 import { createServiceFunction } from "@svc/http";
 import { authenticate } from "@svc/http/auth";
-import { languageWorkersPlatform } from "@svc/workers/reason";
+import { languageWorkersRuntime } from "@svc/workers/reason";
 import { baselineIndexGet, foundationalIndexGet, frameworkGet, fullIndexGet } from "./routes/assessment_indexes";
 import { baselineSubmit, foundationalSubmit, fullSubmit } from "./routes/assessment_submit";
 
@@ -8,5 +8,5 @@ import { baselineSubmit, foundationalSubmit, fullSubmit } from "./routes/assessm
 export const assessmentsFunction = createServiceFunction(
   "assessments",
   [frameworkGet, foundationalIndexGet, foundationalSubmit, fullIndexGet, fullSubmit, baselineIndexGet, baselineSubmit],
-  { platform: languageWorkersPlatform, authenticate },
+  { runtime: languageWorkersRuntime, authenticate },
 );

@@ -1,21 +1,21 @@
 import { GUARDRAIL_DISCLAIMER, GuardrailResponse, GuardrailVerdict, MeterUnavailableError, type Meter } from "@svc/core";
 import { READER_ENGINE } from "@svc/judgment";
-import type { Platform } from "@svc/http";
+import type { Runtime } from "@svc/runtime";
 import { clearCredentialCache } from "@svc/http/auth";
 import { createUpstashMeter } from "@svc/meter/upstash";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { accountFunction } from "../../account/src/function";
 import { scoringFunction } from "../../scoring/src/function";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
-import { freshOwner, testPlatform } from "../../../tests/support/database";
-import { closeMeters, meteredPlatform, METER_BACKENDS, platformWithMeter } from "../../../tests/support/meter";
+import { freshOwner, testRuntime } from "../../../tests/support/database";
+import { closeMeters, meteredRuntime, METER_BACKENDS, runtimeWithMeter } from "../../../tests/support/meter";
 import { expectError, readJson } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
 import { guardrailFunction } from "./function";
 import { GuardrailUsage } from "./routes/guardrail_usage_get";
 import { guardrailRequestAtCaps } from "../../../tests/support/guardrail_caps";
 
-// POST /api/guardrail and GET /api/guardrail, in-process on the test platform (PGlite, or the
+// POST /api/guardrail and GET /api/guardrail, in-process on the test runtime (PGlite, or the
 // real PostgreSQL when DATABASE_URL is set; the metering block also runs on the Upstash
 // clients over the real Redis when REDIS_URL is set). The guardrail reads the action with the
 // offline Layer 1 only: no language model on its path, whatever the deployment configures.
@@ -23,8 +23,8 @@ import { guardrailRequestAtCaps } from "../../../tests/support/guardrail_caps";
 // what the reason engine reads (fixed) and the answer's structure and consistency, never a
 // verdict only the reader's weights decide.
 
-const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
-const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
+const runtime: Runtime = { name: "test", open: async (cfg) => (await testRuntime()).open(cfg) };
+const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime };
 
 type Env = Record<string, unknown>;
 
@@ -42,7 +42,7 @@ function check(authorization: string | undefined, body: unknown, env: Env = ENV)
 const guard = (credential: string, body: unknown, env: Env = ENV) => check(`Bearer ${credential}`, body, env);
 
 async function mint() {
-  return mintApiKey(await testPlatform(), { kind: "live", tier: "free", capabilities: [] });
+  return mintApiKey(await testRuntime(), { kind: "live", tier: "free", capabilities: [] });
 }
 
 const show = (value: unknown) => JSON.stringify(value, null, 1);
@@ -414,8 +414,8 @@ describe("POST /api/guardrail: messages and tool_call", () => {
 });
 
 describe.each(METER_BACKENDS)("POST /api/guardrail: caps and metering (%s meter)", (backend) => {
-  const metered = meteredPlatform(backend);
-  const env = { ...ENV, SVC_PLATFORM: metered };
+  const metered = meteredRuntime(backend);
+  const env = { ...ENV, SVC_RUNTIME: metered };
   const mintOn = () => mintApiKey(metered, { kind: "live", tier: "free" });
 
   it.each([
@@ -552,14 +552,14 @@ const downMeter: Meter = {
 };
 
 describe.each([
-  ["a meter whose methods reject with MeterUnavailableError", () => platformWithMeter(downMeter, "meter-down")],
+  ["a meter whose methods reject with MeterUnavailableError", () => runtimeWithMeter(downMeter, "meter-down")],
   [
     "an Upstash meter at a closed port",
-    () => platformWithMeter(async () => createUpstashMeter({ url: "http://127.0.0.1:1", token: "any-token", timeoutMs: 200 }), "upstash-down"),
+    () => runtimeWithMeter(async () => createUpstashMeter({ url: "http://127.0.0.1:1", token: "any-token", timeoutMs: 200 }), "upstash-down"),
   ],
-])("POST /api/guardrail with %s", (_label, makePlatform) => {
-  const down = makePlatform();
-  const env = { ...ENV, SVC_PLATFORM: down };
+])("POST /api/guardrail with %s", (_label, makeRuntime) => {
+  const down = makeRuntime();
+  const env = { ...ENV, SVC_RUNTIME: down };
 
   it("fails open: answers 200 with the verdict, unmetered, never a 500", async () => {
     const { key } = await mintApiKey(down, { kind: "live", tier: "free" });
@@ -592,11 +592,11 @@ describe.each([
 
 describe("no language model on the guardrail's path", () => {
   const calls: string[] = [];
-  /** The test platform with its language layers and reason kit replaced by ones that throw when asked for. */
-  const noLanguage: Platform = {
+  /** The test runtime with its language layers and reason kit replaced by ones that throw when asked for. */
+  const noLanguage: Runtime = {
     name: "no-language",
     open: async (cfg) => {
-      const session = await (await testPlatform()).open(cfg);
+      const session = await (await testRuntime()).open(cfg);
       return {
         ...session,
         language: () => {
@@ -610,16 +610,16 @@ describe("no language model on the guardrail's path", () => {
       };
     },
   };
-  const env = { ...ENV, SVC_PLATFORM: noLanguage };
+  const env = { ...ENV, SVC_RUNTIME: noLanguage };
 
-  it("answers POST /api/guardrail without asking the platform for a language model", async () => {
+  it("answers POST /api/guardrail without asking the runtime for a language model", async () => {
     calls.length = 0;
     const { key } = await mint();
     for (const action of [ACCEPTANCE, PLAIN, "I was furious and replied without thinking."]) await expectVerdict(await guard(key, { action }, env), action);
     expect(calls).toEqual([]);
   });
 
-  it("(control) the same platform does break a route that uses the language layers", async () => {
+  it("(control) the same runtime does break a route that uses the language layers", async () => {
     calls.length = 0;
     const { key } = await mint();
     const res = await scoringFunction.fetch(
@@ -682,6 +682,6 @@ describe("GET /api/guardrail", () => {
 describeSecurity({
   name: "POST /api/guardrail",
   call: (authorization) => check(authorization, { action: PLAIN }),
-  platform: () => testPlatform(),
+  runtime: () => testRuntime(),
   validCredential: async () => (await mint()).key,
 });

@@ -1,8 +1,8 @@
 import { createServiceFunction } from "@svc/http";
 import { authenticate } from "@svc/http/auth";
-import { workersPlatform } from "@svc/workers";
+import { workersRuntime } from "@svc/workers";
 import { guardrailCheck } from "./routes/guardrail_check";
 import { guardrailUsageGet } from "./routes/guardrail_usage_get";
 
 /** The guardrail, its own Worker so it stays small and fast. */
-export const guardrailFunction = createServiceFunction("guardrail", [guardrailCheck, guardrailUsageGet], { platform: workersPlatform, authenticate });
+export const guardrailFunction = createServiceFunction("guardrail", [guardrailCheck, guardrailUsageGet], { runtime: workersRuntime, authenticate });

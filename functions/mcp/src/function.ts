@@ -1,6 +1,6 @@
 import { createServiceFunction } from "@svc/http";
 import { authenticate } from "@svc/http/auth";
-import { workersPlatform } from "@svc/workers";
+import { workersRuntime } from "@svc/workers";
 import { mcpPost } from "./routes/mcp_post";
 
 /**
@@ -8,4 +8,4 @@ import { mcpPost } from "./routes/mcp_post";
  * calls the other functions' routes through service bindings (FN_GUARDRAIL, FN_SCORING,
  * FN_REASON, FN_ACCOUNT), so a tool call is validated and metered by the route itself.
  */
-export const mcpFunction = createServiceFunction("mcp", [mcpPost], { platform: workersPlatform, authenticate });
+export const mcpFunction = createServiceFunction("mcp", [mcpPost], { runtime: workersRuntime, authenticate });

@@ -1,7 +1,7 @@
 import { createSealer, parseDataKeyRing } from "@svc/core";
 import { narrativeStore } from "@svc/db";
 import { connectNeon } from "@svc/db/neon";
-import { parseEnv, writeLog, type ServiceEnv } from "@svc/http";
+import { BadEnvironmentError, parseEnv, writeLog, type ServiceEnv } from "@svc/runtime";
 import { languageLayers } from "@svc/llm";
 import ws from "ws";
 import { createNarrativeConsumer, type SqsBatchResponse } from "./consumer";
@@ -13,19 +13,17 @@ import { fromSecret } from "./secret_environment";
  * named by SECRETS_ARN (see secret_environment.ts: reused for 5 minutes, a failed read never
  * kept), or from the environment alone when SECRETS_ARN is unset.
  */
-const MAX_RECEIVES = Number(process.env.MAX_RECEIVES ?? 5);
-
 type Consumer = { config: ServiceEnv; handle: (event: unknown) => Promise<SqsBatchResponse> };
 
 /** The consumer for the environment plus the secret's values: the data keys imported, the narrator chosen. */
 async function buildConsumer(secretValues: Record<string, string>): Promise<Consumer> {
   const config = parseEnv({ ...process.env, ...secretValues });
-  if (!config.DATABASE_URL) throw new Error("DATABASE_URL is not set");
-  if (!config.DATA_KEYS) throw new Error("DATA_KEYS is not set");
+  if (!config.DATABASE_URL) throw new BadEnvironmentError("The narrative consumer is misconfigured: DATABASE_URL is not set.", "DATABASE_URL");
+  if (!config.DATA_KEYS) throw new BadEnvironmentError("The narrative consumer is misconfigured: DATA_KEYS is not set.", "DATA_KEYS");
   const sealer = createSealer(parseDataKeyRing(config.DATA_KEYS));
   const { narrator } = languageLayers(config);
   const handle = createNarrativeConsumer({
-    maxReceives: MAX_RECEIVES,
+    maxReceives: config.MAX_RECEIVES,
     open: async () => {
       const connection = connectNeon({
         connectionString: config.DATABASE_URL!,

@@ -200,4 +200,26 @@ describe("the Lambda handler", () => {
       Object.assign(process.env, saved);
     }
   });
+
+  it("reads MAX_RECEIVES through the environment schema: a value out of range is refused, naming it", async () => {
+    const saved = { ...process.env };
+    delete process.env.SECRETS_ARN;
+    Object.assign(process.env, {
+      DATABASE_URL: "postgres://narratives:unused@127.0.0.1:9/narratives",
+      DATA_KEYS: serializeDataKeyRing(generateDataKeyRing(new Date())),
+      MAX_RECEIVES: "0",
+    });
+    try {
+      vi.resetModules();
+      const { handler } = await import("./handler");
+      await expect(handler({ Records: [] })).rejects.toThrow(/environment variable MAX_RECEIVES is invalid/);
+      process.env.MAX_RECEIVES = "7";
+      vi.resetModules();
+      const { handler: fixed } = await import("./handler");
+      await expect(fixed({ Records: [] })).resolves.toEqual({ batchItemFailures: [] });
+    } finally {
+      for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+      Object.assign(process.env, saved);
+    }
+  });
 });

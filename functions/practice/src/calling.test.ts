@@ -1,9 +1,9 @@
 import { CALLING_QUESTIONS, CallingApproved, CallingResponse } from "@svc/core";
-import type { Platform, PlatformSession } from "@svc/http";
+import type { Runtime, RuntimeSession } from "@svc/runtime";
 import { clearCredentialCache } from "@svc/http/auth";
 import { beforeEach, describe, expect, it } from "vitest";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY, type MintOptions } from "../../../tests/support/credentials";
-import { freshOwner, testPlatform } from "../../../tests/support/database";
+import { freshOwner, testRuntime } from "../../../tests/support/database";
 import { expectError, readJson } from "../../../tests/support/reason";
 import { requester } from "../../../tests/support/requests";
 import { describeSecurity } from "../../../tests/support/security";
@@ -11,13 +11,13 @@ import { practiceFunction } from "./function";
 import { PURPOSEFUL_ANSWERS as ANSWERS } from "../../../tests/support/practice";
 
 // POST /api/calling and POST /api/calling/approve (spec 2.17, 3.4, 4.5, 7) in-process on the
-// test platform (PGlite, or the real PostgreSQL when DATABASE_URL is set): a new user's path to
+// test runtime (PGlite, or the real PostgreSQL when DATABASE_URL is set): a new user's path to
 // the approval gate, each transition of 3.4 (time-outs by moving the stored times back), the
 // 400/401/403/404/409/503 of section 7 with nothing written on a 400, scoping by owner and
 // agent, the agent's own key refused at the gate, and the shared security suite.
 
-const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
-const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
+const runtime: Runtime = { name: "test", open: async (cfg) => (await testRuntime()).open(cfg) };
+const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime };
 const CALLING = "/api/calling";
 const APPROVE = "/api/calling/approve";
 const PENDING = "/api/calling/pending";
@@ -28,10 +28,10 @@ type Body = Record<string, any>;
 const { send, post } = requester(practiceFunction, ENV);
 const show = (value: unknown) => JSON.stringify(value, null, 1);
 const freshAgent = () => `agent-${crypto.randomUUID()}`;
-const mint = async (options: MintOptions = {}) => mintApiKey(await testPlatform(), { kind: "live", tier: "free", capabilities: ["calling"], ...options });
+const mint = async (options: MintOptions = {}) => mintApiKey(await testRuntime(), { kind: "live", tier: "free", capabilities: ["calling"], ...options });
 
 async function db() {
-  return (await testPlatform()).database();
+  return (await testRuntime()).database();
 }
 async function rowsOf(owner: string) {
   return (await db()).selectFrom("practice_sessions").selectAll().where("owner_id", "=", owner).where("kind", "=", "calling").execute();
@@ -317,15 +317,15 @@ describe("503: turned off, or the store unreachable", () => {
   });
 
   it("the store unreachable: 503 store_unavailable with Retry-After", async () => {
-    const failing: Platform = {
+    const failing: Runtime = {
       name: "failing-practice-store",
-      open: async (cfg): Promise<PlatformSession> => {
-        const session = await (await testPlatform()).open(cfg);
+      open: async (cfg): Promise<RuntimeSession> => {
+        const session = await (await testRuntime()).open(cfg);
         const down = () => Promise.reject(new Error("ECONNRESET"));
         return { ...session, practice: { find: down, insert: down, update: down, complete: down, awaitingApproval: down, latestReflectOutcome: down } };
       },
     };
-    const env = { ...ENV, SVC_PLATFORM: failing };
+    const env = { ...ENV, SVC_RUNTIME: failing };
     const { key } = await mint();
     const res = await post(CALLING, key, { session_id: "s", agent_id: freshAgent() }, env);
     expect(res.headers.get("retry-after")).toBe("30");
@@ -348,7 +348,7 @@ describe("auth", () => {
 
   describeSecurity({
     name: `POST ${CALLING}`,
-    platform: testPlatform,
+    runtime: testRuntime,
     requires: { capability: "calling" },
     call: (authorization) => send("POST", CALLING, authorization, { session_id: crypto.randomUUID(), agent_id: freshAgent() }),
     callIncomplete: (authorization) => send("POST", CALLING, authorization, { agent_id: freshAgent() }),
@@ -357,7 +357,7 @@ describe("auth", () => {
 
   describeSecurity({
     name: `GET ${PENDING}`,
-    platform: testPlatform,
+    runtime: testRuntime,
     requires: { operator: true },
     call: (authorization) => send("GET", PENDING, authorization),
     validCredential: async () => TEST_OPERATOR_KEY,
@@ -370,7 +370,7 @@ describe("auth", () => {
 
   describeSecurity({
     name: `POST ${APPROVE}`,
-    platform: testPlatform,
+    runtime: testRuntime,
     requires: { operator: true },
     call: (authorization) => send("POST", APPROVE, authorization, approveBody(freshOwner(), freshAgent(), "s")),
     callIncomplete: (authorization) => send("POST", APPROVE, authorization, { session_id: "s", agent_id: freshAgent() }),

@@ -1,6 +1,6 @@
 import { createServiceFunction } from "@svc/http";
 import { authenticate } from "@svc/http/auth";
-import { languageWorkersPlatform } from "@svc/workers/reason";
+import { languageWorkersRuntime } from "@svc/workers/reason";
 import { callingApprove } from "./routes/calling_approve";
 import { callingPending } from "./routes/calling_pending";
 import { callingSession } from "./routes/calling_session";
@@ -9,6 +9,6 @@ import { watchingCycleRecord } from "./routes/watching_cycle";
 
 /** Practice: reflect at session close, the calling sequence and its approval, watching cycles. */
 export const practiceFunction = createServiceFunction("practice", [reflectSession, callingSession, callingApprove, callingPending, watchingCycleRecord], {
-  platform: languageWorkersPlatform,
+  runtime: languageWorkersRuntime,
   authenticate,
 });

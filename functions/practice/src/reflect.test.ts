@@ -1,5 +1,5 @@
 import { KatorthomaProximity, REFLECT_MANDATORY_NOTE, ReflectComplete, ReflectQuestion, VirtueDomain, type Capability } from "@svc/core";
-import type { Platform, PlatformSession } from "@svc/http";
+import type { Runtime, RuntimeSession } from "@svc/runtime";
 import { clearCredentialCache } from "@svc/http/auth";
 import { recordStores } from "@svc/db";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
@@ -7,23 +7,23 @@ import { accountFunction } from "../../account/src/function";
 import { accreditationFunction } from "../../accreditation/src/function";
 import { seededAgent, trustRecord } from "../../../tests/support/accreditation";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY, type MintOptions } from "../../../tests/support/credentials";
-import { freshOwner, testPlatform } from "../../../tests/support/database";
-import { closeMeters, meteredPlatform, METER_BACKENDS } from "../../../tests/support/meter";
+import { freshOwner, testRuntime } from "../../../tests/support/database";
+import { closeMeters, meteredRuntime, METER_BACKENDS } from "../../../tests/support/meter";
 import { expectError, readJson } from "../../../tests/support/reason";
 import { requester } from "../../../tests/support/requests";
 import { describeSecurity } from "../../../tests/support/security";
 import { practiceFunction } from "./function";
 import { REFLECT_ANSWERS as ANSWERS } from "../../../tests/support/practice";
 
-// POST /api/practice/reflect (spec 2.16, 3.3, 4.5) in-process on the test platform (PGlite, or
+// POST /api/practice/reflect (spec 2.16, 3.3, 4.5) in-process on the test runtime (PGlite, or
 // the real PostgreSQL when DATABASE_URL is set), Layer 1 the offline extractor: a new user's
 // whole path to the profile, each transition of 3.3, each 400 naming its field and writing
 // nothing, scoping by owner and agent, the 2026-09-26 rule, reflect_at_close, the one metered
 // loop per closing pass (also on the Upstash clients when REDIS_URL is set), the trust events
 // it mints, and the shared security suite. Every test uses fresh owners and agents.
 
-const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
-const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
+const runtime: Runtime = { name: "test", open: async (cfg) => (await testRuntime()).open(cfg) };
+const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime };
 const PATH = "/api/practice/reflect";
 
 type Env = Record<string, unknown>;
@@ -32,7 +32,7 @@ type Body = Record<string, any>;
 const { send, post } = requester(practiceFunction, ENV);
 const show = (value: unknown) => JSON.stringify(value, null, 1);
 const freshAgent = () => `agent-${crypto.randomUUID()}`;
-const mint = async (options: MintOptions = {}) => mintApiKey(await testPlatform(), { kind: "live", tier: "free", capabilities: ["reflect"], ...options });
+const mint = async (options: MintOptions = {}) => mintApiKey(await testRuntime(), { kind: "live", tier: "free", capabilities: ["reflect"], ...options });
 
 const SUMMARY = {
   purpose_at_open: "fix the failing invoice export for the finance team",
@@ -46,7 +46,7 @@ const openBody = (agent_id: string, session_id = "session-1", extra: Body = {}) 
 const answerBody = (agent_id: string, response: string, session_id = "session-1", extra: Body = {}) => ({ session_id, agent_id, response, ...extra });
 
 async function db() {
-  return (await testPlatform()).database();
+  return (await testRuntime()).database();
 }
 
 /** The practice_sessions rows of an owner. */
@@ -244,32 +244,32 @@ describe("the transitions of 3.3 and their refusals", () => {
   });
 
   it("the store unreachable: 503 store_unavailable, nothing charged", async () => {
-    const failing: Platform = {
+    const failing: Runtime = {
       name: "failing-practice-store",
-      open: async (cfg): Promise<PlatformSession> => {
-        const session = await (await testPlatform()).open(cfg);
+      open: async (cfg): Promise<RuntimeSession> => {
+        const session = await (await testRuntime()).open(cfg);
         const down = () => Promise.reject(new Error("connection terminated unexpectedly"));
         return { ...session, practice: { find: down, insert: down, update: down, complete: down, awaitingApproval: down, latestReflectOutcome: down } };
       },
     };
     const { key } = await mint();
-    const res = await post(PATH, key, openBody(freshAgent()), { ...ENV, SVC_PLATFORM: failing });
+    const res = await post(PATH, key, openBody(freshAgent()), { ...ENV, SVC_RUNTIME: failing });
     const error = await expectError(res, 503, "store_unavailable");
     expect(error.message).not.toMatch(/terminated/);
     expect(await usageOf(key)).toBe(0);
   });
 
   it("the store failing at the closing write, after the loop was charged: 503, the loop given back, the session still at supporting", async () => {
-    const failingClose: Platform = {
+    const failingClose: Runtime = {
       name: "failing-closing-write",
-      open: async (cfg): Promise<PlatformSession> => {
-        const session = await (await testPlatform()).open(cfg);
+      open: async (cfg): Promise<RuntimeSession> => {
+        const session = await (await testRuntime()).open(cfg);
         const practice = session.practice;
         const complete: typeof practice.complete = () => Promise.reject(new Error("connection terminated unexpectedly"));
         return { ...session, practice: { ...practice, complete } };
       },
     };
-    const env = { ...ENV, SVC_PLATFORM: failingClose };
+    const env = { ...ENV, SVC_RUNTIME: failingClose };
     const agent = freshAgent();
     const { key, owner } = await mint();
     await through(key, agent, 7, "s", env);
@@ -428,7 +428,7 @@ describe("auth", () => {
 
   describeSecurity({
     name: `POST ${PATH}`,
-    platform: testPlatform,
+    runtime: testRuntime,
     requires: { capability: "reflect" },
     call: (authorization) => send("POST", PATH, authorization, openBody(freshAgent(), crypto.randomUUID())),
     callIncomplete: (authorization) => send("POST", PATH, authorization, { agent_id: freshAgent() }),
@@ -437,8 +437,8 @@ describe("auth", () => {
 });
 
 describe.each(METER_BACKENDS)("one metered loop per session-close pass (%s meter)", (backend) => {
-  const metered = meteredPlatform(backend);
-  const env = { ...ENV, SVC_PLATFORM: metered };
+  const metered = meteredRuntime(backend);
+  const env = { ...ENV, SVC_RUNTIME: metered };
   const mintOn = (options: { tier?: "free" | "paid"; dailyLimit?: number; capabilities?: Capability[] } = {}) =>
     mintApiKey(metered, { kind: "live", tier: "free", capabilities: ["reflect"], ...options });
 

@@ -1,9 +1,9 @@
 import { sha256Hex, WATCHING_DISCLOSURES, WATCHING_TRUST_NOTE, WatchingCycleResponse } from "@svc/core";
-import type { Platform } from "@svc/http";
+import type { Runtime } from "@svc/runtime";
 import { clearCredentialCache } from "@svc/http/auth";
 import { beforeEach, describe, expect, it } from "vitest";
 import { mintApiKey, TEST_JWT_SECRET, TEST_OPERATOR_KEY, type MintOptions } from "../../../tests/support/credentials";
-import { freshOwner, testPlatform } from "../../../tests/support/database";
+import { freshOwner, testRuntime } from "../../../tests/support/database";
 import { expectError, readJson } from "../../../tests/support/reason";
 import { requester } from "../../../tests/support/requests";
 import { describeSecurity } from "../../../tests/support/security";
@@ -11,12 +11,12 @@ import { ACT_TEXT, bareCycle, clone, decision, EXPECTATION_TEXT, surfacedAct, wa
 import { practiceFunction } from "./function";
 
 // POST /api/practice/watching (spec 2.18, 4.5 watching rules 1-8, 6 events) in-process on the
-// test platform (PGlite, or the real PostgreSQL when DATABASE_URL is set). Every refusal is
+// test runtime (PGlite, or the real PostgreSQL when DATABASE_URL is set). Every refusal is
 // checked by reading the tables back: a 400 names its field and writes nothing. Every test
 // uses a fresh owner and agent.
 
-const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
-const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
+const runtime: Runtime = { name: "test", open: async (cfg) => (await testRuntime()).open(cfg) };
+const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime };
 const PATH = "/api/practice/watching";
 
 const { send, post } = requester(practiceFunction, ENV);
@@ -24,8 +24,7 @@ const show = (value: unknown) => JSON.stringify(value, null, 1);
 const freshAgent = (label = "agent") => `${label}-${crypto.randomUUID()}`;
 const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
 
-const mint = async (options: MintOptions = {}) =>
-  mintApiKey(await testPlatform(), { kind: "prac", tier: "free", capabilities: ["watching_write"], ...options });
+const mint = async (options: MintOptions = {}) => mintApiKey(await testRuntime(), { kind: "prac", tier: "free", capabilities: ["watching_write"], ...options });
 
 /** A key of a fresh owner, and a fresh agent to record for. */
 async function caller(options: MintOptions = {}) {
@@ -35,7 +34,7 @@ async function caller(options: MintOptions = {}) {
 
 /** Every watching row of this owner and agent, children in their stored order. */
 async function storedRows(owner: string, agent: string) {
-  const db = await (await testPlatform()).database();
+  const db = await (await testRuntime()).database();
   const cycles = await db
     .selectFrom("watching_cycles")
     .selectAll()
@@ -188,9 +187,9 @@ describe("a valid cycle", () => {
   it("alignment events never enter the agent's trust record: no trust event, and no row of any other table names the agent", async () => {
     const { key, agent } = await caller();
     await recorded(await post(PATH, key, await watchingCycle(agent)));
-    const session = await (await testPlatform()).open({} as never);
+    const session = await (await testRuntime()).open({} as never);
     expect(await session.trust.events(agent)).toEqual([]);
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     const tables = await db
       .selectFrom("information_schema.columns" as never)
       .select(["table_name" as never])
@@ -629,7 +628,7 @@ describe("rule 8: the surfaced act and the expectation snapshot are sealed at re
     const event = rows.events[0]!;
     expect(event.sealed_surfaced_act).toMatch(/^v1\.[A-Za-z0-9._-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect(event.sealed_expectation_snapshot).toMatch(/^v1\./);
-    const sealer = await (await testPlatform()).sealer();
+    const sealer = await (await testRuntime()).sealer();
     expect(await sealer.open(event.sealed_surfaced_act, `${event.id}/surfaced_act`)).toBe(ACT_TEXT);
     expect(JSON.parse(await sealer.open(event.sealed_expectation_snapshot!, `${event.id}/expectation`))).toEqual(event0(body).snapshots.expectation);
     // Bound to its row and column: it does not open as the other column or under another id.
@@ -681,7 +680,7 @@ describeSecurity({
   name: `POST ${PATH}`,
   call: async (authorization) => send("POST", PATH, authorization, await watchingCycle(freshAgent("security"))),
   callIncomplete: (authorization) => send("POST", PATH, authorization, { agent_id: freshAgent("security") }),
-  platform: () => testPlatform(),
+  runtime: () => testRuntime(),
   requires: { capability: "watching_write" },
   validCredential: async () => (await mint({ owner: freshOwner("security") })).key,
 });

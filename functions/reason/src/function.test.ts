@@ -15,24 +15,24 @@ import {
   type SignedAssessment,
   type Tier,
 } from "@svc/core";
-import { EnvSchema, type Platform } from "@svc/http";
+import { EnvSchema, type Runtime } from "@svc/runtime";
 import { clearCredentialCache } from "@svc/http/auth";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { accountFunction } from "../../account/src/function";
 import { mintApiKey, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
-import { freshOwner, testPlatform } from "../../../tests/support/database";
-import { closeMeters, meteredPlatform, METER_BACKENDS } from "../../../tests/support/meter";
+import { freshOwner, testRuntime } from "../../../tests/support/database";
+import { closeMeters, meteredRuntime, METER_BACKENDS } from "../../../tests/support/meter";
 import { expectError, postReason, readJson, SUPPLIED_INPUT, suppliedExtraction } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
 import { reasonFunction } from "./function";
 
 // POST /api/reason, GET /api/reason/schema and GET /api/public-key, in-process on the test
-// platform (PGlite, or the real PostgreSQL when DATABASE_URL is set; the metering block also
+// runtime (PGlite, or the real PostgreSQL when DATABASE_URL is set; the metering block also
 // runs on the Upstash clients over the real Redis when REDIS_URL is set). Layer 1 is the
 // offline extractor: no OPENAI_API_KEY here.
 
-const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
-const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
+const runtime: Runtime = { name: "test", open: async (cfg) => (await testRuntime()).open(cfg) };
+const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime };
 
 type Env = Record<string, unknown>;
 type Body = Record<string, unknown>;
@@ -40,7 +40,7 @@ type Body = Record<string, unknown>;
 const consult = (key: string, body: Body, env: Env = ENV) => postReason(reasonFunction, env, `Bearer ${key}`, body);
 
 async function mint(options: { kind?: CredentialKind; tier?: Tier; capabilities?: Capability[]; owner?: string; agent?: string | null } = {}) {
-  return mintApiKey(await testPlatform(), { kind: "live", tier: "free", capabilities: [], ...options });
+  return mintApiKey(await testRuntime(), { kind: "live", tier: "free", capabilities: [], ...options });
 }
 
 /** A 200 that is the signed assessment (not the clarification shape), checked against its schema. */
@@ -157,7 +157,7 @@ describe("POST /api/reason: a consult with the offline extractor", () => {
     expect(Layer1Extraction.parse(layer1)).toEqual(layer1);
     expect(orientation_observations).toHaveLength(1);
     // Recorded for this owner.
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     expect((await db.selectFrom("consults").select("owner_id").where("loop_id", "=", a.examination.ref).executeTakeFirst())?.owner_id).toBe(owner);
   });
 
@@ -211,13 +211,13 @@ describe("POST /api/reason: a consult with the offline extractor", () => {
     const res = await consult(key, { input: CLEAR_INPUT, depth: "deep" });
     const body = await expectAssessment(res);
     const loopId = res.headers.get("x-loop-id")!;
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     const row = await db.selectFrom("consults").selectAll().where("loop_id", "=", loopId).executeTakeFirst();
     expect(row, "no consults row for the loop").toBeDefined();
     expect(row!.signed_assessment, "no plaintext copy is kept").toBeNull();
     expect(row!.sealed_assessment).toMatch(/^v1\./);
     expect(row!.sealed_assessment).not.toContain(assessmentOf(body).input_sha256);
-    const signed = JSON.parse(await (await (await testPlatform()).sealer()).open(row!.sealed_assessment!, loopId));
+    const signed = JSON.parse(await (await (await testRuntime()).sealer()).open(row!.sealed_assessment!, loopId));
     expect(row).toMatchObject({
       loop_id: loopId,
       owner_id: owner,
@@ -337,7 +337,7 @@ describe("POST /api/reason: supplied Layer 1 (layer1_schema)", () => {
       }),
     ]);
     expect(await verifyAssessment(body.assessment, await publicKeys())).toMatchObject({ valid: true });
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     const row = await db.selectFrom("consults").select("layer1_source").where("loop_id", "=", res.headers.get("x-loop-id")!).executeTakeFirstOrThrow();
     expect(row.layer1_source).toBe("supplied");
   });
@@ -523,7 +523,7 @@ describe("POST /api/reason: the clarification turn (spec 3.1)", () => {
 
   it("refuses a token older than 30 minutes with 400 continuation_token_expired", async () => {
     const { key, id } = await mint();
-    const { continuationSecret } = (await (await testPlatform()).open(EnvSchema.parse({}))).reason();
+    const { continuationSecret } = (await (await testRuntime()).open(EnvSchema.parse({}))).reason();
     const claims = { inputSha256: await sha256Hex(AMBIGUOUS_INPUT), trigger: "ELEMENT_FUSION" as const, answered: [], subject: `key:${id}` };
     const expired = await issueContinuationToken(claims, continuationSecret, new Date(Date.now() - 31 * 60_000));
     await expectError(
@@ -568,7 +568,7 @@ describe("POST /api/reason: the clarification turn (spec 3.1)", () => {
 describe("POST /api/reason: a continuation token is used once", () => {
   /** The owner's recorded consults (the ledger an accreditation write attests against). */
   async function consultRows(owner: string) {
-    return (await (await testPlatform()).database()).selectFrom("consults").select(["loop_id", "input_sha256"]).where("owner_id", "=", owner).execute();
+    return (await (await testRuntime()).database()).selectFrom("consults").select(["loop_id", "input_sha256"]).where("owner_id", "=", owner).execute();
   }
 
   it("refuses a second answer with the same token with 400 continuation_token_used, at no cost and writing nothing", async () => {
@@ -629,9 +629,9 @@ describe("POST /api/reason: a continuation token is used once", () => {
   });
 
   it("does not spend the token when the second turn fails: the retry is answered", async () => {
-    const base = await testPlatform();
+    const base = await testRuntime();
     let failNext = false;
-    const flaky: Platform = {
+    const flaky: Runtime = {
       name: "test-flaky-layer1",
       open: async (cfg) => {
         const session = await base.open(cfg);
@@ -646,7 +646,7 @@ describe("POST /api/reason: a continuation token is used once", () => {
         return { ...session, reason: () => ({ ...kit, extractor: { name: kit.extractor.name, extract } }) };
       },
     };
-    const env = { ...ENV, SVC_PLATFORM: flaky };
+    const env = { ...ENV, SVC_RUNTIME: flaky };
     const { key } = await mint();
     const question = await expectClarification(await consult(key, { input: AMBIGUOUS_INPUT }, env));
     failNext = true;
@@ -659,12 +659,12 @@ describe("POST /api/reason: a continuation token is used once", () => {
 });
 
 describe("POST /api/reason: a chain of clarifications (every answered trigger barred, at most three)", () => {
-  /** The test platform with a Layer 1 that raises, on each turn, the first of `order` not answered just now. */
-  function stubbornPlatform(order: readonly ClarificationTriggerCode[], barsOnly: "last" | "all"): Platform {
+  /** The test runtime with a Layer 1 that raises, on each turn, the first of `order` not answered just now. */
+  function stubbornRuntime(order: readonly ClarificationTriggerCode[], barsOnly: "last" | "all"): Runtime {
     return {
       name: `test-stubborn-layer1-${order.join("-")}`,
       open: async (cfg) => {
-        const session = await (await testPlatform()).open(cfg);
+        const session = await (await testRuntime()).open(cfg);
         const kit = session.reason();
         const extract: typeof kit.extractor.extract = async (request) => {
           const extraction = await kit.extractor.extract({ ...request, answered_triggers: [] });
@@ -696,7 +696,7 @@ describe("POST /api/reason: a chain of clarifications (every answered trigger ba
   }
 
   it("never asks again about a trigger answered earlier: a model alternating two triggers gets two questions, then the assessment", async () => {
-    const env = { ...ENV, SVC_PLATFORM: stubbornPlatform(["ELEMENT_FUSION", "TEMPORAL_AMBIGUITY"], "last") };
+    const env = { ...ENV, SVC_RUNTIME: stubbornRuntime(["ELEMENT_FUSION", "TEMPORAL_AMBIGUITY"], "last") };
     const { key } = await mint();
     const { questions, assessment } = await runChain(env, key);
     expect(questions.map((q) => [q.trigger_code, q.intake_tier])).toEqual([
@@ -708,7 +708,7 @@ describe("POST /api/reason: a chain of clarifications (every answered trigger ba
   });
 
   it("ends with an assessment after at most three questions", async () => {
-    const env = { ...ENV, SVC_PLATFORM: stubbornPlatform(["ELEMENT_FUSION", "TEMPORAL_AMBIGUITY", "SCOPE_AMBIGUITY"], "all") };
+    const env = { ...ENV, SVC_RUNTIME: stubbornRuntime(["ELEMENT_FUSION", "TEMPORAL_AMBIGUITY", "SCOPE_AMBIGUITY"], "all") };
     const { key } = await mint();
     const { questions, assessment } = await runChain(env, key);
     expect(questions.map((q) => [q.trigger_code, q.intake_tier])).toEqual([
@@ -721,7 +721,7 @@ describe("POST /api/reason: a chain of clarifications (every answered trigger ba
   });
 
   it("uses each token of a chain once: an earlier token is refused once it has been answered", async () => {
-    const env = { ...ENV, SVC_PLATFORM: stubbornPlatform(["ELEMENT_FUSION", "TEMPORAL_AMBIGUITY"], "last") };
+    const env = { ...ENV, SVC_RUNTIME: stubbornRuntime(["ELEMENT_FUSION", "TEMPORAL_AMBIGUITY"], "last") };
     const { key } = await mint();
     const first = await expectClarification(await consult(key, { input: CLEAR_INPUT }, env));
     const second = await expectClarification(
@@ -752,7 +752,7 @@ describe("POST /api/reason: prior_feedback", () => {
     const body = await expectAssessment(res);
     expect(assessmentOf(body).examination).toEqual({ ref: res.headers.get("x-loop-id"), depth_tier: "quick", prior_feedback_ref: priorLoopId });
     expect(typeof body.examination_open).toBe("boolean");
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     const row = await db.selectFrom("consults").select("prior_loop_id").where("loop_id", "=", res.headers.get("x-loop-id")!).executeTakeFirstOrThrow();
     expect(row.prior_loop_id).toBe(priorLoopId);
   });
@@ -829,8 +829,8 @@ describe("POST /api/reason: request validation", () => {
 });
 
 describe.each(METER_BACKENDS)("POST /api/reason: caps and metering per loop (%s meter)", (backend) => {
-  const metered = meteredPlatform(backend);
-  const env = { ...ENV, SVC_PLATFORM: metered };
+  const metered = meteredRuntime(backend);
+  const env = { ...ENV, SVC_RUNTIME: metered };
   const mintOn = (options: { capabilities?: Capability[] } = {}) => mintApiKey(metered, { kind: "live", tier: "free", ...options });
 
   it.each(["input", "context", "domain_context", "clarification_response"])("refuses a 5,001-character %s with 400 naming it, at no cost", async (field) => {
@@ -1004,6 +1004,6 @@ describe("GET /api/public-key", () => {
 describeSecurity({
   name: "POST /api/reason",
   call: (authorization) => postReason(reasonFunction, ENV, authorization, { input: CLEAR_INPUT }),
-  platform: () => testPlatform(),
+  runtime: () => testRuntime(),
   validCredential: async () => (await mint({ owner: freshOwner("security") })).key,
 });

@@ -1,6 +1,6 @@
 import { createServiceFunction } from "@svc/http";
 import { authenticate } from "@svc/http/auth";
-import { reasonWorkersPlatform } from "@svc/workers/reason";
+import { reasonWorkersRuntime } from "@svc/workers/reason";
 import { narrativeGet } from "./routes/narrative_get";
 import { publicKeyGet } from "./routes/public_key_get";
 import { reasonConsult } from "./routes/reason_consult";
@@ -8,6 +8,6 @@ import { reasonSchemaGet } from "./routes/reason_schema_get";
 
 /** The substrate reasoning endpoint and what verifies it. */
 export const reasonFunction = createServiceFunction("reason", [reasonConsult, reasonSchemaGet, publicKeyGet, narrativeGet], {
-  platform: reasonWorkersPlatform,
+  runtime: reasonWorkersRuntime,
   authenticate,
 });

@@ -1,18 +1,18 @@
 import { NarrativeResponse, processNarrativeJob, NARRATIVE_JOB_SCHEMA } from "@svc/core";
-import { parseEnv, type Platform } from "@svc/http";
+import { parseEnv, type Runtime } from "@svc/runtime";
 import { describe, expect, it } from "vitest";
 import { mintApiKey, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
-import { testPlatform } from "../../../tests/support/database";
+import { testRuntime } from "../../../tests/support/database";
 import { expectError, postReason, readJson } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
 import { reasonFunction } from "./function";
 
-// GET /api/reason/narratives/{correlation_id}, in-process on the test platform (PGlite, or the
-// real PostgreSQL when DATABASE_URL is set). The test platform has no queue, so jobs wait in
+// GET /api/reason/narratives/{correlation_id}, in-process on the test runtime (PGlite, or the
+// real PostgreSQL when DATABASE_URL is set). The test runtime has no queue, so jobs wait in
 // the outbox; the narrative is written here with the consumer's core step, or marked failed.
 
-const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
-const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
+const runtime: Runtime = { name: "test", open: async (cfg) => (await testRuntime()).open(cfg) };
+const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime };
 const CONFIG = parseEnv({ LOG_LEVEL: "silent" });
 const INPUT = "I kept my promise to my colleague and finished the report.";
 const DAY_MS = 86_400_000;
@@ -26,7 +26,7 @@ const getNarrative = (authorization: string | undefined, correlationId: string) 
   );
 
 async function mint() {
-  return mintApiKey(await testPlatform(), { kind: "live", tier: "free" });
+  return mintApiKey(await testRuntime(), { kind: "live", tier: "free" });
 }
 
 /** A consult whose narrative is deferred: its correlation id and loop id. */
@@ -61,7 +61,7 @@ describe("GET /api/reason/narratives/{correlation_id}", () => {
   it("shows the owner the text once the consumer has written it", async () => {
     const { key } = await mint();
     const { correlationId, loopId } = await deferredConsult(key);
-    const session = await platform.open(CONFIG);
+    const session = await runtime.open(CONFIG);
     const outcome = await processNarrativeJob({
       store: session.narratives,
       sealer: session.sealer(),
@@ -79,7 +79,7 @@ describe("GET /api/reason/narratives/{correlation_id}", () => {
   it("shows the owner that it failed, with a reason and no text", async () => {
     const { key } = await mint();
     const { correlationId } = await deferredConsult(key);
-    const session = await platform.open(CONFIG);
+    const session = await runtime.open(CONFIG);
     expect(await session.narratives.markFailed(correlationId, "the narrative could not be written", new Date())).toBe(true);
     const body = await expectNarrative(await getNarrative(`Bearer ${key}`, correlationId));
     expect(body).toMatchObject({ status: "failed", reason: "the narrative could not be written", ready_at: expect.any(String) });
@@ -103,7 +103,7 @@ describe("GET /api/reason/narratives/{correlation_id}", () => {
   // owner's credentials reads it.
   it("refuses another credential, even of the same owner, with the same 404 (only the credential that made the consult reads it)", async () => {
     const first = await mint();
-    const second = await mintApiKey(await testPlatform(), { owner: first.owner });
+    const second = await mintApiKey(await testRuntime(), { owner: first.owner });
     const { correlationId } = await deferredConsult(first.key);
     await expectError(await getNarrative(`Bearer ${second.key}`, correlationId), 404, "not_found");
     expect((await expectNarrative(await getNarrative(`Bearer ${first.key}`, correlationId))).correlation_id).toBe(correlationId);
@@ -126,7 +126,7 @@ describe("GET /api/reason/narratives/{correlation_id}", () => {
 
 describeSecurity({
   name: "GET /api/reason/narratives/{correlation_id}",
-  platform: () => testPlatform(),
+  runtime: () => testRuntime(),
   call: (authorization) => getNarrative(authorization, `nar_${crypto.randomUUID()}`),
   validCredential: async () => (await mint()).key,
 });

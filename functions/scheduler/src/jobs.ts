@@ -1,5 +1,5 @@
 import { failStaleNarratives, purgeExpired, sweepOutbox } from "@svc/core";
-import type { PlatformSession } from "@svc/http";
+import type { RuntimeSession } from "@svc/runtime";
 
 export interface ScheduledRun {
   readonly outbox: { sent: number; failed: number };
@@ -17,7 +17,7 @@ export interface ScheduledRun {
  * STALE_DEFERRED_HOURS (their last delivery never reported back), delete narratives and
  * signed assessments older than 90 days, and Idempotency-Key records past their 24 hours.
  */
-export async function runScheduledJobs(session: PlatformSession, now: Date): Promise<ScheduledRun> {
+export async function runScheduledJobs(session: RuntimeSession, now: Date): Promise<ScheduledRun> {
   const outbox = await sweepOutbox({ queue: session.queue, outbox: session.outbox, now });
   const sealed_legacy = await session.retention.sealLegacy(session.sealer(), 100);
   const failed_stale = await failStaleNarratives({ store: session.retention, now });

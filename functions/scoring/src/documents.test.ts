@@ -9,24 +9,24 @@ import {
   SKILLS,
   type StoredDocument,
 } from "@svc/core";
-import type { Platform } from "@svc/http";
+import type { Runtime } from "@svc/runtime";
 import { describe, expect, it } from "vitest";
 import { accountFunction } from "../../account/src/function";
 import { mintApiKey, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
-import { freshOwner, testPlatform } from "../../../tests/support/database";
-import { meteredPlatform, METER_BACKENDS } from "../../../tests/support/meter";
+import { freshOwner, testRuntime } from "../../../tests/support/database";
+import { meteredRuntime, METER_BACKENDS } from "../../../tests/support/meter";
 import { expectError, readJson } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
 import { scoringFunction } from "./function";
 
 // Documents and badges (POST /api/score-document, GET /api/badge/{id}), decisions
 // (POST /api/score-decision), conversations (POST /api/score-conversation) and the journal
-// (POST /api/reflect), in-process on the test platform (PGlite, or the real PostgreSQL when
+// (POST /api/reflect), in-process on the test runtime (PGlite, or the real PostgreSQL when
 // DATABASE_URL is set) with its in-process meter. Layer 1 is the offline extractor. Every test
 // uses fresh owners, so usage counters start at zero.
 
-const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
-const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform, BURST_LIMIT: "1000" };
+const runtime: Runtime = { name: "test", open: async (cfg) => (await testRuntime()).open(cfg) };
+const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime, BURST_LIMIT: "1000" };
 
 type Body = Record<string, unknown>;
 
@@ -50,7 +50,7 @@ function send(
 const post = (path: string, credential: string, body: unknown, env: Env = ENV) => send("POST", path, `Bearer ${credential}`, body, {}, env);
 
 async function mint(owner?: string) {
-  return mintApiKey(await testPlatform(), { kind: "live", tier: "free", capabilities: [], ...(owner ? { owner } : {}) });
+  return mintApiKey(await testRuntime(), { kind: "live", tier: "free", capabilities: [], ...(owner ? { owner } : {}) });
 }
 
 const show = (value: unknown) => JSON.stringify(value, null, 1);
@@ -455,7 +455,7 @@ describe("POST /api/reflect", () => {
     expect(reply.disclaimer).toBe(SCORING_DISCLAIMER);
     expect(reply.reflection.question_for_tomorrow, show(reply)).toMatch(/\?$/);
 
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     const row = await db.selectFrom("journal_entries").selectAll().where("id", "=", reply.id).executeTakeFirst();
     expect(row, show(reply)).toBeDefined();
     expect(row!.owner_id).toBe(owner);
@@ -463,10 +463,10 @@ describe("POST /api/reflect", () => {
     expect(sealed.startsWith("v1."), sealed).toBe(true);
     expect(sealed, sealed).not.toContain(ENTRY);
     expect(sealed, sealed).not.toContain("Xanthippe");
-    const opened = await (await (await testPlatform()).sealer()).open(sealed, reply.id);
+    const opened = await (await (await testRuntime()).sealer()).open(sealed, reply.id);
     expect(opened).toBe(ENTRY);
     // Bound to its row: the sealed text does not open under another row's id.
-    await expect((await (await testPlatform()).sealer()).open(sealed, crypto.randomUUID())).rejects.toThrow();
+    await expect((await (await testRuntime()).sealer()).open(sealed, crypto.randomUUID())).rejects.toThrow();
     const date = row!.entry_date as unknown;
     expect(date instanceof Date ? date.toISOString().slice(0, 10) : String(date).slice(0, 10)).toBe("2026-11-20");
 
@@ -497,7 +497,7 @@ describe("POST /api/reflect", () => {
     const { key, owner } = await mint();
     const error = await expectError(await post("/api/reflect", key, body), 400, code, field);
     expect(error.message, show(error)).toContain(field);
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     expect(await db.selectFrom("journal_entries").select("id").where("owner_id", "=", owner).execute()).toEqual([]);
     expect(await usageOf(key)).toEqual(zeroUsage());
   });
@@ -506,7 +506,7 @@ describe("POST /api/reflect", () => {
 // ---------------------------------------------------------------- metering
 
 describe.each(METER_BACKENDS)("metering: each route under its own skill (%s meter)", (backend) => {
-  const env = { ...ENV, SVC_PLATFORM: meteredPlatform(backend) };
+  const env = { ...ENV, SVC_RUNTIME: meteredRuntime(backend) };
   const CALLS: ReadonlyArray<[string, string, Body]> = [
     ["/api/score-document", "svc-audit", { text: KEPT }],
     [
@@ -571,7 +571,7 @@ for (const [path, body] of SECURED) {
   describeSecurity({
     name: `POST ${path}`,
     call: (authorization) => send("POST", path, authorization, body),
-    platform: () => testPlatform(),
+    runtime: () => testRuntime(),
     validCredential: async () => (await mint(freshOwner("security"))).key,
   });
 }

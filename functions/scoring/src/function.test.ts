@@ -1,11 +1,11 @@
 import { type ActionScore, Advice, ScoreList, SCORING_DISCLAIMER, UserProfile, VirtueDomain } from "@svc/core";
-import type { Platform } from "@svc/http";
+import type { Runtime } from "@svc/runtime";
 import { clearCredentialCache } from "@svc/http/auth";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { accountFunction } from "../../account/src/function";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
-import { freshOwner, testPlatform } from "../../../tests/support/database";
-import { closeMeters, meteredPlatform, METER_BACKENDS } from "../../../tests/support/meter";
+import { freshOwner, testRuntime } from "../../../tests/support/database";
+import { closeMeters, meteredRuntime, METER_BACKENDS } from "../../../tests/support/meter";
 import { expectError, readJson } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
 import { requester } from "../../../tests/support/requests";
@@ -14,12 +14,12 @@ import { ScoredAction } from "./routes/score_action";
 
 // The scoring lenses (POST /api/score-action, /api/score, /api/v1/score-action,
 // /api/advise-action), the caller's stored scores and profile, and the v1 score history,
-// in-process on the test platform (PGlite, or the real PostgreSQL when DATABASE_URL is set;
+// in-process on the test runtime (PGlite, or the real PostgreSQL when DATABASE_URL is set;
 // the metering blocks also run on the Upstash clients over the real Redis when REDIS_URL is
 // set). Layer 1 is the offline extractor. Every test uses fresh owners.
 
-const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
-const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
+const runtime: Runtime = { name: "test", open: async (cfg) => (await testRuntime()).open(cfg) };
+const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime };
 
 type Env = Record<string, unknown>;
 type Body = Record<string, unknown>;
@@ -27,7 +27,7 @@ type Body = Record<string, unknown>;
 const { send, post, get } = requester(scoringFunction, ENV);
 
 async function mint(owner?: string) {
-  return mintApiKey(await testPlatform(), { kind: "live", tier: "free", capabilities: [], ...(owner ? { owner } : {}) });
+  return mintApiKey(await testRuntime(), { kind: "live", tier: "free", capabilities: [], ...(owner ? { owner } : {}) });
 }
 
 const show = (value: unknown) => JSON.stringify(value, null, 1);
@@ -432,8 +432,8 @@ describe("a human user (JWT)", () => {
 });
 
 describe.each(METER_BACKENDS)("metering and caps under svc-score (%s meter)", (backend) => {
-  const metered = meteredPlatform(backend);
-  const env = { ...ENV, SVC_PLATFORM: metered, BURST_LIMIT: "1000" };
+  const metered = meteredRuntime(backend);
+  const env = { ...ENV, SVC_RUNTIME: metered, BURST_LIMIT: "1000" };
   const mintOn = () => mintApiKey(metered, { kind: "live", tier: "free" });
 
   it("charges one svc-score unit per scored action, on each route, with RateLimit headers", async () => {
@@ -535,27 +535,27 @@ describe.each(METER_BACKENDS)("metering and caps under svc-score (%s meter)", (b
 describeSecurity({
   name: "POST /api/score-action",
   call: (authorization) => send("POST", "/api/score-action", authorization, { action: KEPT }),
-  platform: () => testPlatform(),
+  runtime: () => testRuntime(),
   validCredential: async () => (await mint(freshOwner("security"))).key,
 });
 
 describeSecurity({
   name: "POST /api/advise-action",
   call: (authorization) => send("POST", "/api/advise-action", authorization, { proposed_action: KEPT }),
-  platform: () => testPlatform(),
+  runtime: () => testRuntime(),
   validCredential: async () => (await mint(freshOwner("security"))).key,
 });
 
 describeSecurity({
   name: "GET /api/user/scores",
   call: (authorization) => send("GET", "/api/user/scores", authorization),
-  platform: () => testPlatform(),
+  runtime: () => testRuntime(),
   validCredential: async () => (await mint(freshOwner("security"))).key,
 });
 
 describeSecurity({
   name: "GET /api/user/profile",
   call: (authorization) => send("GET", "/api/user/profile", authorization),
-  platform: () => testPlatform(),
+  runtime: () => testRuntime(),
   validCredential: async () => (await mint(freshOwner("security"))).key,
 });

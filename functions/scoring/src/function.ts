@@ -1,6 +1,6 @@
 import { createServiceFunction } from "@svc/http";
 import { authenticate } from "@svc/http/auth";
-import { languageWorkersPlatform } from "@svc/workers/reason";
+import { languageWorkersRuntime } from "@svc/workers/reason";
 import { adviseAction } from "./routes/advise_action";
 import { badgeGet } from "./routes/badge_get";
 import { journalReflect } from "./routes/journal_reflect";
@@ -29,5 +29,5 @@ export const scoringFunction = createServiceFunction(
     scoreConversation,
     journalReflect,
   ],
-  { platform: languageWorkersPlatform, authenticate },
+  { runtime: languageWorkersRuntime, authenticate },
 );

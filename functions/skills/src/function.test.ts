@@ -1,27 +1,27 @@
 import { IterateResponse, SKILL_LENSES, SKILLS, SkillsListing, UserProfile } from "@svc/core";
-import type { Platform } from "@svc/http";
+import type { Runtime } from "@svc/runtime";
 import { clearCredentialCache } from "@svc/http/auth";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type * as z from "zod";
-import { generateArtifacts } from "../../../packages/platform/src/generate";
+import { generateArtifacts } from "../../../packages/local/src/generate";
 import { accountFunction } from "../../account/src/function";
 import { guardrailFunction } from "../../guardrail/src/function";
 import { scoringFunction } from "../../scoring/src/function";
 import { mintApiKey, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
-import { freshOwner, testPlatform } from "../../../tests/support/database";
-import { closeMeters, meteredPlatform, METER_BACKENDS } from "../../../tests/support/meter";
+import { freshOwner, testRuntime } from "../../../tests/support/database";
+import { closeMeters, meteredRuntime, METER_BACKENDS } from "../../../tests/support/meter";
 import { expectError, readJson } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
 import { skillsFunction } from "./function";
 
 // The skills of the pricing table (spec section 8): GET /api/skills, one route per skill
 // (POST /api/skill/<id>), svc-iterate's deliberation chains, and each skill's own schema in
-// the OpenAPI document. In-process on the test platform (PGlite, or the real PostgreSQL when
+// the OpenAPI document. In-process on the test runtime (PGlite, or the real PostgreSQL when
 // DATABASE_URL is set) with its in-process meter; Layer 1 is the offline extractor. Every
 // test uses fresh owners, so usage counters start at zero.
 
-const platform: Platform = { name: "test", open: async (cfg) => (await testPlatform()).open(cfg) };
-const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform, BURST_LIMIT: "1000" };
+const runtime: Runtime = { name: "test", open: async (cfg) => (await testRuntime()).open(cfg) };
+const ENV = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime, BURST_LIMIT: "1000" };
 
 type Body = Record<string, unknown>;
 type Fetcher = { fetch: (request: Request, env?: Record<string, unknown>) => Response | Promise<Response> };
@@ -40,7 +40,7 @@ const callSkill = (id: string, credential: string, body: unknown, env: Env = ENV
   send(skillsFunction, "POST", `/api/skill/${id}`, `Bearer ${credential}`, body, env);
 
 async function mint(tier: "free" | "paid" = "free", owner?: string) {
-  return mintApiKey(await testPlatform(), { kind: "live", tier, capabilities: [], ...(owner ? { owner } : {}) });
+  return mintApiKey(await testRuntime(), { kind: "live", tier, capabilities: [], ...(owner ? { owner } : {}) });
 }
 
 const show = (value: unknown) => JSON.stringify(value, null, 1);
@@ -197,7 +197,7 @@ describe.each(VALID)("POST /api/skill/%s", (id, valid, capped) => {
 });
 
 describe.each(METER_BACKENDS)("metering: each skill under its own allowance (%s meter)", (backend) => {
-  const env = { ...ENV, SVC_PLATFORM: meteredPlatform(backend) };
+  const env = { ...ENV, SVC_RUNTIME: meteredRuntime(backend) };
 
   it.each(METERED)("a call of %s moves its own usage counter by 1 and no other", async (id, valid) => {
     const { key } = await mint();
@@ -248,7 +248,7 @@ describe.each(METER_BACKENDS)("metering: each skill under its own allowance (%s 
 });
 
 describe.each(METER_BACKENDS)("POST /api/v1/diagnose-passion: svc-diagnose under its listed /api/v1 name (%s meter)", (backend) => {
-  const env = { ...ENV, SVC_PLATFORM: meteredPlatform(backend) };
+  const env = { ...ENV, SVC_RUNTIME: meteredRuntime(backend) };
   const diagnose = (credential: string, body: unknown) => send(skillsFunction, "POST", "/api/v1/diagnose-passion", `Bearer ${credential}`, body, env);
 
   it("answers what POST /api/skill/svc-diagnose answers, and draws on the svc-diagnose allowance", async () => {
@@ -313,7 +313,7 @@ describe("svc-profile", () => {
 });
 
 describe.each(METER_BACKENDS)("svc-iterate: deliberation chains (%s meter)", (backend) => {
-  const env = { ...ENV, SVC_PLATFORM: meteredPlatform(backend) };
+  const env = { ...ENV, SVC_RUNTIME: meteredRuntime(backend) };
   const iterateOn = (credential: string, body: Body) => callSkill("svc-iterate", credential, body, env);
   async function expectIteration(res: Response): Promise<IterateResponse> {
     const body = await readJson(res, 200);
@@ -469,20 +469,20 @@ describe("the OpenAPI document", () => {
 describeSecurity({
   name: "POST /api/skill/svc-score",
   call: (authorization) => send(skillsFunction, "POST", "/api/skill/svc-score", authorization, { action: KEPT }),
-  platform: () => testPlatform(),
+  runtime: () => testRuntime(),
   validCredential: async () => (await mint("free", freshOwner("security"))).key,
 });
 
 describeSecurity({
   name: "POST /api/v1/diagnose-passion",
   call: (authorization) => send(skillsFunction, "POST", "/api/v1/diagnose-passion", authorization, { reaction: FURIOUS }),
-  platform: () => testPlatform(),
+  runtime: () => testRuntime(),
   validCredential: async () => (await mint("free", freshOwner("security"))).key,
 });
 
 describeSecurity({
   name: "POST /api/skill/svc-iterate",
   call: (authorization) => send(skillsFunction, "POST", "/api/skill/svc-iterate", authorization, { proposal: KEPT }),
-  platform: () => testPlatform(),
+  runtime: () => testRuntime(),
   validCredential: async () => (await mint("free", freshOwner("security"))).key,
 });

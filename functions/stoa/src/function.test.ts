@@ -4,12 +4,12 @@ import { clearCredentialCache } from "@svc/http/auth";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ACCOUNTS, consult, ENV, newAgent, seedBody, seededAgent, trustRecord, write, readBack, type Body } from "../../../tests/support/accreditation";
 import { mintApiKey, signUserJwt, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
-import { freshOwner, testPlatform } from "../../../tests/support/database";
+import { freshOwner, testRuntime } from "../../../tests/support/database";
 import { expectError, readJson, SUPPLIED_INPUT, suppliedExtraction } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
 import { stoaFunction } from "./function";
 
-// The Stoa (spec 1 item 9, 4.4, 6) in-process on the test platform (PGlite, or the real
+// The Stoa (spec 1 item 9, 4.4, 6) in-process on the test runtime (PGlite, or the real
 // PostgreSQL when DATABASE_URL is set). Agents with accreditations and trust records come from
 // real consults and seeds (tests/support/accreditation.ts). Refusals are read back: nothing moved.
 
@@ -39,7 +39,7 @@ const show = (v: unknown) => JSON.stringify(v, null, 1);
 /** A declaration by another owner written straight to the store, as only a race could make it. */
 async function declaredByStranger(agentId: string): Promise<void> {
   const now = new Date().toISOString();
-  const stored = await recordStores(await (await testPlatform()).database()).stoa.insert({
+  const stored = await recordStores(await (await testRuntime()).database()).stoa.insert({
     id: crypto.randomUUID(),
     agent_id: agentId,
     owner_id: freshOwner("stranger"),
@@ -70,13 +70,13 @@ const declaration = (overrides: Body = {}): Body => ({
 /** A fresh agent id and a key bound to it, of a fresh owner. */
 async function boundAgent(owner = freshOwner()) {
   const agent = `stoa-agent-${crypto.randomUUID()}`;
-  const { key } = await mintApiKey(await testPlatform(), { owner, agent });
+  const { key } = await mintApiKey(await testRuntime(), { owner, agent });
   return { agent, owner, key };
 }
 
 /** The agent's declaration row and trust events, to show a refusal changed nothing. */
 async function snapshot(agent: string) {
-  const db = await (await testPlatform()).database();
+  const db = await (await testRuntime()).database();
   const [rows, events, contradictions] = await Promise.all([
     db.selectFrom("stoa_declarations").selectAll().where("agent_id", "=", agent).execute(),
     recordStores(db).trust.events(agent),
@@ -134,7 +134,7 @@ describe("declaring, reading, amending and withdrawing", () => {
 
   it("an unbound key or a user token names agent_id; without it the call is 400 missing_field agent_id and nothing is written", async () => {
     const owner = freshOwner();
-    const { key } = await mintApiKey(await testPlatform(), { owner, agent: null });
+    const { key } = await mintApiKey(await testRuntime(), { owner, agent: null });
     const agent = `stoa-unbound-${crypto.randomUUID()}`;
     await expectError(await declare(key, declaration()), 400, "missing_field", "agent_id");
     await expectError(await readOwn(key), 400, "missing_field", "agent_id");
@@ -172,7 +172,7 @@ describe("declaring, reading, amending and withdrawing", () => {
     await readJson(await declare(a.key, declaration()), 201);
     const before = await snapshot(a.agent);
     await expectError(await declare(a.key, declaration({ display_name: "Twice" })), 409, "already_declared");
-    const stranger = await mintApiKey(await testPlatform(), { agent: a.agent });
+    const stranger = await mintApiKey(await testRuntime(), { agent: a.agent });
     await expectError(await declare(stranger.key, declaration({ display_name: "Impostor" })), 409, "agent_already_declared");
     expect(await snapshot(a.agent)).toEqual(before);
 
@@ -185,7 +185,7 @@ describe("declaring, reading, amending and withdrawing", () => {
     const a = await boundAgent();
     await readJson(await declare(a.key, declaration()), 201);
     const before = await snapshot(a.agent);
-    const strangerKey = (await mintApiKey(await testPlatform(), { agent: a.agent })).key;
+    const strangerKey = (await mintApiKey(await testRuntime(), { agent: a.agent })).key;
     const strangerUser = await signUserJwt(freshOwner("user"));
     for (const credential of [strangerKey, strangerUser]) {
       const error = await expectError(await readOwn(credential, a.agent), 404, "declaration_not_found");
@@ -298,11 +298,11 @@ describe("the directory", () => {
   /** Declares `n` agents under one unique prefix, oldest first, with declared_at one minute apart. */
   async function declared(n: number) {
     const prefix = `stoa-dir-${crypto.randomUUID().slice(0, 8)}`;
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     const agents: { agent: string; key: string }[] = [];
     for (let i = 0; i < n; i++) {
       const agent = `${prefix}-${i}`;
-      const { key } = await mintApiKey(await testPlatform(), { agent });
+      const { key } = await mintApiKey(await testRuntime(), { agent });
       await readJson(await declare(key, declaration({ display_name: `Entry ${i}` })), 201);
       await db
         .updateTable("stoa_declarations")
@@ -381,7 +381,7 @@ describe("the directory", () => {
 
   it("presence feeds no trust signal: declaring, amending and withdrawing leave the trust events and the trust record as they were", async () => {
     const a = await seededAgent();
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     const events = await recordStores(db).trust.events(a.agent);
     expect(events.length).toBeGreaterThan(0);
     const record = await readJson<Body>(await trustRecord(a.agent), 200);
@@ -406,7 +406,7 @@ describe("confirmed contradictions", () => {
     const before = await readJson<Body>(await trustRecord(a.agent), 200);
     const evidence = before.domains.phronesis.level as string;
     expect(RANK.indexOf(evidence), show(before.domains)).toBeGreaterThan(0);
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     const eventsBefore = await recordStores(db).trust.events(a.agent);
 
     const created = await readJson<Body>(
@@ -464,7 +464,7 @@ describe("confirmed contradictions", () => {
       201,
     );
     expect(created.trust_event).toMatchObject({ domain: "dikaiosyne", latch: true });
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     expect((await recordStores(db).trust.events(a.agent)).map((e) => [e.domain, e.latch])).toEqual([["dikaiosyne", true]]);
   });
 
@@ -475,7 +475,7 @@ describe("confirmed contradictions", () => {
     expect((await withdraw(a.key)).status).toBe(204);
     const after = await readJson<Body>(await trustRecord(a.agent), 200);
     expect(after.domains.phronesis.level).toBe("reflexive");
-    const db = await (await testPlatform()).database();
+    const db = await (await testRuntime()).database();
     const row = await db.selectFrom("stoa_contradictions").selectAll().where("id", "=", created.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       declaration_id: created.declaration_id,
@@ -551,30 +551,30 @@ describe("confirmed contradictions", () => {
 
 describe("security", () => {
   // Unbound, so naming any agent_id is allowed: the control call is never a 403.
-  const validUnbound = async () => (await mintApiKey(await testPlatform(), { agent: null })).key;
+  const validUnbound = async () => (await mintApiKey(await testRuntime(), { agent: null })).key;
 
   describeSecurity({
     name: "POST /api/stoa/declare",
     call: (authorization) => send("POST", "/api/stoa/declare", authorization, declaration({ agent_id: `stoa-sec-${crypto.randomUUID()}` })),
-    platform: testPlatform,
+    runtime: testRuntime,
     validCredential: validUnbound,
   });
   describeSecurity({
     name: "GET /api/stoa/declare",
     call: (authorization) => send("GET", "/api/stoa/declare?agent_id=stoa-sec-read", authorization),
-    platform: testPlatform,
+    runtime: testRuntime,
     validCredential: validUnbound,
   });
   describeSecurity({
     name: "PATCH /api/stoa/declare",
     call: (authorization) => send("PATCH", "/api/stoa/declare", authorization, { agent_id: "stoa-sec-amend", statement: "s" }),
-    platform: testPlatform,
+    runtime: testRuntime,
     validCredential: validUnbound,
   });
   describeSecurity({
     name: "DELETE /api/stoa/declare",
     call: (authorization) => send("DELETE", "/api/stoa/declare?agent_id=stoa-sec-withdraw", authorization),
-    platform: testPlatform,
+    runtime: testRuntime,
     validCredential: validUnbound,
   });
   describeSecurity({
@@ -582,7 +582,7 @@ describe("security", () => {
     call: (authorization) =>
       send("POST", "/api/admin/stoa-contradictions", authorization, { agent_id: "stoa-sec-none", commitment_index: 0, observed_level: "reflexive", note: "n" }),
     callIncomplete: (authorization) => send("POST", "/api/admin/stoa-contradictions", authorization, { agent_id: "stoa-sec-none" }),
-    platform: testPlatform,
+    runtime: testRuntime,
     requires: { operator: true },
     validCredential: async () => TEST_OPERATOR_KEY,
   });

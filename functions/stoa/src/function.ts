@@ -1,6 +1,6 @@
 import { createServiceFunction } from "@svc/http";
 import { authenticate } from "@svc/http/auth";
-import { workersPlatform } from "@svc/workers";
+import { workersRuntime } from "@svc/workers";
 import { stoaContradictionCreate } from "./routes/stoa_contradiction_create";
 import { stoaDeclareAmend } from "./routes/stoa_declare_amend";
 import { stoaDeclareCreate } from "./routes/stoa_declare_create";
@@ -12,5 +12,5 @@ import { stoaEntriesList } from "./routes/stoa_entries_list";
 export const stoaFunction = createServiceFunction(
   "stoa",
   [stoaEntriesList, stoaDeclareCreate, stoaDeclareGet, stoaDeclareAmend, stoaDeclareWithdraw, stoaContradictionCreate],
-  { platform: workersPlatform, authenticate },
+  { runtime: workersRuntime, authenticate },
 );

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../platform/src/main";
-import { startLocalServer, type LocalServer } from "../../platform/src/server";
+import { REPO_ROOT } from "../../local/src/main";
+import { startLocalServer, type LocalServer } from "../../local/src/server";
 import { createStoicClient, ServiceError, unwrap, verifyAssessment, type ReasonResponse, type SignedAssessment, type StoicClient } from "./index";
 
 // The typed client against the real local server (`npm start`) on an ephemeral port, with a

@@ -13,7 +13,7 @@ import { trustStore } from "./repositories/trust";
 import { watchingStore } from "./repositories/watching";
 import type { Database } from "./schema";
 
-/** Every store over one database connection: what a platform session holds of Postgres. */
+/** Every store over one database connection: what a runtime session holds of Postgres. */
 export function recordStores(db: Kysely<Database>) {
   return {
     credentials: credentialStore(db),

@@ -1,10 +1,18 @@
 import { authorize, IDEMPOTENCY_KEY_HEADER, type Principal } from "@svc/core";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "./route";
-import { parseEnv } from "./env";
 import { HttpError, renderError } from "./errors";
-import { writeLog, type LogLevel } from "./log";
-import { isPlatform, PLATFORM_BINDING, type EnvProblem, type Platform, type PlatformUses } from "./platform";
+import {
+  BadEnvironmentError,
+  isRuntime,
+  parseEnv,
+  RUNTIME_BINDING,
+  writeLog,
+  type EnvProblem,
+  type LogLevel,
+  type Runtime,
+  type RuntimeUses,
+} from "@svc/runtime";
 import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER, ORIGINAL_REQUEST_HEADER, runIdempotently } from "./idempotency";
 import { meterRequest, refundOnFailure } from "./metering";
 import { releaseSession } from "./session";
@@ -47,7 +55,7 @@ export const NotReadyResponse = z.object({
  * deployment lacks a variable it needs or has one malformed: a misconfiguration shows here,
  * never as a silent outage.
  */
-function healthOperation(name: string, uses: PlatformUses) {
+function healthOperation(name: string, uses: RuntimeUses) {
   return defineOperation(
     {
       operationId: "health",
@@ -66,7 +74,7 @@ function healthOperation(name: string, uses: PlatformUses) {
       },
     },
     (c) => {
-      const problems = c.get("platform")?.problems?.(c.get("config"), uses) ?? [];
+      const problems = c.get("runtime")?.problems?.(c.get("config"), uses) ?? [];
       if (problems.length > 0) return notReady(c, name, problems);
       return c.json({ status: "ok" as const, function: name });
     },
@@ -85,7 +93,7 @@ const HEALTH_PATH = "/healthz";
  */
 export interface ServiceFunctionOptions {
   /** The production parts this function uses when deployed; the local server overrides it. */
-  readonly platform?: Platform;
+  readonly runtime?: Runtime;
   /**
    * Required when any route is protected (pass `authenticate` from `@svc/http/auth`). Public
    * functions leave it out, so their Workers carry no token or key code.
@@ -98,7 +106,7 @@ type AnyOperation = Operation<any>;
 
 export function createServiceFunction(name: string, operations: readonly AnyOperation[], options: ServiceFunctionOptions = {}): ServiceFunction {
   // Any route a key or a user can call is metered (at least its burst window).
-  const uses: PlatformUses = { meter: operations.some((op) => op.route.auth === "bearer") };
+  const uses: RuntimeUses = { meter: operations.some((op) => op.route.auth === "bearer") };
   const all: readonly AnyOperation[] = [...operations, healthOperation(name, uses)];
   const authenticate = options.authenticate;
   const unguarded = all.filter((op) => op.route.auth !== "none").map((op) => op.route.operationId);
@@ -161,11 +169,11 @@ export function createServiceFunction(name: string, operations: readonly AnyOper
       c.set("config", parseEnv(c.env));
     } catch (err) {
       // Every other route answers the 500 bad_environment; the health route says not ready.
-      if (!(err instanceof HttpError) || c.req.path !== HEALTH_PATH) throw err;
-      return notReady(c, name, [{ variable: err.field ?? "environment", message: err.message }]);
+      if (!(err instanceof BadEnvironmentError) || c.req.path !== HEALTH_PATH) throw err;
+      return notReady(c, name, [{ variable: err.variable, message: err.message }]);
     }
-    const bound = c.env?.[PLATFORM_BINDING];
-    c.set("platform", isPlatform(bound) ? bound : options.platform);
+    const bound = c.env?.[RUNTIME_BINDING];
+    c.set("runtime", isRuntime(bound) ? bound : options.runtime);
     applyCors(c, isPublicRequest(c.req.method, c.req.path, c.req.header("Access-Control-Request-Method")));
     if (c.req.method === "OPTIONS") {
       const methods = methodsFor(c.req.path);

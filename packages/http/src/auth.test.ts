@@ -5,16 +5,16 @@ import { credentialStore } from "@svc/db";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mintApiKey, signUserJwt, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
-import { freshOwner, testPlatform } from "../../../tests/support/database";
-import type { LocalPlatform } from "../../platform/src/local_platform";
+import { freshOwner, testRuntime } from "../../../tests/support/database";
+import type { LocalRuntime } from "../../local/src/local_runtime";
 import { createServiceFunction } from "./app";
 import { authenticate, clearCredentialCache } from "./auth";
-import type { Platform } from "./platform";
+import type { Runtime } from "@svc/runtime";
 import { defineOperation } from "./route";
 import { principalOf } from "./session";
 
 // A function with one bearer route that answers with the authenticated principal, run on the
-// test platform (PGlite, or the real PostgreSQL through the Neon driver when DATABASE_URL is set).
+// test runtime (PGlite, or the real PostgreSQL through the Neon driver when DATABASE_URL is set).
 const whoami = defineOperation(
   {
     operationId: "whoami",
@@ -29,24 +29,24 @@ const whoami = defineOperation(
 );
 const authFunction = createServiceFunction("auth-test", [whoami], { authenticate });
 
-let platform: LocalPlatform;
+let runtime: LocalRuntime;
 let store: CredentialStore;
 
 beforeAll(async () => {
-  platform = await testPlatform();
-  store = credentialStore(await platform.database());
+  runtime = await testRuntime();
+  store = credentialStore(await runtime.database());
 });
 
 beforeEach(() => {
   clearCredentialCache();
 });
 
-// Environments are built while suites are collected, before beforeAll opens the platform.
-const deferredPlatform: Platform = { name: "test", open: (cfg) => platform.open(cfg) };
+// Environments are built while suites are collected, before beforeAll opens the runtime.
+const deferredRuntime: Runtime = { name: "test", open: (cfg) => runtime.open(cfg) };
 
 /** An environment object; parseEnv caches per object, so each configuration gets its own. */
-function envWith(overrides: Record<string, unknown> = {}, base: Platform = deferredPlatform): Record<string, unknown> {
-  return { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: base, ...overrides };
+function envWith(overrides: Record<string, unknown> = {}, base: Runtime = deferredRuntime): Record<string, unknown> {
+  return { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: base, ...overrides };
 }
 
 async function call(env: Record<string, unknown>, authorization: string | undefined): Promise<Response> {
@@ -84,15 +84,15 @@ function countingProxy(target: CredentialStore, calls: Map<string, number>): Cre
   });
 }
 
-/** The test platform with every credential store call counted. */
-function countingPlatform(): { platform: Platform; calls: Map<string, number> } {
+/** The test runtime with every credential store call counted. */
+function countingRuntime(): { runtime: Runtime; calls: Map<string, number> } {
   const calls = new Map<string, number>();
   return {
     calls,
-    platform: {
+    runtime: {
       name: "counting",
       open: async (cfg) => {
-        const session = await platform.open(cfg);
+        const session = await runtime.open(cfg);
         return { ...session, credentials: countingProxy(session.credentials, calls) };
       },
     },
@@ -120,7 +120,7 @@ describe("API keys", () => {
   const env = envWith();
 
   it("are accepted with owner, kind, agent, tier and capabilities", async () => {
-    const minted = await mintApiKey(platform, { kind: "prac", tier: "paid", agent: "agent-one", capabilities: ["accreditation_write", "reflect"] });
+    const minted = await mintApiKey(runtime, { kind: "prac", tier: "paid", agent: "agent-one", capabilities: ["accreditation_write", "reflect"] });
     const principal = await expectPrincipal(await call(env, `Bearer ${minted.key}`));
     expect(principal).toEqual({
       type: "api_key",
@@ -135,7 +135,7 @@ describe("API keys", () => {
   });
 
   it("record their last use", async () => {
-    const minted = await mintApiKey(platform);
+    const minted = await mintApiKey(runtime);
     const before = Date.now();
     await expectPrincipal(await call(env, `Bearer ${minted.key}`));
     const listed = await store.list({ owner_id: minted.owner, include_revoked: true, limit: 1 });
@@ -147,21 +147,21 @@ describe("API keys", () => {
     ["lower-case scheme", (key: string) => `bearer ${key}`],
     ["extra spaces after the scheme", (key: string) => `Bearer   ${key}`],
   ])("accept the Bearer form with %s", async (_label, header) => {
-    const minted = await mintApiKey(platform);
+    const minted = await mintApiKey(runtime);
     await expectPrincipal(await call(env, header(minted.key)));
   });
 
   it("are refused when revoked, expired or unknown, each with its own code", async () => {
-    const revoked = await mintApiKey(platform, { revoked: true });
+    const revoked = await mintApiKey(runtime, { revoked: true });
     await expectRefusal(await call(env, `Bearer ${revoked.key}`), 401, "revoked_credential");
-    const expired = await mintApiKey(platform, { expiresAt: new Date(Date.now() - 1_000) });
+    const expired = await mintApiKey(runtime, { expiresAt: new Date(Date.now() - 1_000) });
     await expectRefusal(await call(env, `Bearer ${expired.key}`), 401, "expired_credential");
     const unknown = `svc_live_${"B".repeat(32)}`;
     await expectRefusal(await call(env, `Bearer ${unknown}`), 401, "invalid_credential");
   });
 
-  it("need a database platform: without one a key is a 500 bad_environment", async () => {
-    const minted = await mintApiKey(platform);
+  it("need a database runtime: without one a key is a 500 bad_environment", async () => {
+    const minted = await mintApiKey(runtime);
     const error = await expectRefusal(await call({ LOG_LEVEL: "silent" }, `Bearer ${minted.key}`), 500, "bad_environment");
     expect(error.field).toBe("DATABASE_URL");
   });
@@ -169,9 +169,9 @@ describe("API keys", () => {
 
 describe("the key cache", () => {
   it("reads a key from the database once in steady state", async () => {
-    const counting = countingPlatform();
-    const env = envWith({}, counting.platform);
-    const minted = await mintApiKey(platform);
+    const counting = countingRuntime();
+    const env = envWith({}, counting.runtime);
+    const minted = await mintApiKey(runtime);
     await expectPrincipal(await call(env, `Bearer ${minted.key}`));
     for (let i = 0; i < 9; i += 1) await expectPrincipal(await call(env, `Bearer ${minted.key}`));
     await Promise.all(Array.from({ length: 10 }, async () => expectPrincipal(await call(env, `Bearer ${minted.key}`))));
@@ -179,9 +179,9 @@ describe("the key cache", () => {
   });
 
   it("reads again once the cache is cleared (the count is not vacuous)", async () => {
-    const counting = countingPlatform();
-    const env = envWith({}, counting.platform);
-    const minted = await mintApiKey(platform);
+    const counting = countingRuntime();
+    const env = envWith({}, counting.runtime);
+    const minted = await mintApiKey(runtime);
     await expectPrincipal(await call(env, `Bearer ${minted.key}`));
     clearCredentialCache();
     await expectPrincipal(await call(env, `Bearer ${minted.key}`));
@@ -190,7 +190,7 @@ describe("the key cache", () => {
 
   it("honours a revocation made elsewhere within KEY_CACHE_TTL_SECONDS", async () => {
     const env = envWith({ KEY_CACHE_TTL_SECONDS: "1" });
-    const minted = await mintApiKey(platform);
+    const minted = await mintApiKey(runtime);
     await expectPrincipal(await call(env, `Bearer ${minted.key}`));
     // Revoked straight in the database, as another isolate's admin call would.
     expect(await store.revoke(minted.id, new Date())).not.toBeNull();
@@ -201,7 +201,7 @@ describe("the key cache", () => {
 
   it("with KEY_CACHE_TTL_SECONDS 0 refuses a revoked key at once", async () => {
     const env = envWith({ KEY_CACHE_TTL_SECONDS: "0" });
-    const minted = await mintApiKey(platform);
+    const minted = await mintApiKey(runtime);
     await expectPrincipal(await call(env, `Bearer ${minted.key}`));
     await store.revoke(minted.id, new Date());
     await expectRefusal(await call(env, `Bearer ${minted.key}`), 401, "revoked_credential");
@@ -209,7 +209,7 @@ describe("the key cache", () => {
 
   it("never serves a key past its own expiry", async () => {
     const env = envWith({ KEY_CACHE_TTL_SECONDS: "300" });
-    const minted = await mintApiKey(platform, { expiresAt: new Date(Date.now() + 1_000) });
+    const minted = await mintApiKey(runtime, { expiresAt: new Date(Date.now() + 1_000) });
     await expectPrincipal(await call(env, `Bearer ${minted.key}`));
     await sleep(1_200);
     await expectRefusal(await call(env, `Bearer ${minted.key}`), 401, "expired_credential");
@@ -226,7 +226,7 @@ describe("user JWTs with JWT_SECRET (HS256)", () => {
   });
 
   it("never share an owner with a key or the operator, whatever the sub: user:<sub> is its own kind", async () => {
-    const minted = await mintApiKey(platform, { owner: freshOwner("shared") });
+    const minted = await mintApiKey(runtime, { owner: freshOwner("shared") });
     const named = minted.owner.slice("key:".length);
     const keyPrincipal = await expectPrincipal(await call(env, `Bearer ${minted.key}`));
     expect(keyPrincipal.owner_id).toBe(`key:${named}`);

@@ -2,7 +2,7 @@ import { apiKeyKind, hashApiKey, principalFromKey, secretsEqual, Tier, Unauthent
 import type { Context } from "hono";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import type { AppEnv } from "./route";
-import type { ServiceEnv } from "./env";
+import type { ServiceEnv } from "@svc/runtime";
 import { sessionOf } from "./session";
 
 /**

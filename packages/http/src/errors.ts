@@ -1,4 +1,5 @@
 import { DomainError, meteringUnavailable, MeterUnavailableError, type DomainErrorKind } from "@svc/core";
+import { BadEnvironmentError } from "@svc/runtime";
 import * as z from "zod";
 
 /** The one error envelope every failure leaves through. */
@@ -62,6 +63,9 @@ export interface RenderedError {
 export function renderError(thrown: unknown, requestId: string): RenderedError {
   // A meter outage that reached here unhandled is still the client's 503, never a 500.
   const err = thrown instanceof MeterUnavailableError ? meteringUnavailable() : thrown;
+  if (err instanceof BadEnvironmentError) {
+    return { status: 500, headers: {}, body: { error: { code: "bad_environment", message: err.message, field: err.variable, request_id: requestId } } };
+  }
   if (err instanceof HttpError) {
     return {
       status: err.status,

@@ -16,9 +16,8 @@ import {
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./route";
-import { HttpError, renderError } from "./errors";
-import { writeLog } from "./log";
-import type { PlatformSession } from "./platform";
+import { BadEnvironmentError, type RuntimeSession, writeLog } from "@svc/runtime";
+import { renderError } from "./errors";
 import type { RouteContract } from "./route";
 import { sessionOf } from "./session";
 
@@ -131,11 +130,11 @@ export async function runIdempotently(
  * journal entry) never sits beside them in plaintext. A deployment without DATA_KEYS stores
  * bodies as sent; data keys that are set but invalid still fail as bad_environment.
  */
-function sealerFor(c: Context<AppEnv>, session: PlatformSession): Sealer | null {
+function sealerFor(c: Context<AppEnv>, session: RuntimeSession): Sealer | null {
   try {
     return session.sealer();
   } catch (err) {
-    if (err instanceof HttpError && err.code === "bad_environment" && !c.get("config").DATA_KEYS) return null;
+    if (err instanceof BadEnvironmentError && !c.get("config").DATA_KEYS) return null;
     throw err;
   }
 }

@@ -10,12 +10,12 @@ import { freshOwner } from "../../../tests/support/database";
 import {
   closeMeters,
   failOpenGuardRoute as guard,
-  meteredPlatform,
+  meteredRuntime,
   METER_BACKENDS,
   perLoopReasonRoute as reason,
-  platformWithMeter,
+  runtimeWithMeter,
 } from "../../../tests/support/meter";
-import type { LocalPlatform } from "../../platform/src/local_platform";
+import type { LocalRuntime } from "../../local/src/local_runtime";
 import { createServiceFunction } from "./app";
 import { authenticate, clearCredentialCache } from "./auth";
 import { defineOperation } from "./route";
@@ -25,7 +25,7 @@ import { defineOperation } from "./route";
 // handler; 429s with the envelope, Retry-After and the IETF RateLimit headers; GET /api/usage
 // reading the same counters back; and what each route does when the meter's store is down.
 // Runs on the in-process meter and, when REDIS_URL is set, on the Upstash clients against the
-// real Redis; the database is the test platform's (PGlite, or Postgres when DATABASE_URL is set).
+// real Redis; the database is the test runtime's (PGlite, or Postgres when DATABASE_URL is set).
 
 const Text = z.object({ text: z.string().max(5000) }).strict();
 
@@ -76,8 +76,8 @@ const ping = defineOperation(
 const meteredFunction = createServiceFunction("metering-test", [diagnose, reason, guard, reflect, ping], { authenticate });
 
 /** An environment object; parseEnv caches per object, so each configuration gets its own. */
-function envWith(platform: LocalPlatform, overrides: Record<string, string> = {}): Record<string, unknown> {
-  return { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform, ...overrides };
+function envWith(runtime: LocalRuntime, overrides: Record<string, string> = {}): Record<string, unknown> {
+  return { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime, ...overrides };
 }
 
 const bearer = (token: string) => `Bearer ${token}`;
@@ -162,13 +162,13 @@ beforeEach(() => {
 afterAll(closeMeters);
 
 describe.each(METER_BACKENDS)("metering on the request path (%s meter)", (backend) => {
-  const platform = meteredPlatform(backend);
-  const env = envWith(platform);
-  const burstEnv = envWith(platform, { BURST_LIMIT: "3", BURST_WINDOW_SECONDS: "60" });
-  const tightBurstEnv = envWith(platform, { BURST_LIMIT: "2", BURST_WINDOW_SECONDS: "60" });
-  const paidDefaultEnv = envWith(platform, { PAID_DAILY_LIMIT: "2" });
+  const runtime = meteredRuntime(backend);
+  const env = envWith(runtime);
+  const burstEnv = envWith(runtime, { BURST_LIMIT: "3", BURST_WINDOW_SECONDS: "60" });
+  const tightBurstEnv = envWith(runtime, { BURST_LIMIT: "2", BURST_WINDOW_SECONDS: "60" });
+  const paidDefaultEnv = envWith(runtime, { PAID_DAILY_LIMIT: "2" });
 
-  const freeKey = async (capabilities: Capability[] = []) => (await mintApiKey(platform, { tier: "free", capabilities })).key;
+  const freeKey = async (capabilities: Capability[] = []) => (await mintApiKey(runtime, { tier: "free", capabilities })).key;
 
   describe("free tier", () => {
     it("serves within the allowance with RateLimit-Policy and RateLimit headers, remaining going down", async () => {
@@ -276,10 +276,10 @@ describe.each(METER_BACKENDS)("metering on the request path (%s meter)", (backen
     });
 
     it("answers a revoked key 401 and leaves its counters at 0", async () => {
-      const minted = await mintApiKey(platform, { revoked: true });
+      const minted = await mintApiKey(runtime, { revoked: true });
       await expectError(await post(env, "/diagnose", ok, bearer(minted.key)), 401, "revoked_credential");
       const counters = planSkillCall({ subject: `key:${minted.id}`, tier: "free", skill: "svc-diagnose", units: 1, now: new Date(), paidDailyLimit: 500 });
-      expect(await (await platform.meter()).read(counters.counters.map((c) => c.key))).toEqual([0]);
+      expect(await (await runtime.meter()).read(counters.counters.map((c) => c.key))).toEqual([0]);
     });
 
     it("answers a missing capability 403 without consuming; with the capability the call counts", async () => {
@@ -311,7 +311,7 @@ describe.each(METER_BACKENDS)("metering on the request path (%s meter)", (backen
 
   describe("paid tier", () => {
     it("is not refused at the free allowance; its usage still counts every call for billing", async () => {
-      const { key } = await mintApiKey(platform, { tier: "paid" });
+      const { key } = await mintApiKey(runtime, { tier: "paid" });
       for (let i = 0; i < 27; i += 1) {
         const res = await post(env, "/diagnose", ok, bearer(key));
         await expectStatus(res, 200);
@@ -325,7 +325,7 @@ describe.each(METER_BACKENDS)("metering on the request path (%s meter)", (backen
     });
 
     it("is refused at its own daily limit (dailyLimit 3) with 429, Retry-After to midnight and the daily headers", async () => {
-      const { key } = await mintApiKey(platform, { tier: "paid", dailyLimit: 3 });
+      const { key } = await mintApiKey(runtime, { tier: "paid", dailyLimit: 3 });
       // The daily limit spans skills.
       await expectStatus(await post(env, "/diagnose", ok, bearer(key)), 200);
       await expectStatus(await post(env, "/guard", ok, bearer(key)), 200);
@@ -348,7 +348,7 @@ describe.each(METER_BACKENDS)("metering on the request path (%s meter)", (backen
     });
 
     it("takes the deployment's PAID_DAILY_LIMIT for a key without its own", async () => {
-      const { key } = await mintApiKey(platform, { tier: "paid" });
+      const { key } = await mintApiKey(runtime, { tier: "paid" });
       await expectStatus(await post(paidDefaultEnv, "/diagnose", ok, bearer(key)), 200);
       await expectStatus(await post(paidDefaultEnv, "/diagnose", ok, bearer(key)), 200);
       const error = await expectError(await post(paidDefaultEnv, "/diagnose", ok, bearer(key)), 429, "allowance_exhausted");
@@ -357,7 +357,7 @@ describe.each(METER_BACKENDS)("metering on the request path (%s meter)", (backen
     });
 
     it("counts loops against the daily limit and for billing", async () => {
-      const { key } = await mintApiKey(platform, { tier: "paid", dailyLimit: 5 });
+      const { key } = await mintApiKey(runtime, { tier: "paid", dailyLimit: 5 });
       await expectStatus(await post(env, "/reason", { loops: 3 }, bearer(key)), 200);
       await expectError(await post(env, "/reason", { loops: 3 }, bearer(key)), 429, "allowance_exhausted");
       await expectStatus(await post(env, "/reason", { loops: 2 }, bearer(key)), 200);
@@ -439,7 +439,7 @@ describe.each(METER_BACKENDS)("metering on the request path (%s meter)", (backen
         await expectStatus(res, 200);
         expect(parseRateLimit(res.headers.get("ratelimit"))["svc-diagnose-monthly"]!.r).toBe(expected);
       }
-      const { key } = await mintApiKey(platform, { owner: sub });
+      const { key } = await mintApiKey(runtime, { owner: sub });
       const byKey = await post(env, "/diagnose", ok, bearer(key));
       await expectStatus(byKey, 200);
       expect(parseRateLimit(byKey.headers.get("ratelimit"))["svc-diagnose-monthly"]!.r).toBe(24);
@@ -482,11 +482,11 @@ const outages: ReadonlyArray<[string, () => string]> = [
 ];
 
 describe.each(outages)("meter outage: the store is %s", (_label, url) => {
-  const platform = platformWithMeter(async () => createUpstashMeter({ url: url(), token: "any-token", timeoutMs: 200 }), "meter-down");
-  const env = envWith(platform);
+  const runtime = runtimeWithMeter(async () => createUpstashMeter({ url: url(), token: "any-token", timeoutMs: 200 }), "meter-down");
+  const env = envWith(runtime);
 
   it("refuses a closed-policy route with 503 metering_unavailable and Retry-After", async () => {
-    const key = await mintFree(platform);
+    const key = await mintFree(runtime);
     const res = await post(env, "/diagnose", ok, bearer(key));
     const error = await expectError(res, 503, "metering_unavailable");
     expect(error.request_id).toBe(res.headers.get("x-request-id"));
@@ -495,12 +495,12 @@ describe.each(outages)("meter outage: the store is %s", (_label, url) => {
   });
 
   it("refuses a paid key on a closed-policy route the same way", async () => {
-    const { key } = await mintApiKey(platform, { tier: "paid" });
+    const { key } = await mintApiKey(runtime, { tier: "paid" });
     await expectError(await post(env, "/reason", { loops: 2 }, bearer(key)), 503, "metering_unavailable");
   });
 
   it("serves an open-policy route unmetered, without RateLimit headers", async () => {
-    const key = await mintFree(platform);
+    const key = await mintFree(runtime);
     const res = await post(env, "/guard", ok, bearer(key));
     expect(await expectStatus(res, 200)).toEqual({ served: "guard" });
     expect(res.headers.get("ratelimit")).toBeNull();
@@ -508,25 +508,25 @@ describe.each(outages)("meter outage: the store is %s", (_label, url) => {
   });
 
   it("fails the burst check open on an unmetered route", async () => {
-    const key = await mintFree(platform);
+    const key = await mintFree(runtime);
     expect(await expectStatus(await get(env, "/ping", bearer(key)), 200)).toEqual({ served: "ping" });
   });
 
   it("answers GET /api/usage with 503 metering_unavailable", async () => {
-    const key = await mintFree(platform);
+    const key = await mintFree(runtime);
     const res = await getUsage(env, bearer(key));
     await expectError(res, 503, "metering_unavailable");
     expect(retryAfterOf(res)).toBeGreaterThan(0);
   });
 
   it("still validates first (400) and still serves operators, who are not metered", async () => {
-    const key = await mintFree(platform);
+    const key = await mintFree(runtime);
     await expectError(await post(env, "/diagnose", { text: "x".repeat(5001) }, bearer(key)), 400, "invalid_field");
     await expectStatus(await post(env, "/diagnose", ok, bearer(TEST_OPERATOR_KEY)), 200);
     expect((await usageOf(env, bearer(TEST_OPERATOR_KEY))).metered).toBe(false);
   });
 });
 
-async function mintFree(platform: LocalPlatform): Promise<string> {
-  return (await mintApiKey(platform, { tier: "free" })).key;
+async function mintFree(runtime: LocalRuntime): Promise<string> {
+  return (await mintApiKey(runtime, { tier: "free" })).key;
 }

@@ -13,7 +13,7 @@ import {
 } from "@svc/core";
 import type { Context } from "hono";
 import type { AppEnv } from "./route";
-import { writeLog } from "./log";
+import { writeLog } from "@svc/runtime";
 import type { RouteContract } from "./route";
 import { sessionOf } from "./session";
 

@@ -5,9 +5,9 @@ import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { accountFunction } from "../../../functions/account/src/function";
-import { startUpstashBridge, type UpstashBridge } from "../../../infra/upstash-bridge";
+import { startUpstashBridge, type UpstashBridge } from "../../local/src/bridges/upstash";
 import { mintApiKey, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/support/credentials";
-import { failOpenGuardRoute as guard, perLoopReasonRoute as reason, platformWithMeter } from "../../../tests/support/meter";
+import { failOpenGuardRoute as guard, perLoopReasonRoute as reason, runtimeWithMeter } from "../../../tests/support/meter";
 import { startOwnRedis, type OwnRedis } from "../../../tests/support/redis_server";
 import { createServiceFunction } from "./app";
 import { authenticate } from "./auth";
@@ -52,8 +52,8 @@ const keys: string[] = [];
 beforeAll(async () => {
   redis = await startOwnRedis(REDIS_PORT);
   bridge = await startUpstashBridge({ redisUrl: redis.url });
-  const { platform } = envFor(createUpstashMeter({ url: bridge.url, token: bridge.token }));
-  for (let i = 0; i < 3; i += 1) keys.push((await mintApiKey(platform, { tier: "free" })).key);
+  const { runtime } = envFor(createUpstashMeter({ url: bridge.url, token: bridge.token }));
+  for (let i = 0; i < 3; i += 1) keys.push((await mintApiKey(runtime, { tier: "free" })).key);
 });
 
 afterAll(async () => {
@@ -62,9 +62,9 @@ afterAll(async () => {
 });
 
 function envFor(meter: UpstashMeter) {
-  const platform = platformWithMeter(meter, "meter-hang");
-  const env = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_PLATFORM: platform };
-  return { platform, env };
+  const runtime = runtimeWithMeter(meter, "meter-hang");
+  const env = { LOG_LEVEL: "silent", OPERATOR_API_KEY: TEST_OPERATOR_KEY, JWT_SECRET: TEST_JWT_SECRET, SVC_RUNTIME: runtime };
+  return { runtime, env };
 }
 
 async function post(env: Record<string, unknown>, path: string, body: unknown, key: string): Promise<{ status: number; code?: string; ms: number }> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { SERVICE_FUNCTIONS } from "../../platform/src/functions";
+import { SERVICE_FUNCTIONS } from "../../local/src/functions";
 import { buildOpenApiDocument } from "./openapi";
 import { defineRoute } from "./route";
 

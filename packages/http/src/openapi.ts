@@ -239,7 +239,7 @@ function parametersOf(json: JsonSchema | undefined, location: "path" | "query"):
  * 401 without a valid credential and 429 past the burst window on a protected route, 503
  * when the meter cannot be reached on a metered route that fails closed.
  */
-function platformResponses(route: RouteContract): Record<string, string> {
+function runtimeResponses(route: RouteContract): Record<string, string> {
   const protectedRoute = route.auth !== "none";
   const responses: Record<string, string> = {};
   if (route.request?.body || route.request?.query) responses[400] = "The body or query is malformed (the field is named).";
@@ -312,7 +312,7 @@ export function buildOpenApiDocument(
         ...(schema ? { content: { [spec.contentType ?? "application/json"]: { schema } } } : {}),
       };
     }
-    for (const [status, description] of Object.entries(platformResponses(route))) {
+    for (const [status, description] of Object.entries(runtimeResponses(route))) {
       responses[status] ??= { description, headers: headersFor(route, status), content: { "application/json": { schema: errorRef } } };
     }
     responses.default = {

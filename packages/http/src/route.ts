@@ -1,11 +1,10 @@
 import type { Context } from "hono";
 import { DomainError, ValidationError, type AccessRequirement, type Principal } from "@svc/core";
 import type * as z from "zod";
-import type { ServiceEnv } from "./env";
-import type { Platform, PlatformSession } from "./platform";
+import type { Runtime, RuntimeSession, ServiceEnv } from "@svc/runtime";
 import { HttpError } from "./errors";
 
-/** Hono generics shared by every function: bindings come from the platform, variables from middleware. */
+/** Hono generics shared by every function: bindings come from the runtime, variables from middleware. */
 export interface AppEnv {
   Bindings: Record<string, unknown>;
   Variables: {
@@ -13,9 +12,9 @@ export interface AppEnv {
     config: ServiceEnv;
     /** The matched route template, for logs. */
     routePath: string;
-    platform: Platform | undefined;
+    runtime: Runtime | undefined;
     /** Opened on first use, released after the response. */
-    session: Promise<PlatformSession> | undefined;
+    session: Promise<RuntimeSession> | undefined;
     principal: Principal | undefined;
     /** The contract of the matched route. */
     route: RouteContract | undefined;

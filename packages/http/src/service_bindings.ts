@@ -1,4 +1,4 @@
-import { HttpError } from "./errors";
+import { BadEnvironmentError } from "@svc/runtime";
 
 /**
  * How one function calls another function's routes: on Workers a service binding (the target
@@ -20,5 +20,5 @@ export function serviceBinding(env: Readonly<Record<string, unknown>> | undefine
   const name = serviceBindingName(functionName);
   const bound = env?.[name];
   if (typeof bound === "object" && bound !== null && typeof (bound as ServiceFetcher).fetch === "function") return bound as ServiceFetcher;
-  throw new HttpError(500, "bad_environment", `The service is misconfigured: the service binding ${name} (to the ${functionName} function) is missing.`, name);
+  throw new BadEnvironmentError(`The service is misconfigured: the service binding ${name} (to the ${functionName} function) is missing.`, name);
 }

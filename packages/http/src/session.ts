@@ -1,18 +1,17 @@
 import type { Principal } from "@svc/core";
 import type { Context } from "hono";
 import type { AppEnv } from "./route";
-import { HttpError } from "./errors";
-import { guardedSession, type PlatformSession } from "./platform";
+import { BadEnvironmentError, guardedSession, type RuntimeSession } from "@svc/runtime";
 
-/** The request's platform session, opened on first use (public routes never open one). */
-export function sessionOf(c: Context<AppEnv>): Promise<PlatformSession> {
+/** The request's runtime session, opened on first use (public routes never open one). */
+export function sessionOf(c: Context<AppEnv>): Promise<RuntimeSession> {
   const existing = c.get("session");
   if (existing) return existing;
-  const platform = c.get("platform");
-  if (!platform) {
-    throw new HttpError(500, "bad_environment", "The service is misconfigured: this function has no database platform.", "DATABASE_URL");
+  const runtime = c.get("runtime");
+  if (!runtime) {
+    throw new BadEnvironmentError("The service is misconfigured: this function has no database runtime.", "DATABASE_URL");
   }
-  const opened = platform.open(c.get("config")).then(guardedSession);
+  const opened = runtime.open(c.get("config")).then(guardedSession);
   c.set("session", opened);
   return opened;
 }

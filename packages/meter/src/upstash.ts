@@ -62,7 +62,7 @@ export interface UpstashMeterOptions {
   readonly breaker?: CircuitBreaker;
 }
 
-/** The Upstash meter, plus what the platform waits for after the response. */
+/** The Upstash meter, plus what the runtime waits for after the response. */
 export interface UpstashMeter extends Meter {
   /** Resolves once the releases sent in the background (charges given up on, refunds) are answered. */
   settled(): Promise<void>;

@@ -7,7 +7,7 @@ import { sha256Hex } from "../encoding";
 import { callerSubject } from "../metering";
 import { checkContinuationToken, issueContinuationToken, MAX_CLARIFICATIONS, type ContinuationClaims } from "./continuation";
 import { detectDistress, type DistressAssessment } from "./distress";
-import { assess, AssessmentSchema, DepthTier, orientationOf, type Assessment } from "./engine";
+import { assess, AssessmentSchema, DepthTier, orientationOf } from "./engine";
 import { Extraction, Layer1Extraction } from "./extraction";
 import { narrateOffline, OFFLINE_NARRATOR } from "./narrator";
 import type { Sealer } from "../sealing";

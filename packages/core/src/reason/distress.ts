@@ -251,7 +251,7 @@ export const DISTRESS_RULES: readonly DistressRule[] = [
       "{I} {CANT} keep myself safe",
       "(?:{I} (?:took|swallowed)|{IVE} (?:taken|swallowed)) (?:all|a lot|too many|a bunch|a handful|a whole bottle|the whole bottle|a bottle|bottles)(?: of)? (?:my |the |these |those )?(?:pills|tablets|sleeping pills|painkillers|meds|medication)",
       "{I}(?:'?ve| have)? {ADV}overdosed",
-      "{IM} {ADV}(?:standing|sitting) on (?:the|a) (?:ledge|railing|edge of (?:the|a) (?:roof|bridge|cliff|building|platform))",
+      "{IM} {ADV}(?:standing|sitting) on (?:the|a) (?:ledge|railing|edge of (?:the|a) (?:roof|bridge|cliff|building|runtime))",
       "(?:the |my )?(?:rope|noose|pills|gun) (?:is|are) (?:all )?ready",
       "{IVE} {ADV}(?:tied|made|got|bought) (?:a|the) noose",
       "(?:stockpil(?:ed|ing)|sav(?:ed|ing) up|hoard(?:ed|ing)|collect(?:ed|ing)) (?:my |enough |all my )?(?:pills|tablets|sleeping pills|painkillers|meds|medication)",

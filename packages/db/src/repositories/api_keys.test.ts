@@ -1,6 +1,6 @@
 import { displayPrefix, generateApiKey, hashApiKey, StoredApiKey, type CredentialStore, type NewApiKey } from "@svc/core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BACKENDS, freshOwner, testPlatform } from "../../../../tests/support/database";
+import { BACKENDS, freshOwner, testRuntime } from "../../../../tests/support/database";
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
 import { credentialStore } from "./api_keys";
@@ -35,7 +35,7 @@ describe.each(BACKENDS)("credential store on %s", (backend) => {
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    db = await (await testPlatform(backend)).database();
+    db = await (await testRuntime(backend)).database();
     store = credentialStore(db);
   });
 

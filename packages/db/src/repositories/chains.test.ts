@@ -1,6 +1,6 @@
 import type { ChainStore } from "@svc/core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BACKENDS, freshOwner, testPlatform } from "../../../../tests/support/database";
+import { BACKENDS, freshOwner, testRuntime } from "../../../../tests/support/database";
 import { chainStore } from "./documents";
 
 // svc-iterate's chain store against every backend the run has: PGlite always, and the real
@@ -11,7 +11,7 @@ describe.each(BACKENDS)("chain store on %s", (backend) => {
   let store: ChainStore;
 
   beforeAll(async () => {
-    store = chainStore(await (await testPlatform(backend)).database());
+    store = chainStore(await (await testRuntime(backend)).database());
   });
 
   const newChain = () => ({ id: `chain_${crypto.randomUUID()}`, subject: `key:${freshOwner()}` });

@@ -1,4 +1,4 @@
-import { findAll, matchAt, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
+import { matchAt, partMatches, spanOf, type Lexicon, type Match, type Part } from "../lexicon";
 import { segment } from "../document";
 import type { Segment, Span, Token } from "../types";
 
@@ -175,22 +175,11 @@ export function denied(tokens: readonly Token[], from: number): boolean {
   return true;
 }
 
-/** The lexicon's matches in the account, negated ones included (the readers decide what a denial means). */
-export function matchesOf(segment: Segment, lex: Lexicon): Match[] {
-  return findAll(segment, lex);
-}
-
 /** A verbatim span of the account, at most 500 characters (the schema's cap on a quote). */
 export function quoteOf(segment: Segment, from: number, to: number): Span {
   const start = segment.tokens[from]!.start;
   const end = Math.min(segment.tokens[to - 1]!.end, start + 500);
   return { field: segment.field, start, end, quote: segment.text.slice(start, end) };
-}
-
-/** The [from, to) token range of the sentence a token belongs to. */
-export function sentenceRange(segment: Segment, index: number): { from: number; to: number } {
-  const s = segment.sentences[segment.tokens[index]!.sentence]!;
-  return { from: s.from, to: s.to };
 }
 
 /** Several lexicons read in one pass: each phrase under its first stem, tagged with its lexicon's index. */

@@ -10,7 +10,7 @@ import WEIGHTS_JSON from "./weights.json";
  * The reader of first-person accounts: the author's acts, each a verb with its object, the circle
  * the object belongs to, and whether it is a wrong or a right; then a score that the act is wrong,
  * by a logistic regression over named features, its weights trained in the repository
- * (packages/platform/src/judgment_accounts_train.ts). Pure and deterministic: no I/O.
+ * (packages/local/src/judgment_accounts_train.ts). Pure and deterministic: no I/O.
  *
  *   the author's acts  the subject is "I" or "we": "my brother stole" and "she hit me" are not the
  *                      author's acts (they count as `other.*`).

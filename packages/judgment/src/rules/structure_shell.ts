@@ -29,15 +29,6 @@ const DISK_DEVICE = /^\/dev\/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d
 const LOG_PATH = /(?:^|\/)(?:var\/log(?:\/|$)|log\/audit|auth\.log|secure$|wtmp|btmp|lastlog|utmp|messages$|syslog|audit\.log|\.bash_history|\.zsh_history|\.history|\.python_history|\.mysql_history|\.psql_history|\.lesshst|\.viminfo|ConsoleHost_history\.txt|\.sh_history|\.local\/share\/fish\/fish_history)/i;
 const PROTECTED_BRANCH = /^(?:\+?(?:refs\/heads\/)?(?:main|master|prod|production|release(?:[/-][\w.-]+)?|trunk|develop|live|stable|default)|HEAD(?::(?:main|master|prod|production))?|:?(?:main|master))$/i;
 
-function classesOf(paths: readonly string[]): PathClass[] {
-  const out: PathClass[] = [];
-  for (const p of paths) {
-    const c = pathClass(p);
-    if (c) out.push(c);
-  }
-  return out;
-}
-
 function worstPath(paths: readonly string[]): { cls: PathClass | null; path: string } {
   const order: PathClass[] = ["root", "system", "home", "data", "wildcard", "local", "temp"];
   let best: { cls: PathClass | null; path: string } = { cls: null, path: "" };
@@ -488,5 +479,3 @@ export function urlsOf(segment: Segment, start: number, end: number, hits: Hits)
     if (/[@/:\s'"=]$|^$/.test(around) || around === "") hits.add("agg.raw_ip_host", null, [spanAt(segment, start + ip.index, start + ip.index + ip[0].length)], "a bare IP address as the host");
   }
 }
-
-export { classesOf };

@@ -1,6 +1,6 @@
 import { findAll, lexicon, matchAt, matchOf, partMatches, type Lexicon, type Match, type Part } from "../lexicon";
 import { memo, memoised } from "../memo";
-import type { HarmCode, Hit, Rule, Segment, Span } from "../types";
+import type { HarmCode, Rule, Segment, Span } from "../types";
 
 /**
  * Shared machinery of the plain-language rules for the "systems" harm codes (destruction,
@@ -376,10 +376,3 @@ export function firstOf(rules: readonly Rule[]): Rule {
   };
 }
 
-export function all(rules: readonly Rule[]): Rule {
-  return (scope, doc) => {
-    const out: Hit[] = [];
-    for (const r of rules) out.push(...r(scope, doc));
-    return out;
-  };
-}

@@ -4,7 +4,7 @@ import { createSealer, rotate, type KeyRing, type Meter, type NarrativeQueue, ty
 import { recordStores, type Database } from "@svc/db";
 import { connectNeon, type DatabaseConnection } from "@svc/db/neon";
 import { openPglite } from "@svc/db/pglite";
-import { parseEnv, type Platform, type ReasonKit } from "@svc/http";
+import { parseEnv, type Runtime, type ReasonKit } from "@svc/runtime";
 import { languageLayers, type LanguageModelSettings } from "@svc/llm";
 import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
@@ -12,12 +12,12 @@ import { unconfiguredQueue } from "@svc/queue";
 import { loadOrCreateDataKeys } from "./data_keys";
 import type { Kysely } from "kysely";
 import ws from "ws";
-import { startNeonBridge, type NeonBridge } from "../../../infra/neon-ws-bridge";
-import { startUpstashBridge, type UpstashBridge } from "../../../infra/upstash-bridge";
+import { startNeonBridge, type NeonBridge } from "./bridges/neon_ws";
+import { startUpstashBridge, type UpstashBridge } from "./bridges/upstash";
 import { readOrCreateSecretFile } from "./secret_files";
 import { loadOrCreateKeyRing } from "./signing_keys";
 
-export interface LocalPlatformOptions {
+export interface LocalRuntimeOptions {
   /** Postgres through the Neon driver; unset means the embedded PGlite. */
   readonly databaseUrl?: string;
   /** Folder for PGlite, or `memory://` for tests. */
@@ -48,7 +48,7 @@ export interface LocalPlatformOptions {
   readonly queue?: NarrativeQueue;
 }
 
-export interface LocalPlatform extends Platform {
+export interface LocalRuntime extends Runtime {
   /** Opens (and for PGlite, migrates) the database now, so a bad setup fails at start. */
   database(): Promise<Kysely<Database>>;
   meter(): Promise<Meter>;
@@ -60,11 +60,11 @@ export interface LocalPlatform extends Platform {
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
 /**
- * The platform of `npm start` and of the test suites: one database connection for the
+ * The runtime of `npm start` and of the test suites: one database connection for the
  * process (Node can share one), either the embedded PGlite under DATA_DIR or Postgres through
  * the Neon driver, over a loopback WebSocket bridge when the server is a plain local Postgres.
  */
-export function createLocalPlatform(options: LocalPlatformOptions): LocalPlatform {
+export function createLocalRuntime(options: LocalRuntimeOptions): LocalRuntime {
   let opened: Promise<{ connection: DatabaseConnection; bridge?: NeonBridge }> | undefined;
   const open = () =>
     (opened ??= (async () => {

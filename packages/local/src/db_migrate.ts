@@ -1,6 +1,6 @@
 import { migrateDown, migrateToLatest } from "@svc/db";
-import { parseEnv } from "@svc/http";
-import { createLocalPlatform } from "./local_platform";
+import { parseEnv } from "@svc/runtime";
+import { createLocalRuntime } from "./local_runtime";
 import { isMain } from "./main";
 
 /**
@@ -19,14 +19,14 @@ export interface MigrateOptions {
 }
 
 export interface MigrationRun {
-  /** The database migrated, as the local platform names it. */
+  /** The database migrated, as the local runtime names it. */
   readonly description: string;
   /** Each migration applied, in order: `up 20261121T0900_api_keys: Success`. */
   readonly applied: readonly string[];
 }
 
 export async function migrateDatabase(options: MigrateOptions): Promise<MigrationRun> {
-  const platform = createLocalPlatform({
+  const runtime = createLocalRuntime({
     dataDir: options.dataDir,
     migrateEmbedded: false,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
@@ -36,12 +36,12 @@ export async function migrateDatabase(options: MigrateOptions): Promise<Migratio
     onConnectionError: (err) => console.error(`database connection lost: ${err.message}`),
   });
   try {
-    const db = await platform.database();
+    const db = await runtime.database();
     const result = options.down ? await migrateDown(db) : await migrateToLatest(db);
     const applied = (result.results ?? []).map((r) => `${r.direction.toLowerCase()} ${r.migrationName}: ${r.status}`);
-    return { description: platform.description, applied };
+    return { description: runtime.description, applied };
   } finally {
-    await platform.close();
+    await runtime.close();
   }
 }
 

@@ -5,12 +5,12 @@ import type { NarrativeQueue } from "@svc/core";
 import { DOCS_ASSETS_BINDING } from "@svc/fn-discovery";
 import { createNarrativeConsumer } from "@svc/fn-narrative-worker";
 import { runScheduledJobs } from "@svc/fn-scheduler";
-import { HttpError, parseEnv, PLATFORM_BINDING, writeLog } from "@svc/http";
+import { parseEnv, RUNTIME_BINDING, writeLog } from "@svc/runtime";
 import { sqsQueueFromSettings } from "@svc/queue";
 import { createDispatcher } from "./dispatcher";
 import { localDocsAssets } from "./docs_assets";
 import { startEmbeddedQueue, type EmbeddedQueue } from "./embedded_queue";
-import { createLocalPlatform } from "./local_platform";
+import { createLocalRuntime } from "./local_runtime";
 import { SERVICE_FUNCTIONS } from "./functions";
 import { isMain } from "./main";
 
@@ -28,12 +28,12 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
   const config = parseEnv(env);
   mkdirSync(resolve(config.DATA_DIR), { recursive: true });
   // The queue: SQS when configured, else the embedded emulator started below (bound late,
-  // because its consumer needs the platform).
+  // because its consumer needs the runtime).
   let embedded: EmbeddedQueue | undefined;
   const queue: NarrativeQueue = config.SQS_QUEUE_URL
     ? sqsQueueFromSettings(config)
     : { send: (job) => (embedded ? embedded.queue.send(job) : Promise.reject(new Error("the embedded queue is not up yet"))) };
-  const platform = createLocalPlatform({
+  const runtime = createLocalRuntime({
     queue,
     ...(config.DATA_KEYS ? { dataKeys: config.DATA_KEYS } : {}),
     dataDir: config.DATA_DIR,
@@ -52,12 +52,12 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
     languageModel: config,
   });
   // The embedded database opens (and migrates) before the port does, so a bad setup fails here.
-  await platform.open(config);
+  await runtime.open(config);
   if (!config.SQS_QUEUE_URL) {
     const consume = createNarrativeConsumer({
       maxReceives: config.MAX_RECEIVES,
       open: async () => {
-        const session = await platform.open(config);
+        const session = await runtime.open(config);
         return { store: session.narratives, sealer: session.sealer(), narrator: session.reason().narrator, release: () => session.release() };
       },
       log: (level, msg, fields) => writeLog(config.LOG_LEVEL, level, msg, { function: "narrative-worker", ...fields }),
@@ -72,7 +72,7 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
   // The scheduled function's jobs, as its cron trigger runs them in production.
   const runJobs = async () => {
     try {
-      const run = await runScheduledJobs(await platform.open(config), new Date());
+      const run = await runScheduledJobs(await runtime.open(config), new Date());
       if (
         run.outbox.sent +
           run.outbox.failed +
@@ -93,14 +93,14 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
   const schedule = setInterval(() => void runJobs(), config.SCHEDULE_INTERVAL_SECONDS * 1000);
   schedule.unref();
   // ASSETS: the reference page's script, as the discovery Worker's static assets hold it.
-  const dispatch = createDispatcher(SERVICE_FUNCTIONS, { ...env, [PLATFORM_BINDING]: platform, [DOCS_ASSETS_BINDING]: localDocsAssets() });
+  const dispatch = createDispatcher(SERVICE_FUNCTIONS, { ...env, [RUNTIME_BINDING]: runtime, [DOCS_ASSETS_BINDING]: localDocsAssets() });
   return new Promise((resolveStart, rejectStart) => {
     const server = serve({ fetch: dispatch, port: config.PORT, hostname: "127.0.0.1" }, (info) => {
       const url = `http://127.0.0.1:${info.port}`;
       writeLog(config.LOG_LEVEL, "info", "listening", {
         url,
         data_dir: resolve(config.DATA_DIR),
-        database: platform.description,
+        database: runtime.description,
         queue: config.SQS_QUEUE_URL ? "SQS" : "embedded SQS emulator (fauxqs)",
         functions: SERVICE_FUNCTIONS.map((fn) => fn.name),
       });
@@ -111,7 +111,7 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
           clearInterval(schedule);
           await new Promise<void>((done) => server.close(() => done()));
           await embedded?.stop();
-          await platform.close();
+          await runtime.close();
         },
       });
     });
@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   } catch (err) {
-    const message = err instanceof HttpError || err instanceof Error ? err.message : String(err);
+    const message = err instanceof Error ? err.message : String(err);
     console.error(JSON.stringify({ level: "error", msg: "start_failed", error: message }));
     process.exit(1);
   }

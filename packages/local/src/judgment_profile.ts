@@ -6,9 +6,9 @@ import { loadCorpus, readerInputOf } from "./judgment_corpus";
 
 /**
  * Profiling and output-identity checks of the offline reader (not part of the service).
- *   npx tsx packages/platform/src/judgment_profile.ts hash      # SHA-256 of readAction + hits over every corpus case
- *   npx tsx packages/platform/src/judgment_profile.ts profile   # per-stage CPU time on a 5k+5k input
- *   npx tsx packages/platform/src/judgment_profile.ts bench     # p50/p99 of readAction on 5k+5k
+ *   npx tsx packages/local/src/judgment_profile.ts hash      # SHA-256 of readAction + hits over every corpus case
+ *   npx tsx packages/local/src/judgment_profile.ts profile   # per-stage CPU time on a 5k+5k input
+ *   npx tsx packages/local/src/judgment_profile.ts bench     # p50/p99 of readAction on 5k+5k
  */
 
 /** The guardrail bench's input: corpus actions and contexts concatenated to 5,000 chars each (as bench.ts). */

@@ -1,23 +1,32 @@
 import { createSealer, parseDataKeyRing, parseKeyRing, type KeyRing, type Sealer } from "@svc/core";
 import { recordStores } from "@svc/db";
 import { connectNeon } from "@svc/db/neon";
-import { HttpError, writeLog, type EnvProblem, type LanguageLayers, type Platform, type PlatformSession, type ReasonKit, type ServiceEnv } from "@svc/http";
+import {
+  BadEnvironmentError,
+  writeLog,
+  type EnvProblem,
+  type LanguageLayers,
+  type Runtime,
+  type RuntimeSession,
+  type ReasonKit,
+  type ServiceEnv,
+} from "@svc/runtime";
 import { createCircuitBreaker, type CircuitBreaker } from "@svc/meter/breaker";
 import { createUpstashMeter, type UpstashMeter } from "@svc/meter/upstash";
 import { sqsQueueFromSettings } from "@svc/queue";
 
 /**
- * The deployed platform: Postgres through the Neon driver, one pool per request (a Worker
+ * The deployed runtime: Postgres through the Neon driver, one pool per request (a Worker
  * cannot reuse a client across requests), closed once the response is sent; metering on
  * Upstash Redis over its REST API. Only the functions that reason pass a reason kit (see
  * ./reason.ts), so the others do not bundle the language-model client.
  */
-export interface WorkersPlatformOptions {
+export interface WorkersRuntimeOptions {
   readonly reasonKit?: (config: ServiceEnv) => ReasonKit;
   readonly language?: (config: ServiceEnv) => LanguageLayers;
 }
 
-export function createWorkersPlatform(options: WorkersPlatformOptions = {}): Platform {
+export function createWorkersRuntime(options: WorkersRuntimeOptions = {}): Runtime {
   return {
     name: "workers",
     open: (config) => openSession(config, options),
@@ -25,11 +34,11 @@ export function createWorkersPlatform(options: WorkersPlatformOptions = {}): Pla
   };
 }
 
-export const workersPlatform: Platform = createWorkersPlatform();
+export const workersRuntime: Runtime = createWorkersRuntime();
 
-async function openSession(config: ServiceEnv, { reasonKit, language }: WorkersPlatformOptions): Promise<PlatformSession> {
+async function openSession(config: ServiceEnv, { reasonKit, language }: WorkersRuntimeOptions): Promise<RuntimeSession> {
   if (!config.DATABASE_URL) {
-    throw new HttpError(500, "bad_environment", "The service is misconfigured: DATABASE_URL is not set.", "DATABASE_URL");
+    throw new BadEnvironmentError("The service is misconfigured: DATABASE_URL is not set.", "DATABASE_URL");
   }
   const connection = connectNeon({
     connectionString: config.DATABASE_URL,
@@ -65,13 +74,13 @@ const keyRings = new Map<string, KeyRing>();
 
 /** The signing key ring from SIGNING_KEYS (its public halves verify provenance). */
 export function keyRingFrom(config: ServiceEnv): KeyRing {
-  if (!config.SIGNING_KEYS) throw new HttpError(500, "bad_environment", "The service is misconfigured: SIGNING_KEYS is not set.", "SIGNING_KEYS");
+  if (!config.SIGNING_KEYS) throw new BadEnvironmentError("The service is misconfigured: SIGNING_KEYS is not set.", "SIGNING_KEYS");
   let keyRing = keyRings.get(config.SIGNING_KEYS);
   if (!keyRing) {
     try {
       keyRing = parseKeyRing(config.SIGNING_KEYS);
     } catch {
-      throw new HttpError(500, "bad_environment", "The service is misconfigured: SIGNING_KEYS is not a valid key ring.", "SIGNING_KEYS");
+      throw new BadEnvironmentError("The service is misconfigured: SIGNING_KEYS is not a valid key ring.", "SIGNING_KEYS");
     }
     keyRings.set(config.SIGNING_KEYS, keyRing);
   }
@@ -82,13 +91,13 @@ export function keyRingFrom(config: ServiceEnv): KeyRing {
 const sealers = new Map<string, Sealer>();
 
 function sealerFrom(config: ServiceEnv): Sealer {
-  if (!config.DATA_KEYS) throw new HttpError(500, "bad_environment", "The service is misconfigured: DATA_KEYS is not set.", "DATA_KEYS");
+  if (!config.DATA_KEYS) throw new BadEnvironmentError("The service is misconfigured: DATA_KEYS is not set.", "DATA_KEYS");
   let sealer = sealers.get(config.DATA_KEYS);
   if (!sealer) {
     try {
       sealer = createSealer(parseDataKeyRing(config.DATA_KEYS));
     } catch {
-      throw new HttpError(500, "bad_environment", "The service is misconfigured: DATA_KEYS is not a valid key ring.", "DATA_KEYS");
+      throw new BadEnvironmentError("The service is misconfigured: DATA_KEYS is not a valid key ring.", "DATA_KEYS");
     }
     sealers.set(config.DATA_KEYS, sealer);
   }
@@ -113,7 +122,7 @@ function upstashMeterFrom(config: ServiceEnv): UpstashMeter {
     // the secret (an outage would let fail-open routes run unmetered for ever).
     const variables = meterProblems(config).map((p) => p.variable);
     const message = `The service is misconfigured: ${variables.join(" and ")} ${variables.length > 1 ? "are" : "is"} not set.`;
-    const misconfigured = () => Promise.reject(new HttpError(500, "bad_environment", message, variables[0]));
+    const misconfigured = () => Promise.reject(new BadEnvironmentError(message, variables[0] ?? "UPSTASH_REDIS_REST_URL"));
     return { name: "unconfigured", consume: misconfigured, read: misconfigured, burst: misconfigured, refund: misconfigured, settled: async () => undefined };
   }
   const url = config.UPSTASH_REDIS_REST_URL;

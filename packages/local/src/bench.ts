@@ -23,12 +23,12 @@ import { credentialStore } from "@svc/db";
 import { assessmentsFunction } from "@svc/fn-assessments";
 import { createNarrativeConsumer } from "@svc/fn-narrative-worker";
 import { reasonFunction } from "@svc/fn-reason";
-import { parseEnv, PLATFORM_BINDING } from "@svc/http";
+import { parseEnv, RUNTIME_BINDING } from "@svc/runtime";
 import { startEmbeddedQueue, type EmbeddedQueue } from "./embedded_queue";
-import { createLocalPlatform } from "./local_platform";
+import { createLocalRuntime } from "./local_runtime";
 import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
-import { startUpstashBridge } from "../../../infra/upstash-bridge";
+import { startUpstashBridge } from "./bridges/upstash";
 import { isMain, REPO_ROOT } from "./main";
 import { loadAccounts } from "./judgment_accounts";
 import { loadCorpus } from "./judgment_corpus";
@@ -126,7 +126,7 @@ async function benchKey(baseUrl: string): Promise<string> {
 }
 
 async function startServerProcess(port: number): Promise<ChildProcess> {
-  const child = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), [join(REPO_ROOT, "packages/platform/src/server.ts")], {
+  const child = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), [join(REPO_ROOT, "packages/local/src/server.ts")], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -359,20 +359,20 @@ export async function runMicro(bench: MicroBenchmark, iterations: number): Promi
 export async function benchNarrativePipeline(jobs: number, consults: number): Promise<{ jobsPerSecond: number; readyP50: number; readyP99: number }> {
   const env = parseEnv({ LOG_LEVEL: "silent" });
   let embedded: EmbeddedQueue | undefined;
-  const platform = createLocalPlatform({ dataDir: "memory://", queue: { send: (job) => embedded!.queue.send(job) } });
-  const bindings = { LOG_LEVEL: "silent", BURST_LIMIT: "100000", [PLATFORM_BINDING]: platform };
+  const runtime = createLocalRuntime({ dataDir: "memory://", queue: { send: (job) => embedded!.queue.send(job) } });
+  const bindings = { LOG_LEVEL: "silent", BURST_LIMIT: "100000", [RUNTIME_BINDING]: runtime };
   try {
     const consume = createNarrativeConsumer({
       maxReceives: 5,
       open: async () => {
-        const session = await platform.open(env);
+        const session = await runtime.open(env);
         return { store: session.narratives, sealer: session.sealer(), narrator: session.reason().narrator, release: () => session.release() };
       },
       log: () => undefined,
     });
     embedded = await startEmbeddedQueue({ consume, maxReceives: 5 });
     const { key } = await issueApiKey({
-      ctx: { credentials: credentialStore(await platform.database()), now: () => new Date() },
+      ctx: { credentials: credentialStore(await runtime.database()), now: () => new Date() },
       input: { kind: "live", owner_id: "bench", tier: "paid", capabilities: [], daily_limit: 10_000_000 },
     });
     const consult = async () => {
@@ -414,17 +414,17 @@ export async function benchNarrativePipeline(jobs: number, consults: number): Pr
     return { jobsPerSecond, readyP50: at(0.5), readyP99: at(0.99) };
   } finally {
     await embedded?.stop();
-    await platform.close();
+    await runtime.close();
   }
 }
 
 /** Wall time of POST /api/assessment/full (55 responses examined in a bounded pool), in-process on the embedded parts. */
 export async function benchFullAssessment(runs: number): Promise<{ p50: number; max: number }> {
-  const platform = createLocalPlatform({ dataDir: "memory://" });
-  const bindings = { LOG_LEVEL: "silent", BURST_LIMIT: "100000", [PLATFORM_BINDING]: platform };
+  const runtime = createLocalRuntime({ dataDir: "memory://" });
+  const bindings = { LOG_LEVEL: "silent", BURST_LIMIT: "100000", [RUNTIME_BINDING]: runtime };
   try {
     const { key } = await issueApiKey({
-      ctx: { credentials: credentialStore(await platform.database()), now: () => new Date() },
+      ctx: { credentials: credentialStore(await runtime.database()), now: () => new Date() },
       input: { kind: "live", owner_id: "bench", tier: "paid", capabilities: [], daily_limit: 10_000_000 },
     });
     const body = JSON.stringify({ agent_id: "bench-agent", responses: FULL_IDS.map((id) => ({ assessment_id: id, response: `${BENCH_INPUT} (${id})` })) });
@@ -445,7 +445,7 @@ export async function benchFullAssessment(runs: number): Promise<{ p50: number; 
     times.sort((a, b) => a - b);
     return { p50: times[Math.floor((times.length - 1) / 2)]!, max: times[times.length - 1]! };
   } finally {
-    await platform.close();
+    await runtime.close();
   }
 }
 

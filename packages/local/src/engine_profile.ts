@@ -3,8 +3,8 @@
  * (5,000-char action + 5,000-char context), and a fingerprint of guardAction's full output over
  * the development corpus (to check an optimisation changes nothing).
  *
- *   npx tsx packages/platform/src/engine_profile.ts [iterations]   # per-stage timings
- *   npx tsx packages/platform/src/engine_profile.ts --hash          # output fingerprint
+ *   npx tsx packages/local/src/engine_profile.ts [iterations]   # per-stage timings
+ *   npx tsx packages/local/src/engine_profile.ts --hash          # output fingerprint
  */
 import { createHash } from "node:crypto";
 import { assess, detectDistress, examine, extractOffline, guardAction, guardrailLens, offlineExtractor } from "@svc/core";

@@ -86,7 +86,7 @@ export function localDocsAssets(): { fetch(request: Request): Promise<Response> 
   };
 }
 
-// wrangler.toml's [env.discovery.build] command: `npx tsx packages/platform/src/docs_assets.ts`.
+// wrangler.toml's [env.discovery.build] command: `npx tsx packages/local/src/docs_assets.ts`.
 if (isMain(import.meta.url)) {
   const manifest = writeDocsAssets();
   console.log(`reference page script ${manifest.script.name} (${manifest.script.bytes} bytes) written to ${DOCS_ASSETS_DIR}`);

@@ -3,7 +3,7 @@ import { accountSplitOf, loadAccounts, type Account } from "./judgment_accounts"
 import { isMain } from "./main";
 
 /**
- * `npx tsx packages/platform/src/judgment_eval_fields.ts [--json]`: the offline extractor read field
+ * `npx tsx packages/local/src/judgment_eval_fields.ts [--json]`: the offline extractor read field
  * by field against the Stoic accounts' labels, on the dev split and on the train split apart:
  *
  *   act_kind       accuracy of situation.act_kind.

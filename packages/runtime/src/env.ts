@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { HttpError } from "./errors";
+import { BadEnvironmentError } from "./errors";
 
 /**
  * The one environment schema, checked at every entry point (each Worker's fetch, the local
@@ -122,7 +122,7 @@ export function parseEnv(source: EnvSource | undefined): ServiceEnv {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const variable = String(issue.path[0] ?? "environment");
-    throw new HttpError(500, "bad_environment", `The service is misconfigured: environment variable ${variable} is invalid (${issue.message}).`, variable);
+    throw new BadEnvironmentError(`The service is misconfigured: environment variable ${variable} is invalid (${issue.message}).`, variable);
   }
   parsedEnvs.set(raw, result.data);
   return result.data;

@@ -27,11 +27,11 @@ import type { ServiceEnv } from "./env";
 
 /**
  * The production parts a function talks to, opened per request (Workers cannot share a
- * client between requests). Each deployable function names its platform; the local server
+ * client between requests). Each deployable function names its runtime; the local server
  * passes its own (embedded PGlite, or Neon over a loopback bridge) through the binding
- * `SVC_PLATFORM`, so the very same function modules run in both places.
+ * `SVC_RUNTIME`, so the very same function modules run in both places.
  */
-export interface PlatformSession {
+export interface RuntimeSession {
   readonly credentials: CredentialStore;
   readonly meter: Meter;
   readonly consults: ConsultStore;
@@ -80,19 +80,19 @@ export interface ReasonKit {
   readonly narrator: Narrator;
 }
 
-export interface Platform {
+export interface Runtime {
   readonly name: string;
-  open(config: ServiceEnv): Promise<PlatformSession>;
+  open(config: ServiceEnv): Promise<RuntimeSession>;
   /**
    * The variables this deployment lacks (or has malformed) for what a function uses: /healthz
    * answers not ready while any is listed, and the routes that need one answer 500
    * bad_environment naming it. Absent: nothing is ever missing (the embedded defaults).
    */
-  problems?(config: ServiceEnv, uses: PlatformUses): readonly EnvProblem[];
+  problems?(config: ServiceEnv, uses: RuntimeUses): readonly EnvProblem[];
 }
 
 /** What a function draws on, for its readiness: the meter, when any caller can be metered. */
-export interface PlatformUses {
+export interface RuntimeUses {
   readonly meter: boolean;
 }
 
@@ -101,10 +101,10 @@ export interface EnvProblem {
   readonly message: string;
 }
 
-export const PLATFORM_BINDING = "SVC_PLATFORM";
+export const RUNTIME_BINDING = "SVC_RUNTIME";
 
 /** The members of a session that are stores over the database. */
-export type SessionStore = Exclude<keyof PlatformSession, "meter" | "queue" | "sealer" | "language" | "signingKeys" | "reason" | "release">;
+export type SessionStore = Exclude<keyof RuntimeSession, "meter" | "queue" | "sealer" | "language" | "signingKeys" | "reason" | "release">;
 
 /** Each store with the name its outage is reported under; a new store fails to compile until named here. */
 export const SESSION_STORES: Readonly<Record<SessionStore, string>> = {
@@ -129,16 +129,16 @@ export const SESSION_STORES: Readonly<Record<SessionStore, string>> = {
 /**
  * The session every request sees: each store behind the one guard, so a store that cannot be
  * reached (refused, dropped, timed out) answers 503 store_unavailable with Retry-After on any
- * route, authentication included, whatever the platform. The meter keeps its own outage policy.
+ * route, authentication included, whatever the runtime. The meter keeps its own outage policy.
  */
-export function guardedSession(session: PlatformSession): PlatformSession {
+export function guardedSession(session: RuntimeSession): RuntimeSession {
   const guarded: Record<string, unknown> = { ...session };
   for (const [member, what] of Object.entries(SESSION_STORES)) {
     guarded[member] = unavailableOnFailure(session[member as SessionStore], what);
   }
-  return guarded as unknown as PlatformSession;
+  return guarded as unknown as RuntimeSession;
 }
 
-export function isPlatform(value: unknown): value is Platform {
-  return typeof value === "object" && value !== null && typeof (value as Platform).open === "function";
+export function isRuntime(value: unknown): value is Runtime {
+  return typeof value === "object" && value !== null && typeof (value as Runtime).open === "function";
 }

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { generateDataKeyRing, generateSigningKey, serializeDataKeyRing, serializeKeyRing } from "@svc/core";
-import { EnvSchema } from "@svc/http";
+import { EnvSchema } from "@svc/runtime";
 import { WORKERS, workerNamed, type WorkerDeploy } from "./deploy";
 import { type CliIo, parseCli, runAsMain } from "./cli";
 import { REPO_ROOT } from "./main";

@@ -4,7 +4,7 @@ import { ethicsSplitOf, loadEthics, type EthicsItem } from "./judgment_ethics";
 import { isMain } from "./main";
 
 /**
- * `npx tsx packages/platform/src/judgment_eval_accounts.ts [--split dev|train] [--json]`: the offline
+ * `npx tsx packages/local/src/judgment_eval_accounts.ts [--split dev|train] [--json]`: the offline
  * reader of accounts as every scoring lens serves it (the offline extractor, then Layer 2, through
  * `examine` as POST /api/score-action does), on the dev split by default:
  *

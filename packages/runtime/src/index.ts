@@ -1,0 +1,4 @@
+export * from "./env";
+export * from "./errors";
+export * from "./log";
+export * from "./runtime";

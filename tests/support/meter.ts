@@ -1,5 +1,5 @@
-import type { Meter } from "@svc/core";
-import { defineOperation } from "@svc/http";
+import { charged, type Meter } from "@svc/core";
+import { chargerOf, defineOperation } from "@svc/http";
 import type { RuntimeSession } from "@svc/runtime";
 import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
@@ -108,12 +108,17 @@ export const perLoopReasonRoute = defineOperation(
     summary: "Per-loop metering (free allowance 30 loops), fails closed",
     tags: ["test"],
     auth: "bearer",
-    skill: "svc-reason",
-    meterUnits: (body) => (body as { loops: number }).loops,
+    charge: { skill: "svc-reason", at: "service" },
     request: { body: z.object({ loops: z.number().int().min(1).max(100) }).strict() },
     responses: { 200: { description: "Served." } },
   },
-  (c, { body }) => c.json({ served: "reason", loops: body.loops }),
+  async (c, { body }) =>
+    c.json(
+      await charged(
+        () => chargerOf(c)({ units: body.loops }),
+        async () => ({ served: "reason", loops: body.loops }),
+      ),
+    ),
 );
 
 /** A test route on svc-guard that is served unmetered when the meter is down, as the guardrail is. */
@@ -125,8 +130,7 @@ export const failOpenGuardRoute = defineOperation(
     summary: "Fails open when the meter is down",
     tags: ["test"],
     auth: "bearer",
-    skill: "svc-guard",
-    onMeterOutage: "open",
+    charge: { skill: "svc-guard", onOutage: "open" },
     request: { body: z.object({ text: z.string().max(5000) }).strict() },
     responses: { 200: { description: "Served." } },
   },

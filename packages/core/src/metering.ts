@@ -88,6 +88,48 @@ export class MeterUnavailableError extends Error {
   }
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Charging: one shape for every charged call                                                   */
+/* ------------------------------------------------------------------------------------------ */
+
+/** What was charged, so work that then fails can give it back. */
+export interface Charge {
+  refund(): Promise<void>;
+}
+
+export const NOTHING_CHARGED: Charge = { refund: async () => undefined };
+
+/** What a charge takes from the meter, in one atomic plan: a refusal of any counter moves none. */
+export interface ChargeRequest {
+  /** Units of the route's skill; 0 when the call is already paid (a clarification turn). */
+  readonly units: number;
+  /** The call's own limits, keyed by the caller's meter subject (a chain's iterations). */
+  readonly extra?: (subject: string) => readonly MeterCounter[];
+  /** Limits that hold for every caller, operators included (one baseline per agent a month). */
+  readonly always?: readonly MeterCounter[];
+}
+
+/**
+ * Charges the route's skill for the caller: bound to the request by the HTTP layer, handed to a
+ * service that charges once its own checks pass (so those refusals cost nothing). Throws the
+ * 429 that names the spent allowance, or the 503 of a meter outage on a route that fails closed.
+ */
+export type Charger = (request: ChargeRequest) => Promise<Charge>;
+
+/**
+ * The one shape of charged work: charge, run the work, and give the charge back if the work
+ * fails, so a failed call costs nothing; the work's error goes on.
+ */
+export async function charged<T>(charge: () => Promise<Charge>, work: () => Promise<T>): Promise<T> {
+  const taken = await charge();
+  try {
+    return await work();
+  } catch (err) {
+    await taken.refund();
+    throw err;
+  }
+}
+
 export const DEFAULT_PAID_DAILY_LIMIT = 500;
 
 const pad = (n: number) => String(n).padStart(2, "0");

@@ -1,4 +1,4 @@
-import { authorize, IDEMPOTENCY_KEY_HEADER, type Principal } from "@svc/core";
+import { authorize, charged, IDEMPOTENCY_KEY_HEADER, type Principal } from "@svc/core";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "./route";
 import { HttpError, renderError } from "./errors";
@@ -14,7 +14,7 @@ import {
   type RuntimeUses,
 } from "@svc/runtime";
 import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER, ORIGINAL_REQUEST_HEADER, runIdempotently } from "./idempotency";
-import { meterRequest, refundOnFailure } from "./metering";
+import { meterRequest } from "./metering";
 import { releaseSession } from "./session";
 import { defineOperation, pathMatcher, readOperationInput, toHonoPath, type Operation, type RouteContract } from "./route";
 import * as z from "zod";
@@ -203,7 +203,11 @@ export function createServiceFunction(name: string, operations: readonly AnyOper
       const { input, json } = await readOperationInput(c, op.route);
       if (!principal) return op.handle(c, input);
       const idempotencyKey = idempotencyKeyOf(c, op.route);
-      const execute = async () => refundOnFailure(await meterRequest(c, principal, op.route, input.body), async () => op.handle(c, input));
+      const execute = () =>
+        charged(
+          () => meterRequest(c, principal, op.route),
+          async () => op.handle(c, input),
+        );
       // With an Idempotency-Key the key is claimed before the meter: a retry is never charged twice.
       return idempotencyKey === undefined ? execute() : runIdempotently(c, { principal, key: idempotencyKey, body: json }, execute);
     });

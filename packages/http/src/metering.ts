@@ -7,39 +7,24 @@ import {
   meterSubject,
   planSkillCall,
   rateLimitHeaders,
-  type MeterCounter,
+  NOTHING_CHARGED,
+  type Charge,
+  type ChargeRequest,
+  type Charger,
   type MeterOutcome,
   type Principal,
 } from "@svc/core";
 import type { Context } from "hono";
-import type { AppEnv } from "./route";
 import { writeLog } from "@svc/runtime";
-import type { RouteContract } from "./route";
+import type { AppEnv, RouteCharge, RouteContract } from "./route";
 import { sessionOf } from "./session";
-
-/** What was charged, so a call that then fails upstream can give it back. */
-export interface Charge {
-  refund(): Promise<void>;
-}
-
-const NOTHING_CHARGED: Charge = { refund: async () => undefined };
-
-/** Runs the charged work: if it fails, the charge is given back (a failed call costs nothing) and the error goes on. */
-export async function refundOnFailure<T>(charge: Charge, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    await charge.refund();
-    throw err;
-  }
-}
 
 /**
  * The meter's place in the request path: after validation and authorization (a refused
  * request costs nothing), before any engine work. First the credential's short burst window,
- * then the skill's allowance or the paid daily limit. Operators are not metered.
+ * then, for a route charged at entry, one unit of its skill. Operators are not metered.
  */
-export async function meterRequest(c: Context<AppEnv>, principal: Principal, route: RouteContract, body: unknown): Promise<Charge> {
+export async function meterRequest(c: Context<AppEnv>, principal: Principal, route: RouteContract): Promise<Charge> {
   const subject = meterSubject(principal);
   if (!subject) return NOTHING_CHARGED;
   const config = c.get("config");
@@ -58,53 +43,56 @@ export async function meterRequest(c: Context<AppEnv>, principal: Principal, rou
     warnOutage(c, "burst", err);
   }
 
-  if (!route.skill || route.metering === "by_handler") return NOTHING_CHARGED;
-  return charge(c, principal, route, route.meterUnits ? route.meterUnits(body) : 1);
+  if (!route.charge || (route.charge.at ?? "entry") !== "entry") return NOTHING_CHARGED;
+  return charge(c, principal, route.charge, { units: 1 });
 }
 
-/** For `metering: "by_handler"` routes: charges the route's skill once the handler's own checks pass. */
-export async function chargeSkill(c: Context<AppEnv>, units: number, extra: (subject: string) => readonly MeterCounter[] = () => []): Promise<Charge> {
-  const principal = c.get("principal");
-  const route = c.get("route");
-  if (!principal || !route?.skill) throw new Error("chargeSkill needs an authenticated, metered route");
-  return charge(c, principal, route, units, extra);
+/**
+ * The request's Charger, for a route charged by its service (`charge.at: "service"`): it charges
+ * the route's skill for the caller, with the service's own counters, in one atomic plan.
+ */
+export function chargerOf(c: Context<AppEnv>): Charger {
+  return async (request) => {
+    const principal = c.get("principal");
+    const route = c.get("route");
+    if (!principal || !route?.charge) throw new Error("a charge needs an authenticated route that declares one");
+    return charge(c, principal, route.charge, request);
+  };
 }
 
-async function charge(
-  c: Context<AppEnv>,
-  principal: Principal,
-  route: RouteContract,
-  units: number,
-  extra: (subject: string) => readonly MeterCounter[] = () => [],
-): Promise<Charge> {
+async function charge(c: Context<AppEnv>, principal: Principal, routeCharge: RouteCharge, request: ChargeRequest): Promise<Charge> {
   const subject = meterSubject(principal);
-  const extraCounters = subject ? extra(subject) : [];
-  // Operators are not metered; a zero-unit call (a continuation turn) has already been paid.
-  if (!subject || !route.skill || (units <= 0 && extraCounters.length === 0)) return NOTHING_CHARGED;
+  const always = request.always ?? [];
+  const extra = subject && request.extra ? request.extra(subject) : [];
   const config = c.get("config");
-  const { meter } = await sessionOf(c);
   const now = new Date();
-  const skillPlan =
-    units > 0
+  const skillCounters =
+    subject && request.units > 0
       ? planSkillCall({
           subject,
           tier: principal.tier,
-          skill: route.skill,
-          units,
+          skill: routeCharge.skill,
+          units: request.units,
           now,
           paidDailyLimit: (principal.type === "api_key" ? principal.daily_limit : null) ?? config.PAID_DAILY_LIMIT,
-        })
-      : { counters: [] };
+        }).counters
+      : [];
+  // Operators are not metered (only limits that hold for everyone reach them); a zero-unit call
+  // (a clarification turn) has already been paid.
+  const counters = [...skillCounters, ...extra, ...always];
+  if (counters.length === 0) return NOTHING_CHARGED;
+  const { meter } = await sessionOf(c);
   // Named by the request and a nonce (a request may charge more than once), so the charge moves
   // the counters at most once, however late the store runs it (see the Meter port).
-  const plan = { id: `${c.get("requestId")}:${crypto.randomUUID().slice(0, 8)}`, counters: [...skillPlan.counters, ...extraCounters] };
+  const plan = { id: `${c.get("requestId")}:${crypto.randomUUID().slice(0, 8)}`, counters };
   let outcome: MeterOutcome;
   try {
     outcome = await meter.consume(plan);
   } catch (err) {
     if (!(err instanceof MeterUnavailableError)) throw err;
-    warnOutage(c, route.skill, err);
-    if ((route.onMeterOutage ?? "closed") === "open") return NOTHING_CHARGED;
+    warnOutage(c, routeCharge.skill, err);
+    // A limit that holds for everyone (the monthly baseline) is never waived by an outage.
+    if ((routeCharge.onOutage ?? "closed") === "open" && always.length === 0) return NOTHING_CHARGED;
     throw meteringUnavailable();
   }
   for (const [name, value] of Object.entries(rateLimitHeaders(outcome.readings, now))) c.header(name, value);
@@ -115,7 +103,7 @@ async function charge(
         await meter.refund(plan);
       } catch (err) {
         if (!(err instanceof MeterUnavailableError)) throw err;
-        warnOutage(c, `${route.skill} refund`, err);
+        warnOutage(c, `${routeCharge.skill} refund`, err);
       }
     },
   };

@@ -34,7 +34,7 @@ const score = defineOperation(
     summary: "Fails closed when the meter is down",
     tags: ["test"],
     auth: "bearer",
-    skill: "svc-score",
+    charge: { skill: "svc-score" },
     request: { body: Text },
     responses: { 200: { description: "Served." } },
   },

@@ -247,7 +247,7 @@ function runtimeResponses(route: RouteContract): Record<string, string> {
   if (route.request?.body) responses[413] = "The body exceeds this route's size cap.";
   if (protectedRoute) responses[401] = "No valid credential.";
   if (protectedRoute) responses[429] = "This credential's burst window is exhausted.";
-  if (route.skill && route.onMeterOutage !== "open") responses[503] = "Metering is unavailable (metering_unavailable), or a store is.";
+  if (route.charge && route.charge.onOutage !== "open") responses[503] = "Metering is unavailable (metering_unavailable), or a store is.";
   return responses;
 }
 
@@ -255,7 +255,7 @@ function runtimeResponses(route: RouteContract): Record<string, string> {
 function headersFor(route: RouteContract, status: string, own: readonly string[] = []): Record<string, JsonSchema> {
   const headers: Record<string, JsonSchema> = { "X-Request-Id": headerRef("X-Request-Id") };
   const success = status.startsWith("2");
-  if (route.auth !== "none" && (status === "429" || (success && route.skill))) {
+  if (route.auth !== "none" && (status === "429" || (success && route.charge))) {
     headers.RateLimit = headerRef("RateLimit");
     headers["RateLimit-Policy"] = headerRef("RateLimit-Policy");
   }

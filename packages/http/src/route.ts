@@ -21,6 +21,21 @@ export interface AppEnv {
   };
 }
 
+/**
+ * A route's charge. `skill`: whose allowance a call draws on. `at`: `entry` (default) charges one
+ * unit once validation and authorization pass, before the handler; `service` leaves it to the
+ * core service, which charges through the request's Charger after its own checks that need the
+ * caller or the store (so those refusals cost nothing too), as many units as its work takes.
+ * Either way the charge is given back when the work fails. `onOutage`: when the meter's store
+ * cannot be reached, `closed` (default) refuses with 503 metering_unavailable, `open` serves the
+ * call unmetered (docs/decisions.md says which routes do).
+ */
+export interface RouteCharge {
+  readonly skill: string;
+  readonly at?: "entry" | "service";
+  readonly onOutage?: "open" | "closed";
+}
+
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
 /** Who may call a route. Later steps add capability requirements next to `bearer`. */
@@ -59,22 +74,8 @@ export interface RouteContract {
    * the caller should learn before composing a large body (the full assessment's tier).
    */
   readonly precheck?: (principal: Principal) => void;
-  /** The skill whose allowance a call draws on; metered after validation and authorization. */
-  readonly skill?: string;
-  /** Units one call consumes (loops for /api/reason); 1 when absent. */
-  readonly meterUnits?: (body: unknown) => number;
-  /**
-   * When the meter's store cannot be reached: `closed` (default) refuses with 503
-   * metering_unavailable; `open` serves the call unmetered (docs/decisions.md says which
-   * routes do).
-   */
-  readonly onMeterOutage?: "open" | "closed";
-  /**
-   * `before_handler` (default): the allowance is charged once validation and authorization
-   * pass. `by_handler`: the handler charges it with `chargeSkill` after its own checks that
-   * need the caller (so those refusals cost nothing too).
-   */
-  readonly metering?: "before_handler" | "by_handler";
+  /** What a call costs (absent: free; a protected route still counts against the burst window). */
+  readonly charge?: RouteCharge;
   /**
    * `false`: the route refuses Idempotency-Key (400), because its response carries a secret that
    * is shown once and must never be stored (a new API key). Every other authenticated POST
@@ -129,7 +130,10 @@ export function defineRoute<const R extends RouteContract>(route: R): R {
   return route;
 }
 
-export function defineOperation<const R extends RouteContract>(route: R, handle: OperationHandler<R>): Operation<R> {
+/** A contract with a key RouteContract does not know (a typo, a field since renamed) fails to compile. */
+type KnownKeysOnly<R> = R & Record<Exclude<keyof R, keyof RouteContract>, never>;
+
+export function defineOperation<const R extends RouteContract>(route: KnownKeysOnly<R>, handle: OperationHandler<R>): Operation<R> {
   return { route, handle };
 }
 

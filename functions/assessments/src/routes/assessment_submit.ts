@@ -1,34 +1,19 @@
 import {
-  assessmentLoops,
-  baselineSlot,
   BaselineResult,
   BaselineSubmission,
-  checkAgentBinding,
   checkFullAssessmentTier,
   FoundationalResult,
   FoundationalSubmission,
   FullResult,
   FullSubmission,
-  meterSubject,
   RESPONSE_MAX,
-  type MeterCounter,
-  runBaseline,
-  runFoundational,
-  runFull,
-  takeBaselineSlot,
+  submitBaseline,
+  submitFoundational,
+  submitFull,
 } from "@svc/core";
-import { bodyCapForText, chargeSkill, defineOperation, refundOnFailure, ErrorEnvelope, PaidTierRequired, principalOf, sessionOf, type AppEnv } from "@svc/http";
-import type { Context } from "hono";
+import { bodyCapForText, defineOperation, ErrorEnvelope, PaidTierRequired } from "@svc/http";
 import * as z from "zod";
 import { assessmentContext } from "./context";
-
-/**
- * Charges the submission's loops before any engine work (a 429 leaves the meter and the store
- * untouched), runs it, and gives the loops back if the run fails.
- */
-async function charged<T>(c: Context<AppEnv>, loops: number, run: () => Promise<T>, extra: readonly MeterCounter[] = []): Promise<T> {
-  return refundOnFailure(await chargeSkill(c, loops, () => extra), run);
-}
 
 const errors = {
   400: {
@@ -51,17 +36,12 @@ export const foundationalSubmit = defineOperation(
       "Exactly one response per id FD-01..FD-07 and AM-01..AM-07. Each is examined by the reason engine, then aggregated (spec 2.9). Open to free keys; each examined response is one svc-reason loop (14 in all), charged before any examination.",
     tags: ["assessments"],
     auth: "bearer",
-    skill: "svc-reason",
-    metering: "by_handler",
+    charge: { skill: "svc-reason", at: "service" },
     maxBodyBytes: bodyCapForText(14 * (RESPONSE_MAX + 40)),
     request: { body: FoundationalSubmission },
     responses: { 200: { description: "The result.", schema: FoundationalResult }, ...errors },
   },
-  async (c, { body }) => {
-    const principal = principalOf(c);
-    checkAgentBinding(principal, body.agent_id);
-    return c.json(await charged(c, assessmentLoops(body), async () => runFoundational(await assessmentContext(c), principal, body)));
-  },
+  async (c, { body }) => c.json(await submitFoundational({ ctx: await assessmentContext(c), input: body })),
 );
 
 export const fullSubmit = defineOperation(
@@ -74,8 +54,7 @@ export const fullSubmit = defineOperation(
       "Exactly one response per id across phases 1 to 8, examined concurrently within a bounded pool, then aggregated (spec 2.10). Needs a paid key: a free key gets 403 {error, message, upgrade_url} before its body is read. Each examined response is one svc-reason loop (55 in all), counted against the daily limit and billed.",
     tags: ["assessments"],
     auth: "bearer",
-    skill: "svc-reason",
-    metering: "by_handler",
+    charge: { skill: "svc-reason", at: "service" },
     precheck: checkFullAssessmentTier,
     maxBodyBytes: bodyCapForText(55 * (RESPONSE_MAX + 40)),
     request: { body: FullSubmission },
@@ -88,11 +67,7 @@ export const fullSubmit = defineOperation(
       },
     },
   },
-  async (c, { body }) => {
-    const principal = principalOf(c);
-    checkAgentBinding(principal, body.agent_id);
-    return c.json(await charged(c, assessmentLoops(body), async () => runFull(await assessmentContext(c), principal, body)));
-  },
+  async (c, { body }) => c.json(await submitFull({ ctx: await assessmentContext(c), input: body })),
 );
 
 export const baselineSubmit = defineOperation(
@@ -105,8 +80,7 @@ export const baselineSubmit = defineOperation(
       "One response per scenario (spec 2.11). One baseline per agent per calendar month, on every tier: a second is refused with 429 saying when the next is allowed. Each examined response is one svc-reason loop (4 in all).",
     tags: ["assessments"],
     auth: "bearer",
-    skill: "svc-reason",
-    metering: "by_handler",
+    charge: { skill: "svc-reason", at: "service" },
     maxBodyBytes: bodyCapForText(4 * (RESPONSE_MAX + 40)),
     request: { body: BaselineSubmission },
     responses: {
@@ -115,21 +89,5 @@ export const baselineSubmit = defineOperation(
       429: { description: "This agent's baseline for the month was already taken, or too few svc-reason loops are left.", schema: ErrorEnvelope },
     },
   },
-  async (c, { body }) => {
-    const principal = principalOf(c);
-    checkAgentBinding(principal, body.agent_id);
-    const now = new Date();
-    // A metered caller's slot moves in one plan with the loops: a refusal of either takes
-    // neither. Operators are not metered, but their agents' baselines still take the slot.
-    const refundSlot = meterSubject(principal)
-      ? async () => undefined
-      : await takeBaselineSlot((await sessionOf(c)).meter, principal.owner_id, body.agent_id, now);
-    try {
-      const slot = baselineSlot(principal.owner_id, body.agent_id, now);
-      return c.json(await charged(c, assessmentLoops(body), async () => runBaseline(await assessmentContext(c), principal, body), [slot]));
-    } catch (err) {
-      await refundSlot();
-      throw err;
-    }
-  },
+  async (c, { body }) => c.json(await submitBaseline({ ctx: await assessmentContext(c), input: body })),
 );

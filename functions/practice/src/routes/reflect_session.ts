@@ -1,5 +1,5 @@
 import { examine, PRACTICE_ANSWER_MAX, ReflectRequest, ReflectResponse, reflectTurn } from "@svc/core";
-import { bodyCapForText, chargeSkill, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
+import { bodyCapForText, chargerOf, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
 
 export const reflectSession = defineOperation(
   {
@@ -15,8 +15,7 @@ export const reflectSession = defineOperation(
     tags: ["practice"],
     auth: "bearer",
     requires: { capability: "reflect" },
-    skill: "svc-reason",
-    metering: "by_handler",
+    charge: { skill: "svc-reason", at: "service" },
     // The answer, the summary's texts (1,000 + 200 + 20 x 200) and the ids.
     maxBodyBytes: bodyCapForText(PRACTICE_ANSWER_MAX + 1000 + 200 + 20 * 200 + 2 * 128),
     request: { body: ReflectRequest },
@@ -47,7 +46,7 @@ export const reflectSession = defineOperation(
         sealer: session.sealer(),
         examine: (text, context) => examine(extractor, { text, context, ref: `reflect_${crypto.randomUUID()}` }),
         accreditationOwner: async (agentId) => (await session.accreditations.find(agentId))?.owner_id ?? null,
-        chargeLoop: () => chargeSkill(c, 1),
+        charge: chargerOf(c),
         now: () => new Date(),
       },
       principal: principalOf(c),

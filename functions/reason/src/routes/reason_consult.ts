@@ -1,5 +1,5 @@
-import { activeKey, ClarificationResponse, prepareConsult, ReasonRequest, ReasonResponse, runConsult, type ReasonServices } from "@svc/core";
-import { chargeSkill, defineOperation, ErrorEnvelope, principalOf, refundOnFailure, sessionOf } from "@svc/http";
+import { activeKey, charged, ClarificationResponse, prepareConsult, ReasonRequest, ReasonResponse, runConsult, type ReasonServices } from "@svc/core";
+import { chargerOf, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
 import * as z from "zod";
 
 export const reasonConsult = defineOperation(
@@ -15,8 +15,7 @@ export const reasonConsult = defineOperation(
       "The header X-Loop-Id equals examination.ref.",
     tags: ["reason"],
     auth: "bearer",
-    skill: "svc-reason",
-    metering: "by_handler",
+    charge: { skill: "svc-reason", at: "service" },
     maxBodyBytes: 256 * 1024,
     request: { body: ReasonRequest },
     responses: {
@@ -51,7 +50,10 @@ export const reasonConsult = defineOperation(
     };
     const prepared = await prepareConsult({ services, principal: principalOf(c), request: body });
     // A loop that failed (the language model, the database) costs the caller nothing.
-    const result = await refundOnFailure(await chargeSkill(c, prepared.loops), () => runConsult({ services, prepared }));
+    const result = await charged(
+      () => chargerOf(c)({ units: prepared.loops }),
+      () => runConsult({ services, prepared }),
+    );
     if (result.kind === "assessment") c.header("X-Loop-Id", result.loopId);
     return c.json(result.body);
   },

@@ -22,7 +22,7 @@ export const adviseAction = defineOperation(
       "Examines a proposed action with the reason engine and presents it as spec 2.6: guidance, appropriateness, passions to examine, one question per virtue domain, other perspectives. Not stored.",
     tags: ["scoring"],
     auth: "bearer",
-    skill: "svc-score",
+    charge: { skill: "svc-score" },
     maxBodyBytes: TEXT_BODY_BYTES,
     request: { body: AdviseActionRequest },
     responses: {

@@ -32,7 +32,7 @@ function scoreRoute<const B extends z.ZodType>(path: string, operationId: string
       "Examines a past action with the reason engine (Layer 1 and the deterministic Layer 2) and presents it as spec 2.5: three-level proximity, appropriateness, passions, virtue domains, an improvement path. The score is stored for its owner.",
     tags: ["scoring"],
     auth: "bearer",
-    skill: "svc-score",
+    charge: { skill: "svc-score" },
     maxBodyBytes: TEXT_BODY_BYTES,
     request: { body },
     responses: {

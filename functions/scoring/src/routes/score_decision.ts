@@ -10,7 +10,7 @@ export const scoreDecision = defineOperation(
     description: "Each option is examined by the reason engine, in parallel, then ranked: appropriate acts first, then by proximity, then by fewer passions.",
     tags: ["scoring"],
     auth: "bearer",
-    skill: "svc-decide",
+    charge: { skill: "svc-decide" },
     request: { body: ScoreDecisionRequest },
     responses: {
       200: { description: "The ranked options.", schema: DecisionScore },

@@ -42,7 +42,7 @@ export function skillOperation(lens: SkillLens, mount: SkillMount = ownMount(len
       description: `${lens.summary} A lens over the reason engine; metered under ${lens.metered ? `the ${lens.id} allowance` : "no allowance (free)"}. Advisory only.`,
       tags: ["skills"],
       auth: "bearer",
-      ...(lens.metered ? { skill: lens.id, onMeterOutage: lens.meterOutage } : {}),
+      ...(lens.metered ? { charge: { skill: lens.id, onOutage: lens.meterOutage } } : {}),
       ...(lens.kinds ? { requires: { kinds: lens.kinds } } : {}),
       // The largest skill input is a conversation of 50 turns.
       maxBodyBytes: bodyCapForText(MAX_TURNS * 5100 + 5000),

@@ -1,5 +1,5 @@
-import { callerSubject, iterate, IterateRequest, IterateResponse, openOrFindChain, planChainIteration } from "@svc/core";
-import { chargeSkill, defineOperation, ErrorEnvelope, principalOf, refundOnFailure, sessionOf } from "@svc/http";
+import { callerSubject, charged, iterate, IterateRequest, IterateResponse, openOrFindChain, planChainIteration } from "@svc/core";
+import { chargerOf, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
 import { skillContext } from "./skill_call";
 
 export const skillIterate = defineOperation(
@@ -12,8 +12,7 @@ export const skillIterate = defineOperation(
       "Send a proposal to open a chain; send a revised one with the chain_id to see it examined against the last. Each iteration is one svc-iterate unit (on the paid tier each counts against the daily limit and is billed); iterations per chain: 1 free (so the free allowance of 50 counts chains), up to 3 paid.",
     tags: ["skills"],
     auth: "bearer",
-    skill: "svc-iterate",
-    metering: "by_handler",
+    charge: { skill: "svc-iterate", at: "service" },
     request: { body: IterateRequest },
     responses: {
       200: { description: "This iteration, against the last.", schema: IterateResponse },
@@ -31,9 +30,9 @@ export const skillIterate = defineOperation(
     const now = new Date();
     // Every iteration is one unit of the skill (priced per iteration) and one on the chain's own
     // counter, in one atomic plan: a refused iteration moves neither.
-    const charge = await chargeSkill(c, 1, (meterSubjectId) => [planChainIteration({ subject: meterSubjectId, tier: principal.tier, chainId, now })]);
-    const result = await refundOnFailure(charge, async () =>
-      iterate({ ctx: await skillContext(c), store: session.chains, subject, chain, chainId, request: body, tier: principal.tier, now }),
+    const result = await charged(
+      () => chargerOf(c)({ units: 1, extra: (meterSubjectId) => [planChainIteration({ subject: meterSubjectId, tier: principal.tier, chainId, now })] }),
+      async () => iterate({ ctx: await skillContext(c), store: session.chains, subject, chain, chainId, request: body, tier: principal.tier, now }),
     );
     return c.json(result);
   },

@@ -1,9 +1,9 @@
 import { mapBounded } from "../concurrency";
 import type { Principal } from "../credentials";
 import { ForbiddenError, ValidationError } from "../errors";
-import { limitExceeded, meteringUnavailable, MeterUnavailableError, planBaselineTake, type Meter, type MeterCounter, type MeterOutcome } from "../metering";
+import { charged, planBaselineTake, type Charger, type MeterCounter } from "../metering";
 import type { Examination } from "../scoring/examine";
-import { ASSESSMENT_ITEMS, BASELINE_SCENARIOS, type AssessmentItem } from "./framework";
+import { ASSESSMENT_ITEMS, BASELINE_SCENARIOS, type AssessmentItem, type BaselineScenario } from "./framework";
 import { baselineResult, foundationalResult, fullResult, type BaselineResult, type FoundationalResult, type FullResult } from "./results";
 import type { AssessmentStore } from "./store";
 import type { BaselineSubmission, FoundationalSubmission, FullSubmission } from "./submissions";
@@ -13,6 +13,10 @@ export const EXAMINATION_POOL = 5;
 export const UPGRADE_URL = "/api/skills";
 
 export interface AssessmentContext {
+  /** Who submits: the agent binding and the tier are checked against it, the results kept under its owner. */
+  readonly principal: Principal;
+  /** Charges the submission's svc-reason loops (and, for a baseline, the agent's monthly slot). */
+  readonly charge: Charger;
   readonly examine: (text: string, context: string) => Promise<Examination>;
   readonly store: AssessmentStore;
   readonly now: () => Date;
@@ -55,8 +59,21 @@ function orderedItems<T extends { assessment_id: string; response: string }>(res
   });
 }
 
-export async function runFoundational(ctx: AssessmentContext, principal: Principal, submission: FoundationalSubmission): Promise<FoundationalResult> {
+/**
+ * The 14 foundational responses, each examined by the reason engine and aggregated (spec 2.9).
+ * The loops are charged once the caller's checks pass and before any examination; a run that
+ * fails gives them back.
+ */
+export async function submitFoundational({ ctx, input: submission }: { ctx: AssessmentContext; input: FoundationalSubmission }): Promise<FoundationalResult> {
+  const { principal } = ctx;
   checkAgentBinding(principal, submission.agent_id);
+  return charged(
+    () => ctx.charge({ units: assessmentLoops(submission) }),
+    () => runFoundational(ctx, principal, submission),
+  );
+}
+
+async function runFoundational(ctx: AssessmentContext, principal: Principal, submission: FoundationalSubmission): Promise<FoundationalResult> {
   const pairs = orderedItems(submission.responses);
   const exams = await examineAll(
     ctx,
@@ -82,9 +99,18 @@ export async function runFoundational(ctx: AssessmentContext, principal: Princip
   return result;
 }
 
-export async function runFull(ctx: AssessmentContext, principal: Principal, submission: FullSubmission): Promise<FullResult> {
+/** The 55 responses of the full assessment (spec 2.10), paid keys only; charged as the foundational is. */
+export async function submitFull({ ctx, input: submission }: { ctx: AssessmentContext; input: FullSubmission }): Promise<FullResult> {
+  const { principal } = ctx;
   checkFullAssessmentTier(principal);
   checkAgentBinding(principal, submission.agent_id);
+  return charged(
+    () => ctx.charge({ units: assessmentLoops(submission) }),
+    () => runFull(ctx, principal, submission),
+  );
+}
+
+async function runFull(ctx: AssessmentContext, principal: Principal, submission: FullSubmission): Promise<FullResult> {
   const pairs = orderedItems(submission.responses);
   const exams = await examineAll(
     ctx,
@@ -111,9 +137,29 @@ export async function runFull(ctx: AssessmentContext, principal: Principal, subm
   return result;
 }
 
-export async function runBaseline(ctx: AssessmentContext, principal: Principal, submission: BaselineSubmission): Promise<BaselineResult> {
+/**
+ * The 4 baseline responses (spec 2.11). One baseline per agent per calendar month, on every
+ * tier: the agent's slot moves in one plan with the loops (operators, not metered, still take
+ * the slot), so a refusal of either takes neither, and a failed run gives both back.
+ */
+export async function submitBaseline({ ctx, input: submission }: { ctx: AssessmentContext; input: BaselineSubmission }): Promise<BaselineResult> {
+  const { principal } = ctx;
+  checkAgentBinding(principal, submission.agent_id);
   const scenarios = BASELINE_SCENARIOS.filter((s) => submission.responses.some((r) => r.scenario_id === s.id));
   if (scenarios.length !== BASELINE_SCENARIOS.length) throw new ValidationError("invalid_field", "responses: one response per scenario is needed", "responses");
+  const slot = baselineSlot(principal.owner_id, submission.agent_id, ctx.now());
+  return charged(
+    () => ctx.charge({ units: assessmentLoops(submission), always: [slot] }),
+    () => runBaseline(ctx, principal, submission, scenarios),
+  );
+}
+
+async function runBaseline(
+  ctx: AssessmentContext,
+  principal: Principal,
+  submission: BaselineSubmission,
+  scenarios: readonly BaselineScenario[],
+): Promise<BaselineResult> {
   const exams = await examineAll(
     ctx,
     scenarios.map((s) => ({ text: submission.responses.find((r) => r.scenario_id === s.id)!.response, context: `${s.situation}\n\n${s.question}` })),
@@ -132,24 +178,6 @@ export async function runBaseline(ctx: AssessmentContext, principal: Principal, 
 }
 
 /** The counter of an agent's monthly baseline, keyed by owner and agent. */
-export function baselineSlot(ownerId: string, agentId: string, now: Date): MeterCounter {
+function baselineSlot(ownerId: string, agentId: string, now: Date): MeterCounter {
   return planBaselineTake({ agentId: `${ownerId}:${agentId}`, now });
-}
-
-/**
- * One baseline per agent per calendar month (UTC), on both tiers: the meter's counter keyed by
- * owner and agent. Returns the refund for a run that then fails; throws the 429 that says when
- * the next one is allowed.
- */
-export async function takeBaselineSlot(meter: Meter, ownerId: string, agentId: string, now: Date): Promise<() => Promise<void>> {
-  const plan = { id: `baseline:${crypto.randomUUID()}`, counters: [baselineSlot(ownerId, agentId, now)] };
-  let outcome: MeterOutcome;
-  try {
-    outcome = await meter.consume(plan);
-  } catch (err) {
-    if (err instanceof MeterUnavailableError) throw meteringUnavailable();
-    throw err;
-  }
-  if (!outcome.allowed) throw limitExceeded(outcome.refusedBy, now);
-  return () => meter.refund(plan).catch(() => undefined);
 }

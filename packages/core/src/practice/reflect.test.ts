@@ -300,8 +300,8 @@ describe("reflectTurn: the transitions of 3.3", () => {
       return examine(offlineExtractor, { text, context, ref: "reflect-test" });
     },
     accreditationOwner: async () => recordOwner,
-    chargeLoop: async () => {
-      charges += 1;
+    charge: async ({ units }) => {
+      charges += units;
       return { refund: async () => void (refunds += 1) };
     },
     now: () => clock,

@@ -3,6 +3,7 @@ import type { NewTrustEvent } from "../accreditation/trust_events";
 import { checkAgentBinding, EXAMINATION_POOL } from "../assessments/service";
 import { dimensionLevel, directionFrom, typicalProximity } from "../assessments/results";
 import { mapBounded } from "../concurrency";
+import { charged, type Charger } from "../metering";
 import type { Principal } from "../credentials";
 import {
   ContextSource,
@@ -449,10 +450,6 @@ export function reflectTrustEvents(sessionRowId: string, agentId: string, profil
 /* The service                                                                                  */
 /* ------------------------------------------------------------------------------------------ */
 
-export interface LoopCharge {
-  refund(): Promise<void>;
-}
-
 export interface ReflectContext {
   readonly store: PracticeStore;
   /** Seals the answers at rest while the session is open. */
@@ -461,7 +458,7 @@ export interface ReflectContext {
   /** Who owns the agent's public accreditation record, if anyone: reflect history only reaches a record its owner holds. */
   readonly accreditationOwner: (agentId: string) => Promise<string | null>;
   /** Charges the one metered loop of the closing pass. */
-  readonly chargeLoop: () => Promise<LoopCharge>;
+  readonly charge: Charger;
   readonly now: () => Date;
 }
 
@@ -579,33 +576,32 @@ export async function reflectTurn({
   }
 
   // The session-close pass: the one metered loop.
-  const charge = await ctx.chargeLoop();
-  try {
-    const summary = ReflectSessionSummary.parse(record.session_summary);
-    const toExamine = answers.flatMap((a) => {
-      const step = REFLECT_STEPS[stepIndex(a.step)]!;
-      return step.examined ? [{ step: step.step, response: a.response, context: step.question(summary) }] : [];
-    });
-    const exams = await mapBounded(toExamine, EXAMINATION_POOL, (a) => ctx.examine(a.response, a.context));
-    const examined = toExamine.map((a, i) => ({ step: a.step, response: a.response, exam: exams[i]! }));
-    const previousOutcome = ReflectComplete.safeParse(await ctx.store.latestReflectOutcome(key.owner_id, key.agent_id));
-    const completion = composeReflectCompletion({
-      key,
-      contextSource: record.context_source,
-      answers,
-      examined,
-      previous: previousOutcome.success ? previousOutcome.data.profile : null,
-      now,
-    });
-    // Agent ids are public and first-come: another owner's reflection must never lower this
-    // agent's trust record, so reflect history reaches only a record the same owner holds.
-    const events = (await ctx.accreditationOwner(key.agent_id)) === key.owner_id ? reflectTrustEvents(record.id, key.agent_id, completion.profile, now) : [];
-    const closed = { at: now.toISOString(), status: "complete" as const, sealed_answers: null, outcome: completion, closed_at: now.toISOString() };
-    // The session closes and its events are minted in one transaction: both or neither.
-    if (!(await ctx.store.complete(record.id, record.turn, closed, events))) throw sessionChanged();
-    return completion;
-  } catch (err) {
-    await charge.refund();
-    throw err;
-  }
+  return charged(
+    () => ctx.charge({ units: 1 }),
+    async () => {
+      const summary = ReflectSessionSummary.parse(record.session_summary);
+      const toExamine = answers.flatMap((a) => {
+        const step = REFLECT_STEPS[stepIndex(a.step)]!;
+        return step.examined ? [{ step: step.step, response: a.response, context: step.question(summary) }] : [];
+      });
+      const exams = await mapBounded(toExamine, EXAMINATION_POOL, (a) => ctx.examine(a.response, a.context));
+      const examined = toExamine.map((a, i) => ({ step: a.step, response: a.response, exam: exams[i]! }));
+      const previousOutcome = ReflectComplete.safeParse(await ctx.store.latestReflectOutcome(key.owner_id, key.agent_id));
+      const completion = composeReflectCompletion({
+        key,
+        contextSource: record.context_source,
+        answers,
+        examined,
+        previous: previousOutcome.success ? previousOutcome.data.profile : null,
+        now,
+      });
+      // Agent ids are public and first-come: another owner's reflection must never lower this
+      // agent's trust record, so reflect history reaches only a record the same owner holds.
+      const events = (await ctx.accreditationOwner(key.agent_id)) === key.owner_id ? reflectTrustEvents(record.id, key.agent_id, completion.profile, now) : [];
+      const closed = { at: now.toISOString(), status: "complete" as const, sealed_answers: null, outcome: completion, closed_at: now.toISOString() };
+      // The session closes and its events are minted in one transaction: both or neither.
+      if (!(await ctx.store.complete(record.id, record.turn, closed, events))) throw sessionChanged();
+      return completion;
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import { createSealer, parseDataKeyRing } from "@svc/core";
 import { narrativeStore } from "@svc/db";
 import { connectNeon } from "@svc/db/neon";
-import { BadEnvironmentError, parseEnv, writeLog, type ServiceEnv } from "@svc/runtime";
+import { BadEnvironmentError, parseEnv, parseSecret, writeLog, type ServiceEnv } from "@svc/runtime";
 import { languageLayers } from "@svc/llm";
 import ws from "ws";
 import { createNarrativeConsumer, type SqsBatchResponse } from "./consumer";
@@ -20,7 +20,7 @@ async function buildConsumer(secretValues: Record<string, string>): Promise<Cons
   const config = parseEnv({ ...process.env, ...secretValues });
   if (!config.DATABASE_URL) throw new BadEnvironmentError("The narrative consumer is misconfigured: DATABASE_URL is not set.", "DATABASE_URL");
   if (!config.DATA_KEYS) throw new BadEnvironmentError("The narrative consumer is misconfigured: DATA_KEYS is not set.", "DATA_KEYS");
-  const sealer = createSealer(parseDataKeyRing(config.DATA_KEYS));
+  const sealer = createSealer(parseSecret("DATA_KEYS", config.DATA_KEYS, parseDataKeyRing));
   const { narrator } = languageLayers(config);
   const handle = createNarrativeConsumer({
     maxReceives: config.MAX_RECEIVES,

@@ -1,6 +1,7 @@
 export * from "./encoding";
 export * from "./enums";
 export * from "./errors";
+export * from "./issues";
 export * from "./ladders";
 export * from "./catalogue/routes";
 export * from "./catalogue/skills";

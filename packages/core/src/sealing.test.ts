@@ -332,7 +332,7 @@ describe("parseDataKeyRing and serializeDataKeyRing", () => {
       /^data key ring is invalid: keys\.__proto__: __proto__ cannot be a key id$/,
     ],
     ["a __proto__ active kid", ringJson({ active: "__proto__", keys: { a: key } }), /active: __proto__ cannot be a key id/],
-    ["an unknown field", ringJson({ active: "a", keys: { a: key }, retired: [] }), /^data key ring is invalid: \(root\): Unrecognized key/],
+    ["an unknown field", ringJson({ active: "a", keys: { a: key }, retired: [] }), /^data key ring is invalid: retired: Unrecognized key/],
   ])("refuses %s, naming the field", (_name, json, message) => {
     expect(() => parseDataKeyRing(json)).toThrow(message);
   });

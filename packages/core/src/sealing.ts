@@ -2,6 +2,7 @@
 import { decodeBase64, decodeBase64url, encodeBase64, encodeBase64url, quarterOf } from "./encoding";
 import type { CryptoKey } from "jose";
 import * as z from "zod";
+import { describeIssues } from "./issues";
 
 /**
  * Encryption at rest (spec 8): narratives and signed assessments are stored sealed with
@@ -80,17 +81,6 @@ export interface Sealer {
   seal(plaintext: string, associatedData?: string): Promise<string>;
   /** Decrypts with the key the value names; throws a SealError, never returns unverified text. */
   open(sealed: string, associatedData?: string): Promise<string>;
-}
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const where = issue.path.length ? issue.path.join(".") : "(root)";
-      // A bad record key reports "Invalid key in record"; the reason is in the nested issue.
-      const message = issue.code === "invalid_key" ? (issue.issues[0]?.message ?? issue.message) : issue.message;
-      return `${where}: ${message}`;
-    })
-    .join("; ");
 }
 
 /** `dk-<year>Q<quarter>` of `date`, in UTC: 2026-11-21 gives `dk-2026Q4`. */

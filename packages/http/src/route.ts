@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { DomainError, ValidationError, type AccessRequirement, type Principal } from "@svc/core";
+import { DomainError, fieldOfIssue, ValidationError, type AccessRequirement, type Principal } from "@svc/core";
 import type * as z from "zod";
 import type { Runtime, RuntimeSession, ServiceEnv } from "@svc/runtime";
 import { HttpError } from "./errors";
@@ -289,15 +289,4 @@ export function validationErrorFrom(error: z.ZodError, prefix = ""): ValidationE
 /** An absent field: zod reports it as a wrong type, or for an enum or literal as a wrong value. */
 function isMissing(issue: z.core.$ZodIssue): boolean {
   return (issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined;
-}
-
-function fieldOfIssue(issue: z.core.$ZodIssue, prefix: string): string {
-  const path = [...issue.path];
-  if (issue.code === "unrecognized_keys" && issue.keys.length > 0) path.push(issue.keys[0]!);
-  let out = prefix;
-  for (const segment of path) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else out += out === "" ? String(segment) : `.${String(segment)}`;
-  }
-  return out;
 }

@@ -10,6 +10,7 @@ import {
 } from "@svc/core";
 import { describe, expect, it } from "vitest";
 import { reconcileSamples } from "./reconcile";
+import { prng } from "../../../tests/support/extraction";
 
 const INPUT =
   "I told my brother the truth about the money, though I was afraid of his anger. I thought it over for a week before I spoke. " +
@@ -369,17 +370,6 @@ describe("reconcileSamples: ambiguity", () => {
 
 // ---- Properties over generated samples (a seeded generator, so a failure names its seed) ----
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const VERBATIM = [
   "I told my brother the truth",
   "I was afraid of his anger",
@@ -392,7 +382,7 @@ const INVENTED = ["I lied to him", "we argued for hours", "my sister was there"]
 const SUBS: Record<RootPassion, string[]> = { epithumia: ["orge", "philoplousia"], hedone: ["terpsis"], phobos: ["aischyne", "agonia"], lupe: ["penthos"] };
 
 function generator(seed: number) {
-  const random = mulberry32(seed);
+  const random = prng(seed);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
   const chance = (p: number) => random() < p;
   const quote = () => (chance(0.7) ? pick(VERBATIM) : pick(INVENTED));

@@ -98,14 +98,22 @@ describe("loadOrCreateDataKeys with the DATA_KEYS secret (production)", () => {
   });
 
   it.each([
-    ["not JSON", "{", /^DATA_KEYS: data key ring is not valid JSON/],
-    ["an active kid not in keys", '{"active":"a","keys":{}}', /^DATA_KEYS: data key ring is invalid: active: the active key id is not in keys$/],
+    ["not JSON", "{", /^The service is misconfigured: DATA_KEYS is invalid \(data key ring is not valid JSON/],
+    [
+      "an active kid not in keys",
+      '{"active":"a","keys":{}}',
+      /^The service is misconfigured: DATA_KEYS is invalid \(data key ring is invalid: active: the active key id is not in keys\)\.$/,
+    ],
     [
       "a short key",
       `{"active":"a","keys":{"a":"${Buffer.alloc(16).toString("base64")}"}}`,
-      /^DATA_KEYS: data key ring is invalid: keys\.a: expected standard base64 of exactly 32 bytes$/,
+      /^The service is misconfigured: DATA_KEYS is invalid \(data key ring is invalid: keys\.a: expected standard base64 of exactly 32 bytes\)\.$/,
     ],
-    ["a bad kid", `{"active":"a b","keys":{}}`, /^DATA_KEYS: data key ring is invalid: active: expected 1 to 64 characters/],
+    [
+      "a bad kid",
+      `{"active":"a b","keys":{}}`,
+      /^The service is misconfigured: DATA_KEYS is invalid \(data key ring is invalid: active: expected 1 to 64 characters/,
+    ],
   ])("refuses %s, naming DATA_KEYS, and writes nothing", async (_name, secret, message) => {
     await expect(loadOrCreateDataKeys({ dataDir, secret, now: Q4 })).rejects.toThrow(message);
     expect(() => statSync(dataDir)).toThrow();

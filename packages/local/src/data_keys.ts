@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { generateDataKeyRing, parseDataKeyRing, serializeDataKeyRing, type DataKeyRing } from "@svc/core";
+import { parseSecret } from "@svc/runtime";
 import { readOrCreateSecretFile } from "./secret_files";
 
 /** The embedded default's data key ring, beside the embedded database. */
@@ -22,11 +23,7 @@ export interface LoadDataKeysOptions {
  */
 export async function loadOrCreateDataKeys({ dataDir, secret, now }: LoadDataKeysOptions): Promise<DataKeyRing> {
   if (secret !== undefined && secret.trim() !== "") {
-    try {
-      return parseDataKeyRing(secret);
-    } catch (err) {
-      throw new Error(`DATA_KEYS: ${(err as Error).message}`);
-    }
+    return parseSecret("DATA_KEYS", secret, parseDataKeyRing);
   }
   if (dataDir.startsWith("memory://")) return generateDataKeyRing(now);
 

@@ -79,9 +79,9 @@ describe("loadOrCreateKeyRing with the SIGNING_KEYS secret (production)", () => 
   });
 
   it.each([
-    ["not JSON", "{", /^SIGNING_KEYS: signing key ring is not valid JSON/],
-    ["an invalid ring", '{"keys":[{}]}', /^SIGNING_KEYS: signing key ring is invalid: keys\.0\.kid/],
-    ["no key in force", '{"keys":[]}', /^SIGNING_KEYS: no active signing key/],
+    ["not JSON", "{", /^The service is misconfigured: SIGNING_KEYS is invalid \(signing key ring is not valid JSON/],
+    ["an invalid ring", '{"keys":[{}]}', /^The service is misconfigured: SIGNING_KEYS is invalid \(signing key ring is invalid: keys\[0\]\.kid/],
+    ["no key in force", '{"keys":[]}', /^The service is misconfigured: SIGNING_KEYS is invalid \(no active signing key/],
   ])("refuses %s, naming SIGNING_KEYS", async (_name, secret, message) => {
     await expect(loadOrCreateKeyRing({ dataDir, secret, now: Q4 })).rejects.toThrow(message);
   });

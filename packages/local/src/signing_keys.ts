@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { activeKey, parseKeyRing, rotate, serializeKeyRing, type KeyRing } from "@svc/core";
+import { parseSecret } from "@svc/runtime";
 import { readOrCreateSecretFile, replaceSecretFile } from "./secret_files";
 
 /** The embedded default's key ring, beside the embedded database. */
@@ -21,14 +22,12 @@ export interface LoadKeyRingOptions {
  */
 export async function loadOrCreateKeyRing({ dataDir, secret, now }: LoadKeyRingOptions): Promise<KeyRing> {
   if (secret !== undefined && secret.trim() !== "") {
-    let ring: KeyRing;
-    try {
-      ring = parseKeyRing(secret);
+    // A ring without a key active now is as unusable as one that does not parse.
+    return parseSecret("SIGNING_KEYS", secret, (text) => {
+      const ring = parseKeyRing(text);
       activeKey(ring, now);
-    } catch (err) {
-      throw new Error(`SIGNING_KEYS: ${(err as Error).message}`);
-    }
-    return ring;
+      return ring;
+    });
   }
 
   const path = join(dataDir, SIGNING_KEYS_FILE);

@@ -3,6 +3,7 @@ import { recordStores } from "@svc/db";
 import { connectNeon } from "@svc/db/neon";
 import {
   BadEnvironmentError,
+  cachedSecret,
   writeLog,
   type EnvProblem,
   type LanguageLayers,
@@ -74,34 +75,14 @@ const keyRings = new Map<string, KeyRing>();
 
 /** The signing key ring from SIGNING_KEYS (its public halves verify provenance). */
 export function keyRingFrom(config: ServiceEnv): KeyRing {
-  if (!config.SIGNING_KEYS) throw new BadEnvironmentError("The service is misconfigured: SIGNING_KEYS is not set.", "SIGNING_KEYS");
-  let keyRing = keyRings.get(config.SIGNING_KEYS);
-  if (!keyRing) {
-    try {
-      keyRing = parseKeyRing(config.SIGNING_KEYS);
-    } catch {
-      throw new BadEnvironmentError("The service is misconfigured: SIGNING_KEYS is not a valid key ring.", "SIGNING_KEYS");
-    }
-    keyRings.set(config.SIGNING_KEYS, keyRing);
-  }
-  return keyRing;
+  return cachedSecret(keyRings, "SIGNING_KEYS", config.SIGNING_KEYS, parseKeyRing);
 }
 
 // Sealers per DATA_KEYS value, per isolate: the imported keys are reused across requests.
 const sealers = new Map<string, Sealer>();
 
 function sealerFrom(config: ServiceEnv): Sealer {
-  if (!config.DATA_KEYS) throw new BadEnvironmentError("The service is misconfigured: DATA_KEYS is not set.", "DATA_KEYS");
-  let sealer = sealers.get(config.DATA_KEYS);
-  if (!sealer) {
-    try {
-      sealer = createSealer(parseDataKeyRing(config.DATA_KEYS));
-    } catch {
-      throw new BadEnvironmentError("The service is misconfigured: DATA_KEYS is not a valid key ring.", "DATA_KEYS");
-    }
-    sealers.set(config.DATA_KEYS, sealer);
-  }
-  return sealer;
+  return cachedSecret(sealers, "DATA_KEYS", config.DATA_KEYS, (text) => createSealer(parseDataKeyRing(text)));
 }
 
 /** The meter's secrets this deployment lacks: on Workers there is no embedded meter to fall back to. */

@@ -13,6 +13,7 @@ import {
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { compareOnLadder, deriveFromProximity, SENECAN_GRADE_LADDER } from "../ladders";
 import { SignedAssessment, verifyAssessment, type VerificationResult } from "../reason/signing";
+import { describeIssues } from "../issues";
 
 /**
  * Write rules of POST /api/accreditation/{agent_id} (spec 4.4 rules 1-10, state table 3.5).
@@ -371,7 +372,7 @@ export type ProvenanceResult =
 export async function checkProvenance(provenance: unknown, jwks: unknown): Promise<ProvenanceResult> {
   const parsed = ProvenanceShape.safeParse(provenance);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${["provenance", ...i.path].join(".")}: ${i.message}`).join("; ");
+    const detail = describeIssues(parsed.error, "provenance");
     return { ok: false, status: 422, code: "bad_provenance", message: `malformed provenance: ${detail}` };
   }
   // Verify the caller's own elements (not zod's copies), as they were received.

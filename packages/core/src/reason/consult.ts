@@ -2,6 +2,7 @@ import * as z from "zod";
 import type { Principal } from "../credentials";
 import { ClarificationTriggerCode, KatorthomaProximity, ResponseFormat } from "../enums";
 import { ForbiddenError, ValidationError } from "../errors";
+import { fieldOfIssue } from "../issues";
 import { rankOf } from "../ladders";
 import { sha256Hex } from "../encoding";
 import { callerSubject } from "../metering";
@@ -11,7 +12,7 @@ import { assess, AssessmentSchema, DepthTier, orientationOf } from "./engine";
 import { Extraction, Layer1Extraction } from "./extraction";
 import { narrateOffline, OFFLINE_NARRATOR } from "./narrator";
 import type { Sealer } from "../sealing";
-import { deliverOutboxEntry, NARRATIVE_JOB_SCHEMA, type NarrativeQueue, type Outbox } from "./narratives";
+import { deliverOutboxEntry, NARRATIVE_JOB_SCHEMA, type NarrativeJob, type NarrativeQueue, type Outbox } from "./narratives";
 import type { ConsultRecord, ConsultStore, ContinuationUse } from "./records";
 import type { Layer1Extractor, Narrator } from "./ports";
 import { signAssessment, SignedAssessment, type SigningKeyRecord } from "./signing";
@@ -112,8 +113,7 @@ export async function prepareConsult(input: {
     const parsed = Layer1Extraction.safeParse(request.layer1_schema, { reportInput: true });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      const path = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("");
-      const field = `layer1_schema${issue.code === "unrecognized_keys" ? `${path}.${issue.keys[0]}` : path}`;
+      const field = fieldOfIssue(issue, "layer1_schema");
       throw new ValidationError("invalid_layer1_schema", `${field}: ${issue.message}. See GET /api/reason/schema.`, field);
     }
     supplied = parsed.data;
@@ -341,6 +341,9 @@ export async function runConsult(input: {
   // distress signal: then the whole synchronous shape is returned.
   const deferred = request.response_format === "assessment_first" && !distress.redirect;
   const correlationId = deferred ? `nar_${crypto.randomUUID()}` : null;
+  const job: NarrativeJob | null = correlationId
+    ? { schema: NARRATIVE_JOB_SCHEMA, correlation_id: correlationId, loop_id: loopId, enqueued_at: services.now().toISOString() }
+    : null;
 
   const elapsedMs = Date.now() - started;
   const recorded = await services.consults.record(
@@ -358,12 +361,7 @@ export async function runConsult(input: {
       elapsed_ms: elapsedMs,
       sealed_assessment: await services.sealer.seal(JSON.stringify(signed), loopId),
     },
-    correlationId
-      ? {
-          correlation_id: correlationId,
-          job: { schema: NARRATIVE_JOB_SCHEMA, correlation_id: correlationId, loop_id: loopId, enqueued_at: services.now().toISOString() },
-        }
-      : undefined,
+    correlationId && job ? { correlation_id: correlationId, job } : undefined,
     prepared.continuation ? continuationUse(prepared.continuation) : undefined,
   );
   // A parallel turn answered the same token first: this one's assessment is never recorded or returned.
@@ -371,14 +369,14 @@ export async function runConsult(input: {
 
   let narrative: ReasonResponse["narrative"];
   let narrator: string | null = null;
-  if (correlationId && recorded.outboxId) {
+  if (correlationId && job && recorded.outboxId) {
     // The job is safe in the outbox already; sending now is an optimisation the sweeper repeats.
     await deliverOutboxEntry({
       queue: services.queue,
       outbox: services.outbox,
       entry: {
         id: recorded.outboxId,
-        job: { schema: NARRATIVE_JOB_SCHEMA, correlation_id: correlationId, loop_id: loopId, enqueued_at: services.now().toISOString() },
+        job,
         attempts: 0,
       },
       now: services.now(),

@@ -2,6 +2,7 @@ import { decodeBase64, encodeBase64, quarterOf } from "../encoding";
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
 import * as z from "zod";
 import { canonicalize } from "./jcs";
+import { describeIssues } from "../issues";
 
 /**
  * Signing of the Layer 2 assessment (spec 2.12, 5.9): an Ed25519 signature over the RFC 8785
@@ -96,10 +97,6 @@ export const PublicKeySet = z
 export type PublicKeySet = z.infer<typeof PublicKeySet>;
 
 export type VerificationResult = { valid: true; key_id: string } | { valid: false; reason: string };
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.length ? issue.path.join(".") : "(root)"}: ${issue.message}`).join("; ");
-}
 
 /** A fresh Ed25519 key pair as a ring record, named for the quarter of `now` unless `kid` is given. */
 export async function generateSigningKey(now: Date, kid: string = keyIdFor(now)): Promise<SigningKeyRecord> {

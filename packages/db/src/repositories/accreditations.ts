@@ -2,11 +2,9 @@ import type { AccreditationCommit, AccreditationRecord, AccreditationStore, Comm
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { AccreditationGradeHistoryTable, AccreditationsTable, CuratorFlagsTable, Database } from "../schema";
 import { mintTrustEvents } from "./trust";
+import { iso, json } from "./columns";
 
 type Db = Kysely<Database>;
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
 
 function toRecord(row: Selectable<AccreditationsTable>): AccreditationRecord {
   return {

@@ -1,6 +1,7 @@
 import type { ApiKeyListQuery, CredentialStore, NewApiKey, StoredApiKey } from "@svc/core";
 import { sql, type Kysely } from "kysely";
 import type { ApiKeyRow, Database } from "../schema";
+import { iso } from "./columns";
 
 type Db = Kysely<Database>;
 
@@ -70,10 +71,6 @@ export function toStoredApiKey(row: ApiKeyRow): StoredApiKey {
     revoked_at: row.revoked_at ? iso(row.revoked_at) : null,
     last_used_at: row.last_used_at ? iso(row.last_used_at) : null,
   };
-}
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 /** The core's credential port over this repository. */

@@ -1,10 +1,9 @@
 import type { AssessmentStore, StoredAssessmentResult } from "@svc/core";
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
+import { iso, json } from "./columns";
 
 type Db = Kysely<Database>;
-
-const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
 
 export function assessmentStore(db: Db): AssessmentStore {
   return {
@@ -37,7 +36,7 @@ export function assessmentStore(db: Db): AssessmentStore {
         typical_proximity: row.typical_proximity as StoredAssessmentResult["typical_proximity"],
         dimension_levels: json(row.dimension_levels) as StoredAssessmentResult["dimension_levels"],
         result: json(row.result),
-        created_at: (row.created_at instanceof Date ? row.created_at : new Date(row.created_at)).toISOString(),
+        created_at: iso(row.created_at),
       };
     },
   };

@@ -1,10 +1,9 @@
 import type { ConsultRecord, ConsultStore, ContinuationUse, DeferredNarrative, NewConsult } from "@svc/core";
 import type { Kysely } from "kysely";
 import type { ConsultRow, Database } from "../schema";
+import { iso } from "./columns";
 
 type Db = Kysely<Database>;
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 function toRecord(row: ConsultRow): ConsultRecord {
   return {

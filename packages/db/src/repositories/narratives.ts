@@ -1,10 +1,9 @@
 import type { NarrativeJob, NarrativeRow, NarrativeStore, Outbox, OutboxEntry, RetentionStore, Sealer } from "@svc/core";
 import type { Kysely } from "kysely";
 import type { Database, NarrativeDbRow } from "../schema";
+import { iso } from "./columns";
 
 type Db = Kysely<Database>;
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 function toNarrative(row: NarrativeDbRow & { subject: string }): NarrativeRow {
   return {

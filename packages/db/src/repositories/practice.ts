@@ -2,12 +2,11 @@ import type { ContextSource, PracticeSessionChange, PracticeSessionRecord, Pract
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database, PracticeSessionsTable } from "../schema";
 import { mintTrustEvents } from "./trust";
+import { iso, json } from "./columns";
 
 type Db = Kysely<Database>;
 
-const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
 const jsonOrNull = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 function recordOf(row: Selectable<PracticeSessionsTable>): PracticeSessionRecord {

@@ -1,4 +1,5 @@
 import type { StoredReading } from "@svc/core";
+import { iso } from "./columns";
 
 /** The columns every stored reading shares (scores, documents). */
 export interface ReadingColumns {
@@ -18,6 +19,6 @@ export function readingOf(row: ReadingColumns): StoredReading & { created_at: st
     kathekon_quality: row.kathekon_quality as StoredReading["kathekon_quality"],
     passions: row.passions as StoredReading["passions"][number][],
     virtue_domains: row.virtue_domains as StoredReading["virtue_domains"][number][],
-    created_at: (row.created_at instanceof Date ? row.created_at : new Date(row.created_at)).toISOString(),
+    created_at: iso(row.created_at),
   };
 }

@@ -2,11 +2,9 @@ import type { ListedDeclaration, StoaCommitmentRecord, StoaContradiction, StoaDe
 import type { Kysely, Selectable } from "kysely";
 import type { Database, StoaContradictionsTable, StoaDeclarationsTable } from "../schema";
 import { mintTrustEvents } from "./trust";
+import { iso, json } from "./columns";
 
 type Db = Kysely<Database>;
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
 
 type ListedRow = Selectable<StoaDeclarationsTable> & { accreditation_owner_id: string | null; examined_evidence: boolean; gap_entries: boolean };
 

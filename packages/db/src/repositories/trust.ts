@@ -1,10 +1,9 @@
 import type { KatorthomaProximity, OrientationReading, ProvenanceGap, TrustEvent, TrustStore, VirtueDomain } from "@svc/core";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database, OrientationReadingsTable, ProvenanceGapsTable, TrustEventsTable } from "../schema";
+import { iso } from "./columns";
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 export function toTrustEvent(row: Selectable<TrustEventsTable>): TrustEvent {
   return {

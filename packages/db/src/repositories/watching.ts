@@ -1,11 +1,9 @@
 import type { DecisionOutcome, NewWatchingCycle, StoredWatchingCycle, WatchingStore } from "@svc/core";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../schema";
+import { iso, json } from "./columns";
 
 type Db = Kysely<Database>;
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
 
 /** The cycle and every row it carries, in one transaction; nothing when the retry key is taken. */
 export async function insertWatchingCycle(db: Db, cycle: NewWatchingCycle): Promise<{ created: boolean }> {

@@ -37,3 +37,15 @@ export function authorize(principal: Principal, requirement: AccessRequirement):
     throw new ForbiddenError("This route needs a paid credential.", "paid_tier_required", { required: "paid" });
   }
 }
+
+/**
+ * A key bound to an agent speaks for that agent only: what it submits, declares, accredits or
+ * practises must name the same agent_id (assessments, accreditation, the Stoa, practice).
+ */
+export function checkAgentBinding(principal: Principal, agentId: string): void {
+  if (principal.type === "api_key" && principal.agent_id !== null && principal.agent_id !== agentId) {
+    throw new ForbiddenError(`This key is bound to the agent ${principal.agent_id}; it cannot act for ${agentId}.`, "agent_not_bound", {
+      field: "agent_id",
+    });
+  }
+}

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { checkAgentBinding } from "../assessments/service";
+import { checkAgentBinding } from "../authorization";
 import { AgentId, type CredentialStore, type Principal } from "../credentials";
 import {
   AuthorityLevel,

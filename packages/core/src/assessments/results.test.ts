@@ -5,7 +5,7 @@ import { deriveFromProximity } from "../ladders";
 import { SCORING_DISCLAIMER } from "../reason/consult";
 import { assess, type ExaminationContext } from "../reason/engine";
 import { extractOffline } from "../reason/offline_extractor";
-import type { Examination } from "../scoring/examine";
+import type { Examination } from "../reason/examine";
 import { ASSESSMENT_ITEMS, BASELINE_SCENARIOS, FOUNDATIONAL_IDS, type AssessmentItem } from "./framework";
 import {
   BaselineResult,

@@ -15,7 +15,7 @@ import { PASSIONS } from "../framework";
 import { deriveFromProximity, OIKEIOSIS_LADDER, rankOf } from "../ladders";
 import { SCORING_DISCLAIMER } from "../reason/consult";
 import { ENGINE_VERSION } from "../reason/engine";
-import type { Examination } from "../scoring/examine";
+import type { Examination } from "../reason/examine";
 import { PassionFinding } from "../scoring/lenses";
 import type { AssessmentItem, BaselineScenario } from "./framework";
 

@@ -1,8 +1,9 @@
 import { mapBounded } from "../concurrency";
 import type { Principal } from "../credentials";
+import { checkAgentBinding } from "../authorization";
 import { ForbiddenError, ValidationError } from "../errors";
 import { charged, planBaselineTake, type Charger, type MeterCounter } from "../metering";
-import type { Examination } from "../scoring/examine";
+import type { Examination } from "../reason/examine";
 import { ASSESSMENT_ITEMS, BASELINE_SCENARIOS, type AssessmentItem, type BaselineScenario } from "./framework";
 import { baselineResult, foundationalResult, fullResult, type BaselineResult, type FoundationalResult, type FullResult } from "./results";
 import type { AssessmentStore } from "./store";
@@ -21,15 +22,6 @@ export interface AssessmentContext {
   readonly store: AssessmentStore;
   readonly now: () => Date;
   readonly extractorName: string;
-}
-
-/** The agent a credential speaks for must be the one assessed, where the key is bound to one. */
-export function checkAgentBinding(principal: Principal, agentId: string): void {
-  if (principal.type === "api_key" && principal.agent_id !== null && principal.agent_id !== agentId) {
-    throw new ForbiddenError(`This key is bound to the agent ${principal.agent_id}; it cannot submit for ${agentId}.`, "agent_not_bound", {
-      field: "agent_id",
-    });
-  }
 }
 
 /** The full assessment needs a paid key: 403 with the body the spec names (error, message, upgrade_url). */

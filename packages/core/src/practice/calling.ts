@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { checkAgentBinding } from "../assessments/service";
+import { checkAgentBinding } from "../authorization";
 import { OwnerId, type Principal } from "../credentials";
 import { CallingStage, OikeiosisCircle } from "../enums";
 import { ConflictError, ForbiddenError, NotFoundError, UnavailableError } from "../errors";

@@ -5,7 +5,7 @@ import { KatorthomaProximity, type KatorthomaProximity as Proximity } from "../e
 import { DISTRESS_MESSAGE } from "../reason/distress";
 import { offlineExtractor } from "../reason/offline";
 import { createSealer, generateDataKeyRing } from "../sealing";
-import { examine, type Examination } from "../scoring/examine";
+import { examine, type Examination } from "../reason/examine";
 import {
   composeReflectProfile,
   gradeChangeSuggestion,

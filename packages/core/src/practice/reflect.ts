@@ -1,6 +1,7 @@
 import * as z from "zod";
 import type { NewTrustEvent } from "../accreditation/trust_events";
-import { checkAgentBinding, EXAMINATION_POOL } from "../assessments/service";
+import { EXAMINATION_POOL } from "../assessments/service";
+import { checkAgentBinding } from "../authorization";
 import { dimensionLevel, directionFrom, typicalProximity } from "../assessments/results";
 import { mapBounded } from "../concurrency";
 import { charged, type Charger } from "../metering";
@@ -21,7 +22,7 @@ import { ConflictError, NotFoundError } from "../errors";
 import { compareOnLadder, deriveFromProximity, rankOf } from "../ladders";
 import { AssessmentSchema } from "../reason/engine";
 import type { Sealer } from "../sealing";
-import type { Examination } from "../scoring/examine";
+import type { Examination } from "../reason/examine";
 import { textField } from "../text";
 import {
   openSession,

@@ -1,6 +1,7 @@
 export * from "./continuation";
 export * from "./corroboration";
 export * from "./engine";
+export * from "./examine";
 export * from "./extraction";
 export * from "./narrator";
 export * from "./offline_extractor";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_WEIGHTS, readAccount } from "@svc/judgment";
 import { toSimpleProximity } from "../ladders";
-import { examine } from "../scoring/examine";
+import { examine } from "./examine";
 import { actionScoreLens } from "../scoring/lenses";
 import { Layer1Extraction } from "./extraction";
 import { offlineExtractor } from "./offline";

@@ -3,7 +3,7 @@ import { KatorthomaProximity, RootPassion } from "../enums";
 import { lowestOf } from "../ladders";
 import { SCORING_DISCLAIMER } from "../reason/consult";
 import { textField } from "../text";
-import type { Examination } from "./examine";
+import type { Examination } from "../reason/examine";
 
 /** Audit a conversation or an e-mail thread (POST /api/score-conversation), turn by turn. */
 export const MAX_TURNS = 50;

@@ -3,7 +3,7 @@ import { KathekonQuality, KatorthomaProximity, RootPassion } from "../enums";
 import { rankOf } from "../ladders";
 import { SCORING_DISCLAIMER } from "../reason/consult";
 import { textField } from "../text";
-import type { Examination } from "./examine";
+import type { Examination } from "../reason/examine";
 
 /** Compare 2 to 5 options (POST /api/score-decision): each examined by the engine, then ranked. */
 export const ScoreDecisionRequest = z.strictObject({

@@ -3,7 +3,7 @@ import { KathekonQuality, KatorthomaProximity, RootPassion, SimpleProximity, Vir
 import { toSimpleProximity } from "../ladders";
 import { textField } from "../text";
 import { SCORING_DISCLAIMER } from "../reason/consult";
-import type { Examination } from "./examine";
+import type { Examination } from "../reason/examine";
 import type { StoredReading } from "./profile";
 
 /** Score of any text (POST /api/score-document), with a public badge of the result. */

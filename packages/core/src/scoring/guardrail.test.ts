@@ -2,7 +2,7 @@ import { READER_ENGINE, type Reading } from "@svc/judgment";
 import { describe, expect, it } from "vitest";
 import { ENGINE_VERSION } from "../reason/engine";
 import { offlineExtractor } from "../reason/offline";
-import { examine } from "./examine";
+import { examine } from "../reason/examine";
 import { guardAction, GuardrailRequest, GuardrailResponse, guardrailLens, GuardrailVerdict, readerInputOf, type GuardrailMarker } from "./guardrail";
 
 // guardAction, the one function POST /api/guardrail and the eval call: the request's fields as

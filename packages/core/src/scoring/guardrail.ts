@@ -4,7 +4,7 @@ import { textField } from "../text";
 import { rankOf } from "../ladders";
 import { CIRCLE_TERMS, locate, sentencesOf, VIOLATION_CUES, type Marker } from "../reason/corroboration";
 import { detectDistress } from "../reason/distress";
-import { examine, type Examination } from "./examine";
+import { examine, type Examination } from "../reason/examine";
 import { offlineExtractor } from "../reason/offline";
 import { readAction, renderToolCall, type ReaderInput, type Reading, type Span, type ToolCall as ReaderToolCall } from "@svc/judgment";
 

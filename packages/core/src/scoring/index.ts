@@ -1,4 +1,4 @@
-export * from "./examine";
+export * from "../reason/examine";
 export * from "./guardrail";
 export * from "./lenses";
 export * from "./profile";

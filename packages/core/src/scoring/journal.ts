@@ -2,7 +2,7 @@ import * as z from "zod";
 import { KatorthomaProximity, RootPassion, VirtueDomain } from "../enums";
 import { SCORING_DISCLAIMER } from "../reason/consult";
 import { textField } from "../text";
-import type { Examination } from "./examine";
+import type { Examination } from "../reason/examine";
 
 /** The daily reflection journal (POST /api/reflect): an entry examined and kept for its owner. */
 export const JOURNAL_ENTRY_CAP = 10_000;

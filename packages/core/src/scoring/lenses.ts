@@ -3,7 +3,7 @@ import { KathekonQuality, RootPassion, SimpleProximity, VirtueDomain } from "../
 import { PASSIONS, VIRTUES } from "../framework";
 import { toSimpleProximity } from "../ladders";
 import { SCORING_DISCLAIMER } from "../reason/consult";
-import type { Examination } from "./examine";
+import type { Examination } from "../reason/examine";
 
 /** Spec 2.5 passion object: a refused sub-species is null. */
 export const PassionFinding = z.object({

@@ -15,7 +15,7 @@ import { assess, type ExaminationContext } from "../reason/engine";
 import { DeliberationLevel, type Layer1Extraction } from "../reason/extraction";
 import { offlineExtractor } from "../reason/offline";
 import { extractOffline } from "../reason/offline_extractor";
-import { examine, type Examination } from "./examine";
+import { examine, type Examination } from "../reason/examine";
 import { GUARDRAIL_DISCLAIMER, GuardrailResponse, guardrailLens, GuardrailVerdict, type EngineGuardrail } from "./guardrail";
 import { ActionScore, Advice, adviceLens, actionScoreLens } from "./lenses";
 import { engaged, extraction } from "../../../../tests/support/extraction";

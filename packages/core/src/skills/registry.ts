@@ -7,7 +7,7 @@ import { optionalTextField, textField } from "../text";
 import { AssessmentSchema } from "../reason/engine";
 import { ConversationScore, conversationLens, ScoreConversationRequest } from "../scoring/conversations";
 import { DecisionScore, decisionLens, ScoreDecisionRequest } from "../scoring/decisions";
-import type { Examination } from "../scoring/examine";
+import type { Examination } from "../reason/examine";
 import { guardAction, GuardrailRequest, GuardrailResponse, guardrailLens } from "../scoring/guardrail";
 import { JournalResponse, journalLens } from "../scoring/journal";
 import { ActionScore, Advice, actionScoreLens, adviceLens } from "../scoring/lenses";

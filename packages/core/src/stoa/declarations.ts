@@ -1,6 +1,6 @@
 import * as z from "zod";
 import type { AccreditationStore } from "../accreditation/records";
-import { checkAgentBinding } from "../assessments/service";
+import { checkAgentBinding } from "../authorization";
 import { AgentId, type Principal } from "../credentials";
 import { decodeBase64url, encodeBase64url } from "../encoding";
 import { KatorthomaProximity, VirtueDomain } from "../enums";

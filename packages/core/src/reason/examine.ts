@@ -1,7 +1,7 @@
 import { sha256Hex } from "../encoding";
-import type { Layer1Extractor } from "../reason/ports";
-import { assess, type Assessment, type DepthTier } from "../reason/engine";
-import type { Layer1Extraction } from "../reason/extraction";
+import type { Layer1Extractor } from "./ports";
+import { assess, type Assessment, type DepthTier } from "./engine";
+import type { Layer1Extraction } from "./extraction";
 
 /**
  * The one engine every scoring lens looks through: Layer 1 (the deployment's extractor) and

@@ -1,0 +1,4 @@
+export * from "./schemas";
+export * from "./store";
+export * from "./checks";
+export * from "./service";

@@ -1,5 +1,6 @@
-import { activeKey, charged, ClarificationResponse, prepareConsult, ReasonRequest, ReasonResponse, runConsult, type ReasonServices } from "@svc/core";
-import { chargerOf, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
+import { ClarificationResponse, consult, ReasonRequest, ReasonResponse } from "@svc/core";
+import { defineOperation, ErrorEnvelope } from "@svc/http";
+import { consultContext } from "./context";
 import * as z from "zod";
 
 export const reasonConsult = defineOperation(
@@ -34,26 +35,7 @@ export const reasonConsult = defineOperation(
     },
   },
   async (c, { body }) => {
-    const session = await sessionOf(c);
-    const kit = session.reason();
-    const services: ReasonServices = {
-      extractor: kit.extractor,
-      narrator: kit.narrator,
-      consults: session.consults,
-      sealer: session.sealer(),
-      queue: session.queue,
-      outbox: session.outbox,
-      signingKey: activeKey(kit.keyRing, new Date()),
-      continuationSecret: kit.continuationSecret,
-      now: () => new Date(),
-      newLoopId: () => `loop_${crypto.randomUUID()}`,
-    };
-    const prepared = await prepareConsult({ services, principal: principalOf(c), request: body });
-    // A loop that failed (the language model, the database) costs the caller nothing.
-    const result = await charged(
-      () => chargerOf(c)({ units: prepared.loops }),
-      () => runConsult({ services, prepared }),
-    );
+    const result = await consult({ ctx: await consultContext(c), input: body });
     if (result.kind === "assessment") c.header("X-Loop-Id", result.loopId);
     return c.json(result.body);
   },

@@ -1,7 +1,8 @@
-import { Advice, adviceLens, examine, optionalTextField, textField } from "@svc/core";
-import { defineOperation, ErrorEnvelope, sessionOf } from "@svc/http";
+import { Advice, adviseAction as adviseActionService, optionalTextField, textField } from "@svc/core";
+import { defineOperation, ErrorEnvelope } from "@svc/http";
 import * as z from "zod";
 import { TEXT_BODY_BYTES } from "./score_action";
+import { scoringContext } from "./context";
 
 const TEXT_CAP = 5000;
 const text = (field: string) => textField(field, TEXT_CAP);
@@ -32,13 +33,5 @@ export const adviseAction = defineOperation(
       429: { description: "svc-score allowance exhausted.", schema: ErrorEnvelope },
     },
   },
-  async (c, { body }) => {
-    const session = await sessionOf(c);
-    const exam = await examine(session.language().extractor, {
-      text: body.proposed_action,
-      context: body.context ?? null,
-      ref: `advice_${crypto.randomUUID()}`,
-    });
-    return c.json(adviceLens(exam, body.goal ?? null));
-  },
+  async (c, { body }) => c.json(await adviseActionService({ ctx: await scoringContext(c), input: body })),
 );

@@ -1,5 +1,6 @@
-import { examine, JOURNAL_ENTRY_CAP, JournalRequest, JournalResponse, journalLens } from "@svc/core";
-import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
+import { JOURNAL_ENTRY_CAP, JournalRequest, JournalResponse, reflectOnJournal } from "@svc/core";
+import { bodyCapForText, defineOperation, ErrorEnvelope } from "@svc/http";
+import { scoringContext } from "./context";
 
 export const journalReflect = defineOperation(
   {
@@ -21,19 +22,5 @@ export const journalReflect = defineOperation(
       429: { description: "svc-reflect allowance exhausted.", schema: ErrorEnvelope },
     },
   },
-  async (c, { body }) => {
-    const session = await sessionOf(c);
-    const id = crypto.randomUUID();
-    const date = body.date ?? new Date().toISOString().slice(0, 10);
-    const exam = await examine(session.language().extractor, { text: body.entry, context: null, ref: `journal_${id}` });
-    await session.journal.record({
-      id,
-      owner_id: principalOf(c).owner_id,
-      entry_date: date,
-      sealed_entry: await session.sealer().seal(body.entry, id),
-      proximity: exam.assessment.katorthoma_proximity,
-      passions: exam.assessment.passions.map((p) => p.root_passion),
-    });
-    return c.json(journalLens(exam, id, date));
-  },
+  async (c, { body }) => c.json(await reflectOnJournal({ ctx: await scoringContext(c), input: body })),
 );

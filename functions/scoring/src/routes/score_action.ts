@@ -1,6 +1,7 @@
-import { actionScoreLens, ActionScore, examine, optionalTextField, textField } from "@svc/core";
-import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf, sessionOf, type OperationHandler, type RouteContract } from "@svc/http";
+import { ActionScore, optionalTextField, scoreAction as scoreActionService, textField } from "@svc/core";
+import { bodyCapForText, defineOperation, ErrorEnvelope, type RouteContract } from "@svc/http";
 import * as z from "zod";
+import { scoringContext } from "./context";
 
 const TEXT_CAP = 5000;
 /** Three fields at the cap even when every character arrives JSON-escaped (\uXXXX, 6 bytes). */
@@ -44,39 +45,17 @@ function scoreRoute<const B extends z.ZodType>(path: string, operationId: string
   } as const satisfies RouteContract;
 }
 
-/** The one handler behind /api/score-action, /api/score and /api/v1/score-action. */
-async function scoreAndStore(
-  c: Parameters<OperationHandler<RouteContract>>[0],
-  input: { action: string; context?: string | undefined; outcome?: string | undefined },
-): Promise<Response> {
-  const session = await sessionOf(c);
-  const id = crypto.randomUUID();
-  const background = [input.context, input.outcome ? `Intended outcome: ${input.outcome}` : undefined].filter(Boolean).join("\n\n");
-  const exam = await examine(session.language().extractor, { text: input.action, context: background || null, ref: `score_${id}` });
-  const score = actionScoreLens(exam);
-  await session.scores.record({
-    id,
-    owner_id: principalOf(c).owner_id,
-    action_description: input.action,
-    katorthoma_proximity: score.katorthoma_proximity,
-    proximity: exam.assessment.katorthoma_proximity,
-    is_kathekon: score.is_kathekon,
-    kathekon_quality: score.kathekon_quality,
-    passions: score.passions_detected.map((p) => p.root_passion),
-    virtue_domains: score.virtue_domains_engaged,
-  });
-  return c.json({ id, ...score });
-}
-
-export const scoreAction = defineOperation(scoreRoute("/api/score-action", "scoreAction", ScoreActionRequest, "Score a past action"), (c, { body }) =>
-  scoreAndStore(c, { action: body.action, context: body.context, outcome: body.intended_outcome }),
+export const scoreAction = defineOperation(scoreRoute("/api/score-action", "scoreAction", ScoreActionRequest, "Score a past action"), async (c, { body }) =>
+  c.json(await scoreActionService({ ctx: await scoringContext(c), input: body })),
 );
 
 export const v1ScoreAction = defineOperation(
   scoreRoute("/api/v1/score-action", "scoreActionV1", ScoreActionRequest, "Score a past action (versioned)"),
-  (c, { body }) => scoreAndStore(c, { action: body.action, context: body.context, outcome: body.intended_outcome }),
+  async (c, { body }) => c.json(await scoreActionService({ ctx: await scoringContext(c), input: body })),
 );
 
-export const score = defineOperation(scoreRoute("/api/score", "score", ScoreRequest, "Score an action (the listing's name)"), (c, { body }) =>
-  scoreAndStore(c, { action: body.action, context: body.context, outcome: body.intendedOutcome }),
+export const score = defineOperation(scoreRoute("/api/score", "score", ScoreRequest, "Score an action (the listing's name)"), async (c, { body }) =>
+  c.json(
+    await scoreActionService({ ctx: await scoringContext(c), input: { action: body.action, context: body.context, intended_outcome: body.intendedOutcome } }),
+  ),
 );

@@ -1,5 +1,6 @@
-import { ConversationScore, conversationLens, examine, mapBounded, MAX_TURNS, ScoreConversationRequest } from "@svc/core";
-import { bodyCapForText, defineOperation, ErrorEnvelope, sessionOf } from "@svc/http";
+import { ConversationScore, MAX_TURNS, ScoreConversationRequest, scoreConversation as scoreConversationService } from "@svc/core";
+import { bodyCapForText, defineOperation, ErrorEnvelope } from "@svc/http";
+import { scoringContext } from "./context";
 
 export const scoreConversation = defineOperation(
   {
@@ -21,11 +22,5 @@ export const scoreConversation = defineOperation(
       429: { description: "svc-converse allowance exhausted.", schema: ErrorEnvelope },
     },
   },
-  async (c, { body }) => {
-    const { extractor } = (await sessionOf(c)).language();
-    const exams = await mapBounded(body.turns, 5, (turn) =>
-      examine(extractor, { text: turn.text, context: body.context ?? null, ref: `turn_${crypto.randomUUID()}` }),
-    );
-    return c.json(conversationLens(body, exams));
-  },
+  async (c, { body }) => c.json(await scoreConversationService({ ctx: await scoringContext(c), input: body })),
 );

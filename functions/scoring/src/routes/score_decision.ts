@@ -1,5 +1,6 @@
-import { DecisionScore, decisionLens, examine, mapBounded, ScoreDecisionRequest } from "@svc/core";
-import { defineOperation, ErrorEnvelope, sessionOf } from "@svc/http";
+import { DecisionScore, ScoreDecisionRequest, scoreDecision as scoreDecisionService } from "@svc/core";
+import { defineOperation, ErrorEnvelope } from "@svc/http";
+import { scoringContext } from "./context";
 
 export const scoreDecision = defineOperation(
   {
@@ -19,12 +20,5 @@ export const scoreDecision = defineOperation(
       429: { description: "svc-decide allowance exhausted.", schema: ErrorEnvelope },
     },
   },
-  async (c, { body }) => {
-    const { extractor } = (await sessionOf(c)).language();
-    const context = [`Decision: ${body.decision}`, body.context].filter(Boolean).join("\n\n");
-    const exams = await mapBounded(body.options, 5, (option) =>
-      examine(extractor, { text: option.description, context, ref: `decision_${crypto.randomUUID()}` }),
-    );
-    return c.json(decisionLens(body, exams));
-  },
+  async (c, { body }) => c.json(await scoreDecisionService({ ctx: await scoringContext(c), input: body })),
 );

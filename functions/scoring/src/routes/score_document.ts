@@ -1,5 +1,6 @@
-import { DOCUMENT_TEXT_CAP, documentRecord, DocumentScore, documentScore, examine, ScoreDocumentRequest } from "@svc/core";
-import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
+import { DOCUMENT_TEXT_CAP, DocumentScore, ScoreDocumentRequest, scoreDocument as scoreDocumentService } from "@svc/core";
+import { bodyCapForText, defineOperation, ErrorEnvelope } from "@svc/http";
+import { scoringContext } from "./context";
 
 export const scoreDocument = defineOperation(
   {
@@ -21,11 +22,5 @@ export const scoreDocument = defineOperation(
       429: { description: "svc-audit allowance exhausted.", schema: ErrorEnvelope },
     },
   },
-  async (c, { body }) => {
-    const session = await sessionOf(c);
-    const id = crypto.randomUUID();
-    const exam = await examine(session.language().extractor, { text: body.text, context: null, ref: `document_${id}` });
-    const stored = await session.documents.record(documentRecord(exam, id, principalOf(c).owner_id, body.title ?? null));
-    return c.json(documentScore(stored));
-  },
+  async (c, { body }) => c.json(await scoreDocumentService({ ctx: await scoringContext(c), input: body })),
 );

@@ -1,22 +1,6 @@
-import { examine, MAX_TURNS, offlineExtractor, PROFILE_SAMPLE, SKILL_LENSES, type SkillContext, type SkillLens } from "@svc/core";
-import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf, sessionOf, type Operation } from "@svc/http";
-import type { Context } from "hono";
-import type { AppEnv } from "@svc/http";
-
-/** The context a skill runs in: the deployment's Layer 1 (or the offline one) and the engine. */
-export async function skillContext(c: Context<AppEnv>): Promise<SkillContext> {
-  const session = await sessionOf(c);
-  const ref = () => `skill_${crypto.randomUUID()}`;
-  return {
-    examine: (text, context) => examine(session.language().extractor, { text, context: context ?? null, ref: ref() }),
-    examineOffline: (text, context) => examine(offlineExtractor, { text, context: context ?? null, ref: ref() }),
-    storedScores: async () => {
-      const owner = principalOf(c).owner_id;
-      const [scores, total] = await Promise.all([session.scores.list(owner, PROFILE_SAMPLE), session.scores.count(owner)]);
-      return { scores, total };
-    },
-  };
-}
+import { MAX_TURNS, SKILL_LENSES, type SkillLens } from "@svc/core";
+import { bodyCapForText, defineOperation, ErrorEnvelope, type Operation } from "@svc/http";
+import { skillContext } from "./context";
 
 /** Where a skill is mounted: its own route, or another name the listing gives it (a /api/v1 twin). */
 export interface SkillMount {

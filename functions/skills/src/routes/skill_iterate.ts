@@ -1,6 +1,6 @@
-import { callerSubject, charged, iterate, IterateRequest, IterateResponse, openOrFindChain, planChainIteration } from "@svc/core";
-import { chargerOf, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
-import { skillContext } from "./skill_call";
+import { IterateRequest, IterateResponse, iterateChain } from "@svc/core";
+import { defineOperation, ErrorEnvelope } from "@svc/http";
+import { iterateContext } from "./context";
 
 export const skillIterate = defineOperation(
   {
@@ -22,18 +22,5 @@ export const skillIterate = defineOperation(
       429: { description: "Iterations of this chain, or chains this month, exhausted.", schema: ErrorEnvelope },
     },
   },
-  async (c, { body }) => {
-    const session = await sessionOf(c);
-    const principal = principalOf(c);
-    const subject = callerSubject(principal);
-    const { chain, chainId } = await openOrFindChain(session.chains, subject, body.chain_id);
-    const now = new Date();
-    // Every iteration is one unit of the skill (priced per iteration) and one on the chain's own
-    // counter, in one atomic plan: a refused iteration moves neither.
-    const result = await charged(
-      () => chargerOf(c)({ units: 1, extra: (meterSubjectId) => [planChainIteration({ subject: meterSubjectId, tier: principal.tier, chainId, now })] }),
-      async () => iterate({ ctx: await skillContext(c), store: session.chains, subject, chain, chainId, request: body, tier: principal.tier, now }),
-    );
-    return c.json(result);
-  },
+  async (c, { body }) => c.json(await iterateChain({ ctx: await iterateContext(c), input: body })),
 );

@@ -3,3 +3,4 @@ export * from "./results";
 export * from "./submissions";
 export * from "./store";
 export * from "./service";
+export * from "./indexes";

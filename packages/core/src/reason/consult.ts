@@ -5,7 +5,7 @@ import { ForbiddenError, ValidationError } from "../errors";
 import { fieldOfIssue } from "../issues";
 import { rankOf } from "../ladders";
 import { sha256Hex } from "../encoding";
-import { callerSubject } from "../metering";
+import { callerSubject, charged, type Charger } from "../metering";
 import { checkContinuationToken, issueContinuationToken, MAX_CLARIFICATIONS, type ContinuationClaims } from "./continuation";
 import { detectDistress, type DistressAssessment } from "./distress";
 import { assess, AssessmentSchema, DepthTier, orientationOf } from "./engine";
@@ -452,4 +452,29 @@ export function trajectoryDelta(history: readonly ConsultRecord[], current: z.in
     mean_rank_before: mean === null ? null : Math.round(mean * 100) / 100,
     direction,
   };
+}
+
+/** What a consult runs with: the reason engine's ports, the caller and its charger. */
+export interface ConsultContext extends ReasonServices {
+  readonly principal: Principal;
+  readonly charge: Charger;
+}
+
+/**
+ * A consult (POST /api/reason), one call: the preflight (continuation, supplied extraction,
+ * capability), then its loops charged and the run; a run that fails (the language model, the
+ * store) gives the loops back, so a failed consult costs nothing.
+ */
+export async function consult({
+  ctx,
+  input,
+}: {
+  ctx: ConsultContext;
+  input: ReasonRequest;
+}): Promise<{ kind: "clarification"; body: ClarificationResponse } | { kind: "assessment"; body: ReasonResponse; loopId: string }> {
+  const prepared = await prepareConsult({ services: ctx, principal: ctx.principal, request: input });
+  return charged(
+    () => ctx.charge({ units: prepared.loops }),
+    () => runConsult({ services: ctx, prepared }),
+  );
 }

@@ -6,3 +6,4 @@ export * from "./conversations";
 export * from "./decisions";
 export * from "./documents";
 export * from "./journal";
+export * from "./service";

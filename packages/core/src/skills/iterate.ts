@@ -2,7 +2,8 @@ import * as z from "zod";
 import { KatorthomaProximity } from "../enums";
 import { NotFoundError } from "../errors";
 import { rankOf } from "../ladders";
-import { CHAIN_ITERATIONS, limitExceeded, planChainIteration } from "../metering";
+import type { Principal } from "../credentials";
+import { CHAIN_ITERATIONS, callerSubject, charged, limitExceeded, planChainIteration, type Charger } from "../metering";
 import { Advice, adviceLens } from "../scoring/lenses";
 import type { SkillContext } from "./registry";
 
@@ -114,4 +115,29 @@ export async function iterate(input: {
     change: delta === null ? null : delta > 0 ? "improving" : delta < 0 ? "declining" : "stable",
     advice: adviceLens(exam, input.request.goal ?? null),
   };
+}
+
+/** What svc-iterate runs with: the skill context, the caller, its chains and its charger. */
+export interface IterateContext extends SkillContext {
+  readonly principal: Principal;
+  readonly chains: ChainStore;
+  readonly charge: Charger;
+  readonly now: () => Date;
+}
+
+/**
+ * One iteration of a deliberation chain (POST /api/skill/svc-iterate): opens the chain, or finds
+ * the caller's own (404 otherwise), then charges one svc-iterate unit and one on the chain's own
+ * counter in one atomic plan (a refused iteration moves neither), and examines the proposal
+ * against the chain's last; a failed examination gives both back.
+ */
+export async function iterateChain({ ctx, input }: { ctx: IterateContext; input: IterateRequest }): Promise<IterateResponse> {
+  const { principal } = ctx;
+  const subject = callerSubject(principal);
+  const { chain, chainId } = await openOrFindChain(ctx.chains, subject, input.chain_id);
+  const now = ctx.now();
+  return charged(
+    () => ctx.charge({ units: 1, extra: (meterSubjectId) => [planChainIteration({ subject: meterSubjectId, tier: principal.tier, chainId, now })] }),
+    () => iterate({ ctx, store: ctx.chains, subject, chain, chainId, request: input, tier: principal.tier, now }),
+  );
 }

@@ -49,3 +49,8 @@ export function checkAgentBinding(principal: Principal, agentId: string): void {
     });
   }
 }
+
+/** The caller a service acts for, carried in the service's context beside its ports. */
+export interface Caller {
+  readonly principal: Principal;
+}

@@ -1,4 +1,4 @@
-import type { Principal } from "@svc/core";
+import type { Caller, Principal } from "@svc/core";
 import type { Context } from "hono";
 import type { AppEnv } from "./route";
 import { BadEnvironmentError, guardedSession, type RuntimeSession } from "@svc/runtime";
@@ -34,4 +34,9 @@ export function principalOf(c: Context<AppEnv>): Principal {
   const principal = c.get("principal");
   if (!principal) throw new Error("principalOf called on a route without authentication");
   return principal;
+}
+
+/** A service context with the request's authenticated caller: what a service that acts for someone takes. */
+export function withCaller<T extends object>(c: Context<AppEnv>, ctx: T): T & Caller {
+  return { ...ctx, principal: principalOf(c) };
 }

@@ -20,7 +20,7 @@ export const accreditationGet = defineOperation(
     },
   },
   async (c, { params }) => {
-    const body = await readAccreditation({ ctx: await accreditationContext(c), agentId: params.agent_id });
+    const body = await readAccreditation({ ctx: await accreditationContext(c), input: params });
     c.header("Cache-Control", "public, max-age=60");
     return c.json(body);
   },

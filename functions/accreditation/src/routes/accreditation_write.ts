@@ -1,5 +1,5 @@
 import { AccreditationWriteBody, AccreditationWriteResult, AgentId, writeAccreditation } from "@svc/core";
-import { defineOperation, ErrorEnvelope, principalOf } from "@svc/http";
+import { defineOperation, ErrorEnvelope, withCaller } from "@svc/http";
 import * as z from "zod";
 import { accreditationContext } from "./context";
 
@@ -49,7 +49,7 @@ export const accreditationWrite = defineOperation(
     },
   },
   async (c, { params, body }) => {
-    const result = await writeAccreditation({ ctx: await accreditationContext(c), principal: principalOf(c), agentId: params.agent_id, body });
+    const result = await writeAccreditation({ ctx: withCaller(c, await accreditationContext(c)), input: { agent_id: params.agent_id, body } });
     return c.json(result, result.kind === "seed" ? 201 : 200);
   },
 );

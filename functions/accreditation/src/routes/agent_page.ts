@@ -52,8 +52,8 @@ export const agentPageGet = defineOperation(
     const ctx = await accreditationContext(c);
     const agentId = params.agent_id;
     const [accreditation, trust] = await Promise.all([
-      attempt<AccreditationReadBack>(() => readAccreditation({ ctx, agentId })),
-      attempt<TrustRecord>(() => readTrustRecord({ ctx, agentId })),
+      attempt<AccreditationReadBack>(() => readAccreditation({ ctx, input: { agent_id: agentId } })),
+      attempt<TrustRecord>(() => readTrustRecord({ ctx, input: { agent_id: agentId } })),
     ]);
     const html = renderAgentPage({
       agentId,

@@ -1,5 +1,5 @@
 import { CuratorFlagRequest, CuratorFlagView, flagTrustRecord } from "@svc/core";
-import { defineOperation, ErrorEnvelope, principalOf } from "@svc/http";
+import { defineOperation, ErrorEnvelope, withCaller } from "@svc/http";
 import { accreditationContext } from "./context";
 
 export const curatorFlagCreate = defineOperation(
@@ -21,5 +21,5 @@ export const curatorFlagCreate = defineOperation(
       403: { description: "Not an operator.", schema: ErrorEnvelope },
     },
   },
-  async (c, { body }) => c.json(await flagTrustRecord({ ctx: await accreditationContext(c), principal: principalOf(c), input: body }), 201),
+  async (c, { body }) => c.json(await flagTrustRecord({ ctx: withCaller(c, await accreditationContext(c)), input: body }), 201),
 );

@@ -21,5 +21,5 @@ export const curatorFlagWithdraw = defineOperation(
       404: { description: "No flag has this id.", schema: ErrorEnvelope },
     },
   },
-  async (c, { params }) => c.json(await withdrawCuratorFlag({ ctx: await accreditationContext(c), id: params.id })),
+  async (c, { params }) => c.json(await withdrawCuratorFlag({ ctx: await accreditationContext(c), input: params })),
 );

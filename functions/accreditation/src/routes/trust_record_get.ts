@@ -28,7 +28,7 @@ export const trustRecordGet = defineOperation(
   async (c, { params }) => {
     // Set before composing: an error response (503) keeps it, and must never be cached.
     c.header("Cache-Control", "no-store");
-    const body = await readTrustRecord({ ctx: await accreditationContext(c), agentId: params.agent_id });
+    const body = await readTrustRecord({ ctx: await accreditationContext(c), input: params });
     c.header("Cache-Control", "public, max-age=60");
     return c.json(body);
   },

@@ -1,6 +1,6 @@
 import { APPROVAL_NOTE_MAX, approveCalling, CallingApproved, CallingApproveRequest } from "@svc/core";
-import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf } from "@svc/http";
-import { callingContext } from "./calling_session";
+import { bodyCapForText, defineOperation, ErrorEnvelope, withCaller } from "@svc/http";
+import { callingContext } from "./context";
 
 export const callingApprove = defineOperation(
   {
@@ -25,5 +25,5 @@ export const callingApprove = defineOperation(
       503: { description: "Calling is turned off on this deployment (calling_disabled), or the session store cannot be reached.", schema: ErrorEnvelope },
     },
   },
-  async (c, { body }) => c.json(await approveCalling({ ctx: await callingContext(c), principal: principalOf(c), request: body })),
+  async (c, { body }) => c.json(await approveCalling({ ctx: withCaller(c, await callingContext(c)), input: body })),
 );

@@ -1,6 +1,6 @@
 import { listPendingHandoffs, PendingHandoffs, PendingHandoffsQuery } from "@svc/core";
 import { defineOperation, ErrorEnvelope } from "@svc/http";
-import { callingContext } from "./calling_session";
+import { callingContext } from "./context";
 
 export const callingPending = defineOperation(
   {
@@ -22,6 +22,6 @@ export const callingPending = defineOperation(
     },
   },
   async (c, { query }) => {
-    return c.json(await listPendingHandoffs({ ctx: await callingContext(c), query }));
+    return c.json(await listPendingHandoffs({ ctx: await callingContext(c), input: query }));
   },
 );

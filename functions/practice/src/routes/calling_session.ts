@@ -1,12 +1,6 @@
-import { AGENT_CARD_URL_MAX, CallingRequest, type CallingContext, CallingResponse, callingTurn, PRACTICE_ANSWER_MAX } from "@svc/core";
-import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf, sessionOf, type AppEnv } from "@svc/http";
-import type { Context } from "hono";
-
-/** The calling services of a request: the session store (guarded, as every store of a session) and the deployment's switch. */
-export async function callingContext(c: Context<AppEnv>): Promise<CallingContext> {
-  const session = await sessionOf(c);
-  return { store: session.practice, enabled: c.get("config").CALLING_ENABLED === "true", now: () => new Date() };
-}
+import { AGENT_CARD_URL_MAX, CallingRequest, CallingResponse, callingTurn, PRACTICE_ANSWER_MAX } from "@svc/core";
+import { bodyCapForText, defineOperation, ErrorEnvelope, withCaller } from "@svc/http";
+import { callingContext } from "./context";
 
 export const callingSession = defineOperation(
   {
@@ -41,5 +35,5 @@ export const callingSession = defineOperation(
       503: { description: "Calling is turned off on this deployment (calling_disabled), or the session store cannot be reached.", schema: ErrorEnvelope },
     },
   },
-  async (c, { body }) => c.json(await callingTurn({ ctx: await callingContext(c), principal: principalOf(c), request: body })),
+  async (c, { body }) => c.json(await callingTurn({ ctx: withCaller(c, await callingContext(c)), input: body })),
 );

@@ -1,5 +1,6 @@
-import { examine, PRACTICE_ANSWER_MAX, ReflectRequest, ReflectResponse, reflectTurn } from "@svc/core";
-import { bodyCapForText, chargerOf, defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
+import { PRACTICE_ANSWER_MAX, ReflectRequest, ReflectResponse, reflectTurn } from "@svc/core";
+import { bodyCapForText, defineOperation, ErrorEnvelope, withCaller } from "@svc/http";
+import { reflectContext } from "./context";
 
 export const reflectSession = defineOperation(
   {
@@ -37,21 +38,5 @@ export const reflectSession = defineOperation(
       503: { description: "The session store or the meter cannot be reached.", schema: ErrorEnvelope },
     },
   },
-  async (c, { body }) => {
-    const session = await sessionOf(c);
-    const { extractor } = session.language();
-    const result = await reflectTurn({
-      ctx: {
-        store: session.practice,
-        sealer: session.sealer(),
-        examine: (text, context) => examine(extractor, { text, context, ref: `reflect_${crypto.randomUUID()}` }),
-        accreditationOwner: async (agentId) => (await session.accreditations.find(agentId))?.owner_id ?? null,
-        charge: chargerOf(c),
-        now: () => new Date(),
-      },
-      principal: principalOf(c),
-      request: body,
-    });
-    return c.json(result);
-  },
+  async (c, { body }) => c.json(await reflectTurn({ ctx: withCaller(c, await reflectContext(c)), input: body })),
 );

@@ -1,5 +1,6 @@
 import { recordWatchingCycle, WATCHING_BODY_BYTES, WatchingCycleBody, WatchingCycleResponse } from "@svc/core";
-import { defineOperation, ErrorEnvelope, principalOf, sessionOf } from "@svc/http";
+import { defineOperation, ErrorEnvelope, withCaller } from "@svc/http";
+import { watchingContext } from "./context";
 
 export const watchingCycleRecord = defineOperation(
   {
@@ -32,12 +33,7 @@ export const watchingCycleRecord = defineOperation(
     },
   },
   async (c, { body }) => {
-    const session = await sessionOf(c);
-    const outcome = await recordWatchingCycle({
-      ctx: { store: session.watching, sealer: session.sealer(), now: () => new Date() },
-      principal: principalOf(c),
-      body,
-    });
+    const outcome = await recordWatchingCycle({ ctx: withCaller(c, await watchingContext(c)), input: body });
     return c.json(outcome.body, outcome.status);
   },
 );

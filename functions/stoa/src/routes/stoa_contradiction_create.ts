@@ -1,5 +1,5 @@
 import { confirmContradiction, StoaContradictionRequest, StoaContradictionView } from "@svc/core";
-import { defineOperation, ErrorEnvelope, principalOf } from "@svc/http";
+import { defineOperation, ErrorEnvelope, withCaller } from "@svc/http";
 import { stoaContext } from "./context";
 
 export const stoaContradictionCreate = defineOperation(
@@ -29,5 +29,5 @@ export const stoaContradictionCreate = defineOperation(
       },
     },
   },
-  async (c, { body }) => c.json(await confirmContradiction({ ctx: await stoaContext(c), principal: principalOf(c), input: body }), 201),
+  async (c, { body }) => c.json(await confirmContradiction({ ctx: withCaller(c, await stoaContext(c)), input: body }), 201),
 );

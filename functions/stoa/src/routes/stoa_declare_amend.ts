@@ -1,5 +1,5 @@
 import { amend, StoaAmendBody, StoaEntry } from "@svc/core";
-import { defineOperation, ErrorEnvelope, principalOf } from "@svc/http";
+import { defineOperation, ErrorEnvelope, withCaller } from "@svc/http";
 import { stoaContext } from "./context";
 import { STOA_BODY_CAP } from "./stoa_declare_create";
 
@@ -28,6 +28,6 @@ export const stoaDeclareAmend = defineOperation(
     },
   },
   async (c, { body }) => {
-    return c.json(await amend({ ctx: await stoaContext(c), principal: principalOf(c), input: body }));
+    return c.json(await amend({ ctx: withCaller(c, await stoaContext(c)), input: body }));
   },
 );

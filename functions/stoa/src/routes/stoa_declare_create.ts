@@ -1,5 +1,5 @@
 import { declare, StoaDeclareBody, StoaEntry, STOA_COMMITMENT_TEXT_MAX, STOA_COMMITMENTS_MAX, STOA_STATEMENT_MAX, STOA_URL_MAX } from "@svc/core";
-import { bodyCapForText, defineOperation, ErrorEnvelope, principalOf } from "@svc/http";
+import { bodyCapForText, defineOperation, ErrorEnvelope, withCaller } from "@svc/http";
 import { stoaContext } from "./context";
 
 /** Every text field at its cap, however escaped. */
@@ -36,6 +36,6 @@ export const stoaDeclareCreate = defineOperation(
     },
   },
   async (c, { body }) => {
-    return c.json(await declare({ ctx: await stoaContext(c), principal: principalOf(c), input: body }), 201);
+    return c.json(await declare({ ctx: withCaller(c, await stoaContext(c)), input: body }), 201);
   },
 );

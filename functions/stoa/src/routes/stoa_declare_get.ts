@@ -1,5 +1,5 @@
 import { readOwn, StoaDeclarationQuery, StoaEntry } from "@svc/core";
-import { defineOperation, ErrorEnvelope, principalOf } from "@svc/http";
+import { defineOperation, ErrorEnvelope, withCaller } from "@svc/http";
 import { stoaContext } from "./context";
 
 export const stoaDeclareGet = defineOperation(
@@ -22,6 +22,6 @@ export const stoaDeclareGet = defineOperation(
     },
   },
   async (c, { query }) => {
-    return c.json(await readOwn({ ctx: await stoaContext(c), principal: principalOf(c), input: query }));
+    return c.json(await readOwn({ ctx: withCaller(c, await stoaContext(c)), input: query }));
   },
 );

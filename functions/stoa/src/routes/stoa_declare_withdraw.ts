@@ -1,5 +1,5 @@
 import { StoaDeclarationQuery, withdraw } from "@svc/core";
-import { defineOperation, ErrorEnvelope, principalOf } from "@svc/http";
+import { defineOperation, ErrorEnvelope, withCaller } from "@svc/http";
 import { stoaContext } from "./context";
 
 export const stoaDeclareWithdraw = defineOperation(
@@ -23,7 +23,7 @@ export const stoaDeclareWithdraw = defineOperation(
     },
   },
   async (c, { query }) => {
-    await withdraw({ ctx: await stoaContext(c), principal: principalOf(c), input: query });
+    await withdraw({ ctx: withCaller(c, await stoaContext(c)), input: query });
     return c.body(null, 204);
   },
 );

@@ -1,6 +1,6 @@
 import * as z from "zod";
-import { checkAgentBinding } from "../authorization";
-import { AgentId, type CredentialStore, type Principal } from "../credentials";
+import { checkAgentBinding, type Caller } from "../authorization";
+import { AgentId, type CredentialStore } from "../credentials";
 import {
   AuthorityLevel,
   DirectionOfTravel,
@@ -227,15 +227,13 @@ function credentialBasis(verified: number, elements: number, attested: number, k
 
 export async function writeAccreditation({
   ctx,
-  principal,
-  agentId,
-  body,
+  input,
 }: {
-  ctx: AccreditationContext;
-  principal: Principal;
-  agentId: string;
-  body: AccreditationWriteBody;
+  ctx: AccreditationContext & Caller;
+  input: { agent_id: string; body: AccreditationWriteBody };
 }): Promise<AccreditationWriteResult> {
+  const { principal } = ctx;
+  const { agent_id: agentId, body } = input;
   if (principal.type !== "api_key") {
     throw new ForbiddenError("Accreditation writes need a svc_prac_ API key; this credential is not one.", "wrong_credential_kind", {
       required: ["svc_prac_"],
@@ -369,10 +367,10 @@ export async function writeAccreditation({
 
 export async function readAccreditation({
   ctx,
-  agentId,
+  input: { agent_id: agentId },
 }: {
   ctx: Pick<AccreditationContext, "accreditations">;
-  agentId: string;
+  input: { agent_id: string };
 }): Promise<AccreditationReadBack> {
   const stored = await ctx.accreditations.find(agentId);
   if (!stored) throw new NotFoundError(`agent ${agentId} has no accreditation record`, "agent_not_found");
@@ -385,10 +383,10 @@ export async function readAccreditation({
  */
 export async function readTrustRecord({
   ctx,
-  agentId,
+  input: { agent_id: agentId },
 }: {
   ctx: Pick<AccreditationContext, "accreditations" | "trust" | "trustSurfaceLive" | "now">;
-  agentId: string;
+  input: { agent_id: string };
 }): Promise<TrustRecord> {
   if (!ctx.trustSurfaceLive) throw new UnavailableError("The trust record surface is dark on this deployment; try again later.", "trust_record_dark");
   const unavailable = () =>
@@ -440,10 +438,10 @@ export const CuratorFlagView = z.object({
 /** Withdraws a flag: its trust event is removed, so the levels are composed as if it had never been. */
 export async function withdrawCuratorFlag({
   ctx,
-  id,
+  input: { id },
 }: {
   ctx: Pick<AccreditationContext, "accreditations">;
-  id: string;
+  input: { id: string };
 }): Promise<z.infer<typeof CuratorFlagView>> {
   const flag = await ctx.accreditations.withdrawFlag(id, new Date());
   if (!flag) throw new NotFoundError(`No curator flag has the id ${id}.`, "flag_not_found");
@@ -452,13 +450,12 @@ export async function withdrawCuratorFlag({
 
 export async function flagTrustRecord({
   ctx,
-  principal,
   input,
 }: {
-  ctx: Pick<AccreditationContext, "accreditations" | "trust" | "now">;
-  principal: Principal;
+  ctx: Pick<AccreditationContext, "accreditations" | "trust" | "now"> & Caller;
   input: CuratorFlagRequest;
 }): Promise<z.infer<typeof CuratorFlagView>> {
+  const { principal } = ctx;
   const domain = input.basis === "dikaiosyne" ? "dikaiosyne" : input.domain;
   if (input.basis === "dikaiosyne" && input.domain !== undefined && input.domain !== "dikaiosyne") {
     throw new ValidationError("invalid_field", "a dikaiosyne flag is on the dikaiosyne domain; omit domain or name dikaiosyne", "domain");

@@ -109,12 +109,11 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
   let enabled: boolean;
   const ctx = (): CallingContext => ({ store, enabled, now: () => clock });
   const call = (principal: Principal, body: Record<string, unknown>) =>
-    callingTurn({ ctx: ctx(), principal, request: CallingRequest.parse({ session_id: "c-1", agent_id: "agent-1", ...body }) });
+    callingTurn({ ctx: { ...ctx(), principal }, input: CallingRequest.parse({ session_id: "c-1", agent_id: "agent-1", ...body }) });
   const approve = (principal: Principal, body: Record<string, unknown> = {}) =>
     approveCalling({
-      ctx: ctx(),
-      principal,
-      request: CallingApproveRequest.parse({ session_id: "c-1", owner_id: "key:owner-a", agent_id: "agent-1", ...body }),
+      ctx: { ...ctx(), principal },
+      input: CallingApproveRequest.parse({ session_id: "c-1", owner_id: "key:owner-a", agent_id: "agent-1", ...body }),
     });
   const row = () => [...store.rows.values()][0]!;
 
@@ -334,7 +333,7 @@ describe("callingTurn and approveCalling: the transitions of 3.4", () => {
         return null;
       },
     };
-    const res = await callingTurn({ ctx: { ...ctx(), store: racing }, principal, request: CallingRequest.parse({ session_id: "c-1", agent_id: "agent-1" }) });
+    const res = await callingTurn({ ctx: { ...ctx(), store: racing, principal }, input: CallingRequest.parse({ session_id: "c-1", agent_id: "agent-1" }) });
     expect(res).toMatchObject({ status: "in_progress", stage: "Q2" });
     expect(store.rows.size).toBe(1);
     expect(row()).toEqual(before);

@@ -1,6 +1,6 @@
 import * as z from "zod";
-import { checkAgentBinding } from "../authorization";
-import { OwnerId, type Principal } from "../credentials";
+import { checkAgentBinding, type Caller } from "../authorization";
+import { OwnerId } from "../credentials";
 import { CallingStage, OikeiosisCircle } from "../enums";
 import { ConflictError, ForbiddenError, NotFoundError, UnavailableError } from "../errors";
 import { OIKEIOSIS_LADDER } from "../ladders";
@@ -329,15 +329,8 @@ async function settleTimeOut(ctx: CallingContext, record: PracticeSessionRecord,
 
 const notFound = () => new NotFoundError("No calling session of this agent has this session_id; open one with a call without response.", "session_not_found");
 
-export async function callingTurn({
-  ctx,
-  principal,
-  request,
-}: {
-  ctx: CallingContext;
-  principal: Principal;
-  request: CallingRequest;
-}): Promise<CallingResponse> {
+export async function callingTurn({ ctx, input: request }: { ctx: CallingContext & Caller; input: CallingRequest }): Promise<CallingResponse> {
+  const { principal } = ctx;
   checkEnabled(ctx);
   checkAgentBinding(principal, request.agent_id);
   const key: PracticeSessionKey = { kind: "calling", owner_id: principal.owner_id, agent_id: request.agent_id, session_id: request.session_id };
@@ -452,7 +445,13 @@ export const PendingHandoffs = z
 export type PendingHandoffs = z.infer<typeof PendingHandoffs>;
 
 /** The operator's queue: what to approve with POST /api/calling/approve, named as that route wants it. */
-export async function listPendingHandoffs({ ctx, query }: { ctx: CallingContext; query: z.infer<typeof PendingHandoffsQuery> }): Promise<PendingHandoffs> {
+export async function listPendingHandoffs({
+  ctx,
+  input: query,
+}: {
+  ctx: CallingContext;
+  input: z.infer<typeof PendingHandoffsQuery>;
+}): Promise<PendingHandoffs> {
   checkEnabled(ctx);
   const rows = await ctx.store.awaitingApproval(query.limit, query.owner_id);
   return {
@@ -470,15 +469,8 @@ export async function listPendingHandoffs({ ctx, query }: { ctx: CallingContext;
   };
 }
 
-export async function approveCalling({
-  ctx,
-  principal,
-  request,
-}: {
-  ctx: CallingContext;
-  principal: Principal;
-  request: CallingApproveRequest;
-}): Promise<CallingApproved> {
+export async function approveCalling({ ctx, input: request }: { ctx: CallingContext & Caller; input: CallingApproveRequest }): Promise<CallingApproved> {
+  const { principal } = ctx;
   checkEnabled(ctx);
   // Decided on the body alone, before any read: a key never learns whether its own session exists this way.
   if (principal.type !== "operator" && principal.owner_id === request.owner_id) {

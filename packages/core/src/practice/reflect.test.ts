@@ -306,7 +306,7 @@ describe("reflectTurn: the transitions of 3.3", () => {
     },
     now: () => clock,
   });
-  const turn = (principal: Principal, request: Record<string, unknown>) => reflectTurn({ ctx: ctx(), principal, request: ReflectRequest.parse(request) });
+  const turn = (principal: Principal, request: Record<string, unknown>) => reflectTurn({ ctx: { ...ctx(), principal }, input: ReflectRequest.parse(request) });
   const open = (principal: Principal, session_id = "s-1", agent_id = "agent-1", extra: Record<string, unknown> = {}) =>
     turn(principal, { session_id, agent_id, session_summary: SUMMARY, ...extra });
   const answer = (principal: Principal, response: string, session_id = "s-1", agent_id = "agent-1") => turn(principal, { session_id, agent_id, response });
@@ -502,9 +502,8 @@ describe("reflectTurn: the transitions of 3.3", () => {
       },
     };
     const res = await reflectTurn({
-      ctx: { ...ctx(), store: racing },
-      principal,
-      request: ReflectRequest.parse({ session_id: "s-1", agent_id: "agent-1", session_summary: SUMMARY }),
+      ctx: { ...ctx(), store: racing, principal },
+      input: ReflectRequest.parse({ session_id: "s-1", agent_id: "agent-1", session_summary: SUMMARY }),
     });
     expect(res).toMatchObject({ status: "in_progress", step: "Q3" });
     expect(store.rows.size).toBe(1);

@@ -1,11 +1,10 @@
 import * as z from "zod";
 import type { NewTrustEvent } from "../accreditation/trust_events";
 import { EXAMINATION_POOL } from "../assessments/service";
-import { checkAgentBinding } from "../authorization";
+import { checkAgentBinding, type Caller } from "../authorization";
 import { dimensionLevel, directionFrom, typicalProximity } from "../assessments/results";
 import { mapBounded } from "../concurrency";
 import { charged, type Charger } from "../metering";
-import type { Principal } from "../credentials";
 import {
   ContextSource,
   DimensionLevel,
@@ -504,15 +503,8 @@ async function openAnswers(ctx: ReflectContext, record: PracticeSessionRecord): 
   return JSON.parse(await ctx.sealer.open(record.sealed_answers, record.id)) as PracticeAnswerRecord[];
 }
 
-export async function reflectTurn({
-  ctx,
-  principal,
-  request,
-}: {
-  ctx: ReflectContext;
-  principal: Principal;
-  request: ReflectRequest;
-}): Promise<ReflectResponse> {
+export async function reflectTurn({ ctx, input: request }: { ctx: ReflectContext & Caller; input: ReflectRequest }): Promise<ReflectResponse> {
+  const { principal } = ctx;
   checkAgentBinding(principal, request.agent_id);
   if (request.reflect_at_close === "off") {
     return {

@@ -347,7 +347,7 @@ describe("recordWatchingCycle", () => {
   const sealer = createSealer(generateDataKeyRing(new Date("2026-11-21T00:00:00Z")));
   const ctxOf = (store: WatchingStore) => ({ store, sealer, now: () => new Date("2026-11-21T10:31:00.000Z") });
   const run = async (store: WatchingStore, body: Json, who = principal()) =>
-    recordWatchingCycle({ ctx: ctxOf(store), principal: who, body: WatchingCycleBody.parse(body) });
+    recordWatchingCycle({ ctx: { ...ctxOf(store), principal: who }, input: WatchingCycleBody.parse(body) });
 
   it("writes once (201), with sealed act and snapshot bound to the event id, and the source credential", async () => {
     const memory = memoryStore();

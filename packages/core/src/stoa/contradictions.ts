@@ -1,13 +1,14 @@
 import * as z from "zod";
 import type { TrustStore } from "../accreditation/trust_events";
 import { decreaseStatus } from "../accreditation/trust_record";
-import { AgentId, type Principal } from "../credentials";
+import { AgentId } from "../credentials";
 import { KatorthomaProximity, VirtueDomain } from "../enums";
 import { ConflictError, NotFoundError } from "../errors";
 import { rankOf } from "../ladders";
 import { callerSubject } from "../metering";
 import { STOA_COMMITMENTS_MAX, type StoaContext } from "./declarations";
 import type { StoaContradiction } from "./store";
+import type { Caller } from "../authorization";
 
 /**
  * Confirmed Stoa contradictions (spec 6): an operator confirms that one commitment of an
@@ -65,13 +66,12 @@ export type StoaContradictionView = z.infer<typeof StoaContradictionView>;
 
 export async function confirmContradiction({
   ctx,
-  principal,
   input,
 }: {
-  ctx: StoaContext & { readonly trust: Pick<TrustStore, "events"> };
-  principal: Principal;
+  ctx: StoaContext & { readonly trust: Pick<TrustStore, "events"> } & Caller;
   input: StoaContradictionRequest;
 }): Promise<StoaContradictionView> {
+  const { principal } = ctx;
   const declaration = await ctx.stoa.find(input.agent_id);
   if (!declaration) throw new NotFoundError(`${input.agent_id} has no declaration in the Stoa.`, "declaration_not_found");
   const commitment = declaration.commitments[input.commitment_index];

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import type { AccreditationStore } from "../accreditation/records";
-import { checkAgentBinding } from "../authorization";
+import { type Caller, checkAgentBinding } from "../authorization";
 import { AgentId, type Principal } from "../credentials";
 import { decodeBase64url, encodeBase64url } from "../encoding";
 import { KatorthomaProximity, VirtueDomain } from "../enums";
@@ -220,7 +220,8 @@ async function ownDeclaration(ctx: StoaContext, principal: Principal, agentId: s
   return found;
 }
 
-export async function declare({ ctx, principal, input }: { ctx: StoaContext; principal: Principal; input: StoaDeclareBody }): Promise<StoaEntry> {
+export async function declare({ ctx, input }: { ctx: StoaContext & Caller; input: StoaDeclareBody }): Promise<StoaEntry> {
+  const { principal } = ctx;
   const agentId = declaringAgent(principal, input.agent_id);
   const accreditation = await ctx.accreditations.find(agentId);
   if (accreditation && accreditation.owner_id !== principal.owner_id) {
@@ -249,11 +250,13 @@ export async function declare({ ctx, principal, input }: { ctx: StoaContext; pri
   return entryOf(await ownDeclaration(ctx, principal, agentId));
 }
 
-export async function readOwn({ ctx, principal, input }: { ctx: StoaContext; principal: Principal; input: StoaDeclarationQuery }): Promise<StoaEntry> {
+export async function readOwn({ ctx, input }: { ctx: StoaContext & Caller; input: StoaDeclarationQuery }): Promise<StoaEntry> {
+  const { principal } = ctx;
   return entryOf(await ownDeclaration(ctx, principal, declaringAgent(principal, input.agent_id)));
 }
 
-export async function amend({ ctx, principal, input }: { ctx: StoaContext; principal: Principal; input: StoaAmendBody }): Promise<StoaEntry> {
+export async function amend({ ctx, input }: { ctx: StoaContext & Caller; input: StoaAmendBody }): Promise<StoaEntry> {
+  const { principal } = ctx;
   const { agent_id: named, ...changes } = input;
   const amendment: StoaAmendment = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   if (Object.keys(amendment).length === 0) {
@@ -265,7 +268,8 @@ export async function amend({ ctx, principal, input }: { ctx: StoaContext; princ
   return entryOf(await ownDeclaration(ctx, principal, agentId));
 }
 
-export async function withdraw({ ctx, principal, input }: { ctx: StoaContext; principal: Principal; input: StoaDeclarationQuery }): Promise<void> {
+export async function withdraw({ ctx, input }: { ctx: StoaContext & Caller; input: StoaDeclarationQuery }): Promise<void> {
+  const { principal } = ctx;
   const agentId = declaringAgent(principal, input.agent_id);
   if (!(await ctx.stoa.withdraw(agentId, principal.owner_id))) throw notDeclared(agentId);
 }

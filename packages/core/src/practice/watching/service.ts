@@ -1,5 +1,4 @@
-import { checkAgentBinding } from "../../authorization";
-import type { Principal } from "../../credentials";
+import { checkAgentBinding, type Caller } from "../../authorization";
 import { ConflictError } from "../../errors";
 import { callerSubject } from "../../metering";
 import { canonicalize } from "../../reason/jcs";
@@ -172,15 +171,8 @@ function retried(existing: StoredWatchingCycle, body: WatchingCycleBody, bodySha
  * binding (403), late responses against the agent's stored closures (400), then a retry's
  * comparison (200 / 409) or the one-transaction write (201).
  */
-export async function recordWatchingCycle({
-  ctx,
-  principal,
-  body,
-}: {
-  ctx: WatchingContext;
-  principal: Principal;
-  body: WatchingCycleBody;
-}): Promise<WatchingOutcome> {
+export async function recordWatchingCycle({ ctx, input: body }: { ctx: WatchingContext & Caller; input: WatchingCycleBody }): Promise<WatchingOutcome> {
+  const { principal } = ctx;
   const checked = await checkWatchingCycleBody(body);
   checkAgentBinding(principal, body.agent_id);
   const owner = principal.owner_id;

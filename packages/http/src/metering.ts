@@ -1,12 +1,10 @@
 import {
   burstExceeded,
-  burstRateLimitHeaders,
   limitExceeded,
   meteringUnavailable,
   MeterUnavailableError,
   meterSubject,
   planSkillCall,
-  rateLimitHeaders,
   NOTHING_CHARGED,
   type Charge,
   type ChargeRequest,
@@ -16,6 +14,7 @@ import {
 } from "@svc/core";
 import type { Context } from "hono";
 import { writeLog } from "@svc/runtime";
+import { burstRateLimitHeaders, rateLimitHeaders } from "./ratelimit";
 import type { AppEnv, RouteCharge, RouteContract } from "./route";
 import { sessionOf } from "./session";
 

@@ -34,6 +34,6 @@ export const watchingCycleRecord = defineOperation(
   },
   async (c, { body }) => {
     const outcome = await recordWatchingCycle({ ctx: withCaller(c, await watchingContext(c)), input: body });
-    return c.json(outcome.body, outcome.status);
+    return c.json(outcome.body, outcome.created ? 201 : 200);
   },
 );

@@ -264,7 +264,7 @@ export async function writeAccreditation({
   const jwks = ctx.publicKeys();
   const provenance = await checkProvenance(body.provenance, jwks);
   if (!provenance.ok) {
-    if (provenance.status === 422) throw new UnprocessableError(provenance.message, provenance.code, "provenance");
+    if (provenance.code === "bad_provenance") throw new UnprocessableError(provenance.message, provenance.code, "provenance");
     throw new ForbiddenError(provenance.message, provenance.code);
   }
   // Rule 12: the harness marker, read fresh; unreadable means refused.

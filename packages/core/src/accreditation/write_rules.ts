@@ -362,8 +362,8 @@ const ProvenanceShape = z.object({ signed_assessments: z.array(ProvenanceElement
 
 export type ProvenanceResult =
   | { ok: true; verified: number; results: readonly VerificationResult[] }
-  | { ok: false; status: 422; code: "bad_provenance"; message: string }
-  | { ok: false; status: 403; code: "no_examination"; message: string };
+  | { ok: false; code: "bad_provenance"; message: string }
+  | { ok: false; code: "no_examination"; message: string };
 
 /**
  * Rule 9: malformed provenance gives 422 `bad_provenance`; no element verifying against the
@@ -373,7 +373,7 @@ export async function checkProvenance(provenance: unknown, jwks: unknown): Promi
   const parsed = ProvenanceShape.safeParse(provenance);
   if (!parsed.success) {
     const detail = describeIssues(parsed.error, "provenance");
-    return { ok: false, status: 422, code: "bad_provenance", message: `malformed provenance: ${detail}` };
+    return { ok: false, code: "bad_provenance", message: `malformed provenance: ${detail}` };
   }
   // Verify the caller's own elements (not zod's copies), as they were received.
   const elements = (provenance as { signed_assessments: unknown[] }).signed_assessments;
@@ -381,7 +381,7 @@ export async function checkProvenance(provenance: unknown, jwks: unknown): Promi
   for (const element of elements) results.push(await verifyAssessment(element, jwks));
   const verified = results.filter((r) => r.valid).length;
   if (verified === 0) {
-    return { ok: false, status: 403, code: "no_examination", message: "no signed assessment in provenance verifies against the public key" };
+    return { ok: false, code: "no_examination", message: "no signed assessment in provenance verifies against the public key" };
   }
   return { ok: true, verified, results };
 }

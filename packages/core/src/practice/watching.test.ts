@@ -353,7 +353,7 @@ describe("recordWatchingCycle", () => {
     const memory = memoryStore();
     const body = await watchingCycle("agent-1");
     const outcome = await run(memory.store, body);
-    expect(outcome.status).toBe(201);
+    expect(outcome.created).toBe(true);
     const [cycle] = [...memory.cycles.values()];
     expect(cycle!.recorded_by).toBe("key:cred-1");
     expect(cycle!.recorded_at).toBe("2026-11-21T10:31:00.000Z");
@@ -369,9 +369,9 @@ describe("recordWatchingCycle", () => {
     const body = await watchingCycle("agent-1");
     const first = await run(memory.store, body);
     const replay = await run(memory.store, body);
-    expect(replay).toEqual({ status: 200, body: { ...first.body, status: "replayed" } });
+    expect(replay).toEqual({ created: false, body: { ...first.body, status: "replayed" } });
     const refused = await run(memory.store, { ...body, answers_received_unstructured: 7 });
-    expect(refused.status).toBe(200);
+    expect(refused.created).toBe(false);
     expect(refused.body.answer_recording).toMatchObject({ status: "refused", answers_received_unstructured: 3 });
     await expect(run(memory.store, { ...body, ended_at: "2026-11-21T10:29:00.000Z" })).rejects.toSatisfy(
       (e) => e instanceof ConflictError && (e as DomainError).code === "cycle_conflict",
@@ -386,7 +386,7 @@ describe("recordWatchingCycle", () => {
     await run(other.store, body);
     memory.raceWith([...other.cycles.values()][0]!);
     const outcome = await run(memory.store, body);
-    expect(outcome.status).toBe(200);
+    expect(outcome.created).toBe(false);
     expect(outcome.body.status).toBe("replayed");
   });
 
@@ -410,7 +410,7 @@ describe("recordWatchingCycle", () => {
     const closedKey = decisions0(body)[2].subject_key;
     decisions0(body).splice(2, 1);
     const memory = memoryStore({ [closedKey]: "2026-11-21T08:00:00.000Z" });
-    expect((await run(memory.store, body)).status).toBe(201);
+    expect((await run(memory.store, body)).created).toBe(true);
     expect([...memory.cycles.values()][0]!.events[0]!.late_responses[0]!.closed_at).toBe("2026-11-21T08:00:00.000Z");
   });
 });

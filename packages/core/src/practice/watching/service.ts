@@ -143,8 +143,8 @@ export interface WatchingContext {
 }
 
 export interface WatchingOutcome {
-  /** 201 when written now, 200 for a retry (nothing written). */
-  readonly status: 200 | 201;
+  /** True when this call recorded the cycle; false when it answered a retry of one already recorded. */
+  readonly created: boolean;
   readonly body: WatchingCycleResponse;
 }
 
@@ -163,7 +163,7 @@ function retried(existing: StoredWatchingCycle, body: WatchingCycleBody, bodySha
   }
   const sameAnswers =
     existing.answers_received_unstructured === (body.answers_received_unstructured ?? null) && existing.answers_sentence === (body.answers_sentence ?? null);
-  return { status: 200, body: watchingCycleResponse(existing, { replayed: true, answersRefused: !sameAnswers }) };
+  return { created: false, body: watchingCycleResponse(existing, { replayed: true, answersRefused: !sameAnswers }) };
 }
 
 /**
@@ -200,5 +200,5 @@ export async function recordWatchingCycle({ ctx, input: body }: { ctx: WatchingC
     if (!winner) throw new Error("watching cycle conflict without a stored cycle");
     return retried(winner, body, bodySha256);
   }
-  return { status: 201, body: watchingCycleResponse(storedForm(cycle), { replayed: false, answersRefused: false }) };
+  return { created: true, body: watchingCycleResponse(storedForm(cycle), { replayed: false, answersRefused: false }) };
 }

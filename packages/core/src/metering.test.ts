@@ -15,10 +15,9 @@ import {
   planSkillCall,
   readUsage,
   UsageResponse,
-  type CounterReading,
   type Meter,
-  type MeterCounter,
 } from "./metering";
+import { reading } from "../../../tests/support/readings";
 
 // The metering policy, pure: which counters a call draws on, their limits and windows, the
 // refusals and headers, and the usage read-back (over a stub meter that answers reads).
@@ -186,19 +185,6 @@ describe("planBaselineTake", () => {
     expect(planBaselineTake({ agentId: "agent-b", now }).key).not.toBe(a);
     expect(planBaselineTake({ agentId: "agent-a", now: at("2026-12-01T00:00:00Z") }).key).not.toBe(a);
   });
-});
-
-const reading = (counter: Partial<MeterCounter>, used: number): CounterReading => ({
-  counter: {
-    key: "usage:key:k:svc-score:2026-11",
-    limit: 100,
-    units: 1,
-    resetAt: seconds("2026-12-01T00:00:00Z"),
-    policy: "monthly_allowance",
-    skill: "svc-score",
-    ...counter,
-  },
-  used,
 });
 
 describe("limitExceeded", () => {

@@ -1,22 +1,9 @@
-import type { CounterReading, MeterCounter } from "@svc/core";
 import { describe, expect, it } from "vitest";
 import { burstRateLimitHeaders, rateLimitHeaders } from "./ratelimit";
+import { reading } from "../../../tests/support/readings";
 
 const at = (iso: string) => new Date(iso);
 const seconds = (iso: string) => Date.parse(iso) / 1000;
-
-const reading = (counter: Partial<MeterCounter>, used: number): CounterReading => ({
-  counter: {
-    key: "usage:key:k:svc-score:2026-11",
-    limit: 100,
-    units: 1,
-    resetAt: seconds("2026-12-01T00:00:00Z"),
-    policy: "monthly_allowance",
-    skill: "svc-score",
-    ...counter,
-  },
-  used,
-});
 
 describe("rateLimitHeaders", () => {
   const now = at("2026-11-30T23:00:00Z");

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { generateDataKeyRing, generateSigningKey, serializeDataKeyRing, serializeKeyRing } from "@svc/core";
 import { EnvSchema } from "@svc/runtime";
 import { WORKERS, workerNamed, type WorkerDeploy } from "./deploy";
-import { type CliIo, parseCli, runAsMain } from "./cli";
+import { type CliIo, commandLine, runAsMain } from "./cli";
 import { REPO_ROOT } from "./main";
 
 const run = promisify(execFile);
@@ -160,22 +160,20 @@ async function secretsGenerate(outDir: string, force: boolean, io: CliIo): Promi
 
 export async function runDeployCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo, cwd: string = process.cwd()): Promise<number> {
   const [command, ...rest] = argv;
-  const parsed = parseCli(rest, {
-    env: { type: "string" },
-    "env-file": { type: "string" },
-    out: { type: "string" },
-    force: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (!parsed.ok) {
-    io.err(`${parsed.error}\n${USAGE}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    io.err(USAGE);
-    return 0;
-  }
+  const line = commandLine(
+    rest,
+    {
+      env: { type: "string" },
+      "env-file": { type: "string" },
+      out: { type: "string" },
+      force: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    io,
+    USAGE,
+  );
+  if (typeof line === "number") return line;
+  const { values, positionals } = line;
   if (positionals.length > 0) {
     io.err(`unexpected argument "${positionals[0]}"\n${USAGE}`);
     return 2;

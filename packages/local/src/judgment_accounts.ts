@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod";
 import { CircleObligation, DeliberationLevel, ExtractedPassion, Layer1Extraction, rootPassionOfSubSpecies } from "@svc/core";
-import { splitOf } from "./judgment_corpus";
+import { loadJsonlParts, splitOf } from "./judgment_corpus";
 import { REPO_ROOT } from "./main";
 
 /**
@@ -141,20 +140,7 @@ export const ACCOUNTS_DIR = join(REPO_ROOT, "data/judgment/accounts");
 
 /** Every account of every part, in file then line order; throws naming the file and line of a bad one. */
 export function loadAccounts(dir: string = ACCOUNTS_DIR): Account[] {
-  const accounts: Account[] = [];
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith(".jsonl"))
-    .sort()) {
-    readFileSync(join(dir, file), "utf8")
-      .split("\n")
-      .forEach((line, i) => {
-        if (line.trim() === "") return;
-        const parsed = Account.safeParse(JSON.parse(line));
-        if (!parsed.success) throw new Error(`${file}:${i + 1}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
-        accounts.push(parsed.data);
-      });
-  }
-  return accounts;
+  return loadJsonlParts(dir, Account);
 }
 
 /** The fixed split, the guardrail corpus's rule on the account id: about a fifth to dev, never moving. */

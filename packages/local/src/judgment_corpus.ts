@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod";
-import { GuardrailRequest, readerInputOf as guardrailReaderInput } from "@svc/core";
+import { describeIssues, GuardrailRequest, readerInputOf as guardrailReaderInput } from "@svc/core";
 import { HARM_CODES, type ReaderInput } from "@svc/judgment";
 import { REPO_ROOT } from "./main";
 
@@ -37,9 +37,12 @@ export type CorpusCase = z.infer<typeof CorpusCase>;
 
 export const CORPUS_DIR = join(REPO_ROOT, "data/judgment/guardrail");
 
-/** Every case of every part, in file then line order; throws naming the file and line of a bad one. */
-export function loadCorpus(dir: string = CORPUS_DIR): CorpusCase[] {
-  const cases: CorpusCase[] = [];
+/**
+ * Every line of every `.jsonl` part in `dir`, in file then line order, parsed with `schema`;
+ * throws naming the file, the line and the fields of a bad one.
+ */
+export function loadJsonlParts<T>(dir: string, schema: z.ZodType<T>): T[] {
+  const items: T[] = [];
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith(".jsonl"))
     .sort()) {
@@ -47,12 +50,17 @@ export function loadCorpus(dir: string = CORPUS_DIR): CorpusCase[] {
       .split("\n")
       .forEach((line, i) => {
         if (line.trim() === "") return;
-        const parsed = CorpusCase.safeParse(JSON.parse(line));
-        if (!parsed.success) throw new Error(`${file}:${i + 1}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
-        cases.push(parsed.data);
+        const parsed = schema.safeParse(JSON.parse(line));
+        if (!parsed.success) throw new Error(`${file}:${i + 1}: ${describeIssues(parsed.error)}`);
+        items.push(parsed.data);
       });
   }
-  return cases;
+  return items;
+}
+
+/** Every case of every part, in file then line order; throws naming the file and line of a bad one. */
+export function loadCorpus(dir: string = CORPUS_DIR): CorpusCase[] {
+  return loadJsonlParts(dir, CorpusCase);
 }
 
 /** The fixed split: a pair is in dev when the first byte of SHA-256(pair id) is divisible by 5 (about a fifth). */

@@ -1,4 +1,4 @@
-import { type CliIo, parseCli, runAsMain } from "./cli";
+import { type CliIo, commandLine, runAsMain } from "./cli";
 
 /**
  * `npm run keys -- create|list|revoke …`: API key management over the service's own HTTP API,
@@ -15,30 +15,32 @@ common: [--url URL] [--operator-key KEY]   (or SVC_URL, OPERATOR_API_KEY)`;
 class UsageError extends Error {}
 
 export async function runKeysCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
-  const parsed = parseCli(argv, {
-    url: { type: "string" },
-    "operator-key": { type: "string" },
-    kind: { type: "string" },
-    tier: { type: "string" },
-    capabilities: { type: "string" },
-    agent: { type: "string" },
-    owner: { type: "string" },
-    label: { type: "string" },
-    expires: { type: "string" },
-    harness: { type: "string" },
-    "include-revoked": { type: "boolean" },
-    limit: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (!parsed.ok) {
-    io.err(`${parsed.error}\n${USAGE}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
+  const line = commandLine(
+    argv,
+    {
+      url: { type: "string" },
+      "operator-key": { type: "string" },
+      kind: { type: "string" },
+      tier: { type: "string" },
+      capabilities: { type: "string" },
+      agent: { type: "string" },
+      owner: { type: "string" },
+      label: { type: "string" },
+      expires: { type: "string" },
+      harness: { type: "string" },
+      "include-revoked": { type: "boolean" },
+      limit: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    io,
+    USAGE,
+  );
+  if (typeof line === "number") return line;
+  const { values, positionals } = line;
   const [command, ...rest] = positionals;
-  if (values.help || !command) {
+  if (!command) {
     io.err(USAGE);
-    return values.help ? 0 : 2;
+    return 2;
   }
   const base = (values.url ?? env.SVC_URL ?? "http://127.0.0.1:8787").replace(/\/+$/, "");
   const operatorKey = values["operator-key"] ?? env.OPERATOR_API_KEY;

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { verifyAssessment } from "@svc/core";
-import { type CliIo, parseCli, runAsMain } from "./cli";
+import { type CliIo, commandLine, runAsMain } from "./cli";
 
 /**
  * `npm run verify -- <file.json> [--key-set <path-or-url>]`: offline verification of a signed
@@ -56,16 +56,9 @@ async function readKeySet(source: string): Promise<unknown> {
 }
 
 export async function runVerifyCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
-  const parsed = parseCli(argv, { "key-set": { type: "string" }, help: { type: "boolean", short: "h" } });
-  if (!parsed.ok) {
-    io.err(`${parsed.error}\n${USAGE}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    io.err(USAGE);
-    return 0;
-  }
+  const line = commandLine(argv, { "key-set": { type: "string" }, help: { type: "boolean", short: "h" } }, io, USAGE);
+  if (typeof line === "number") return line;
+  const { values, positionals } = line;
   const [file, ...extra] = positionals;
   if (!file || extra.length > 0) {
     io.err(USAGE);

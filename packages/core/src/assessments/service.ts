@@ -8,14 +8,14 @@ import { ASSESSMENT_ITEMS, BASELINE_SCENARIOS, type AssessmentItem, type Baselin
 import { baselineResult, foundationalResult, fullResult, type BaselineResult, type FoundationalResult, type FullResult } from "./results";
 import type { AssessmentStore } from "./store";
 import type { BaselineSubmission, FoundationalSubmission, FullSubmission } from "./submissions";
+import type { Caller } from "../authorization";
 
 /** How many responses are examined at once: bounded, so 55 responses do not open 55 model calls. */
 export const EXAMINATION_POOL = 5;
 export const UPGRADE_URL = "/api/skills";
 
-export interface AssessmentContext {
-  /** Who submits: the agent binding and the tier are checked against it, the results kept under its owner. */
-  readonly principal: Principal;
+/** The caller (`principal`) submits: the agent binding and the tier are checked against it, the results kept under its owner. */
+export interface AssessmentContext extends Caller {
   /** Charges the submission's svc-reason loops (and, for a baseline, the agent's monthly slot). */
   readonly charge: Charger;
   readonly examine: (text: string, context: string) => Promise<Examination>;

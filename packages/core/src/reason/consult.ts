@@ -16,6 +16,7 @@ import { deliverOutboxEntry, NARRATIVE_JOB_SCHEMA, type NarrativeJob, type Narra
 import type { ConsultRecord, ConsultStore, ContinuationUse } from "./records";
 import type { Layer1Extractor, Narrator } from "./ports";
 import { signAssessment, SignedAssessment, type SigningKeyRecord } from "./signing";
+import type { Caller } from "../authorization";
 
 /**
  * POST /api/reason, the substrate consult: preflight checks that cost nothing, then the three
@@ -455,8 +456,7 @@ export function trajectoryDelta(history: readonly ConsultRecord[], current: z.in
 }
 
 /** What a consult runs with: the reason engine's ports, the caller and its charger. */
-export interface ConsultContext extends ReasonServices {
-  readonly principal: Principal;
+export interface ConsultContext extends ReasonServices, Caller {
   readonly charge: Charger;
 }
 

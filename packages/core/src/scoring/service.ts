@@ -1,5 +1,4 @@
 import { mapBounded } from "../concurrency";
-import type { Principal } from "../credentials";
 import { examine } from "../reason/examine";
 import type { Layer1Extractor } from "../reason/ports";
 import type { Sealer } from "../sealing";
@@ -9,14 +8,14 @@ import { documentRecord, documentScore, type DocumentStore } from "./documents";
 import { journalLens, type JournalResponse, type JournalStore } from "./journal";
 import { actionScoreLens, adviceLens, type ActionScore, type Advice } from "./lenses";
 import type { ScoreStore } from "./profile";
+import type { Caller } from "../authorization";
 
 /**
  * The scoring services (spec 2.5 to 2.8, 2.12): each examines its text with the reason engine
  * (Layer 1 and the deterministic Layer 2), reads the result through its lens and, where the
  * route keeps a record, stores it for the caller's owner. One call each: `verb({ ctx, input })`.
  */
-export interface ScoringContext {
-  readonly principal: Principal;
+export interface ScoringContext extends Caller {
   readonly extractor: Layer1Extractor;
   readonly scores: ScoreStore;
   readonly documents: DocumentStore;

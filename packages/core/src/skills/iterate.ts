@@ -2,10 +2,10 @@ import * as z from "zod";
 import { KatorthomaProximity } from "../enums";
 import { NotFoundError } from "../errors";
 import { rankOf } from "../ladders";
-import type { Principal } from "../credentials";
 import { CHAIN_ITERATIONS, callerSubject, charged, limitExceeded, planChainIteration, type Charger } from "../metering";
 import { Advice, adviceLens } from "../scoring/lenses";
 import type { SkillContext } from "./registry";
+import type { Caller } from "../authorization";
 
 /**
  * svc-iterate: deliberation in iterations. The first call opens a chain; each call is one
@@ -118,8 +118,7 @@ export async function iterate(input: {
 }
 
 /** What svc-iterate runs with: the skill context, the caller, its chains and its charger. */
-export interface IterateContext extends SkillContext {
-  readonly principal: Principal;
+export interface IterateContext extends SkillContext, Caller {
   readonly chains: ChainStore;
   readonly charge: Charger;
   readonly now: () => Date;

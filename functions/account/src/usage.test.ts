@@ -6,40 +6,12 @@ import { freshOwner } from "../../../tests/support/database";
 import { closeMeters, meteredRuntime, METER_BACKENDS } from "../../../tests/support/meter";
 import { describeSecurity } from "../../../tests/support/security";
 import { accountFunction } from "./function";
+import { SPEC_FREE_ALLOWANCE } from "../../../tests/support/spec_skills";
 
 // GET /api/usage: the caller's usage for the current periods, read from the meter the
 // request path writes to (the in-process meter, and the Upstash clients on the real Redis
 // when REDIS_URL is set), on the test database.
 
-/** The free monthly allowances of spec section 8. */
-const FREE_ALLOWANCE: Readonly<Record<string, number | null>> = {
-  "svc-guard": 500,
-  "svc-reason": 30,
-  "svc-score": 100,
-  "svc-iterate": 50,
-  ...Object.fromEntries(
-    ["svc-decide", "svc-audit", "svc-converse", "svc-scenario", "svc-reflect", "svc-classify", "svc-prioritise", "svc-moderate"].map((id) => [id, 100]),
-  ),
-  ...Object.fromEntries(
-    [
-      "svc-premortem",
-      "svc-negotiate",
-      "svc-invest",
-      "svc-pivot",
-      "svc-retro",
-      "svc-align",
-      "svc-resolve",
-      "svc-coach",
-      "svc-govern",
-      "svc-compliance",
-      "svc-educate",
-      "svc-identity",
-    ].map((id) => [id, 50]),
-  ),
-  "svc-diagnose": 25,
-  "svc-profile": 25,
-  "svc-context": null,
-};
 const UNIT: Readonly<Record<string, string>> = { "svc-reason": "loop", "svc-iterate": "chain" };
 
 const currentMonth = () => new Date().toISOString().slice(0, 7);
@@ -87,10 +59,10 @@ describe.each(METER_BACKENDS)("GET /api/usage (%s meter)", (backend) => {
     const usage = await expectUsage(await getUsage(`Bearer ${key}`));
     expect(usage).toMatchObject({ metered: true, tier: "free", month: currentMonth(), daily: null });
     expect(usage.skills).toHaveLength(27);
-    expect(usage.skills.map((s) => s.skill).sort()).toEqual(Object.keys(FREE_ALLOWANCE).sort());
+    expect(usage.skills.map((s) => s.skill).sort()).toEqual(Object.keys(SPEC_FREE_ALLOWANCE).sort());
     const reset = nextMonthStartIso();
     for (const entry of usage.skills) {
-      const limit = FREE_ALLOWANCE[entry.skill]!;
+      const limit = SPEC_FREE_ALLOWANCE[entry.skill]!;
       expect(entry, entry.skill).toEqual({
         skill: entry.skill,
         unit: UNIT[entry.skill] ?? "call",

@@ -13,6 +13,7 @@ import { closeMeters, meteredRuntime, METER_BACKENDS } from "../../../tests/supp
 import { expectError, readJson } from "../../../tests/support/reason";
 import { describeSecurity } from "../../../tests/support/security";
 import { skillsFunction } from "./function";
+import { MARKETPLACE_SKILLS } from "../../../tests/support/spec_skills";
 
 // The skills of the pricing table (spec section 8): GET /api/skills, one route per skill
 // (POST /api/skill/<id>), svc-iterate's deliberation chains, and each skill's own schema in
@@ -69,21 +70,6 @@ const FURIOUS = "I was furious and yelled at my partner without thinking.";
 const LIED = "I lied to my colleague about the deadline because I was afraid.";
 const SITUATION = "My team wants to ship the release on Friday, but two tests still fail and the client expects it.";
 
-const MARKETPLACE = [
-  "svc-premortem",
-  "svc-negotiate",
-  "svc-invest",
-  "svc-pivot",
-  "svc-retro",
-  "svc-align",
-  "svc-resolve",
-  "svc-coach",
-  "svc-govern",
-  "svc-compliance",
-  "svc-educate",
-  "svc-identity",
-];
-
 /** One minimal valid body per skill served by the generic skill route, and the field over its cap (null: the skill takes no field). */
 const VALID: ReadonlyArray<[string, Body, [string, number] | null]> = [
   ["svc-guard", { action: "Archive old log files." }, ["action", 5000]],
@@ -116,7 +102,7 @@ const VALID: ReadonlyArray<[string, Body, [string, number] | null]> = [
     ["context", 5000],
   ],
   ["svc-moderate", { content: "Archive old log files." }, ["content", 5000]],
-  ...MARKETPLACE.map((id): [string, Body, [string, number]] => [id, { situation: SITUATION }, ["situation", 5000]]),
+  ...MARKETPLACE_SKILLS.map((id): [string, Body, [string, number]] => [id, { situation: SITUATION }, ["situation", 5000]]),
   ["svc-diagnose", { reaction: FURIOUS }, ["reaction", 5000]],
   ["svc-profile", {}, null],
   ["svc-context", { text: KEPT }, ["text", 5000]],

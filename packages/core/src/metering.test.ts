@@ -18,6 +18,7 @@ import {
   type Meter,
 } from "./metering";
 import { reading } from "../../../tests/support/readings";
+import { SPEC_FREE_ALLOWANCE } from "../../../tests/support/spec_skills";
 
 // The metering policy, pure: which counters a call draws on, their limits and windows, the
 // refusals and headers, and the usage read-back (over a stub meter that answers reads).
@@ -25,44 +26,16 @@ import { reading } from "../../../tests/support/readings";
 const at = (iso: string) => new Date(iso);
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 
-/** The free monthly allowances of spec section 8. */
-const ALLOWANCE: ReadonlyArray<[string, number | null]> = [
-  ["svc-guard", 500],
-  ["svc-reason", 30],
-  ["svc-score", 100],
-  ["svc-iterate", 50],
-  ...["svc-decide", "svc-audit", "svc-converse", "svc-scenario", "svc-reflect", "svc-classify", "svc-prioritise", "svc-moderate"].map(
-    (id) => [id, 100] as [string, number],
-  ),
-  ...[
-    "svc-premortem",
-    "svc-negotiate",
-    "svc-invest",
-    "svc-pivot",
-    "svc-retro",
-    "svc-align",
-    "svc-resolve",
-    "svc-coach",
-    "svc-govern",
-    "svc-compliance",
-    "svc-educate",
-    "svc-identity",
-  ].map((id) => [id, 50] as [string, number]),
-  ["svc-diagnose", 25],
-  ["svc-profile", 25],
-  ["svc-context", null],
-];
-
 describe("the skill table", () => {
   it("holds exactly the 27 skills of section 8", () => {
-    expect(SKILLS.map((s) => s.id).sort()).toEqual(ALLOWANCE.map(([id]) => id).sort());
+    expect(SKILLS.map((s) => s.id).sort()).toEqual(Object.keys(SPEC_FREE_ALLOWANCE).sort());
   });
 });
 
 describe("planSkillCall, free tier", () => {
   const now = at("2026-11-15T10:30:00Z");
 
-  it.each(ALLOWANCE)("%s: one monthly_allowance counter with the allowance %s", (skill, allowance) => {
+  it.each(Object.entries(SPEC_FREE_ALLOWANCE))("%s: one monthly_allowance counter with the allowance %s", (skill, allowance) => {
     const plan = planSkillCall({ subject: "key:abc", tier: "free", skill, units: 1, now, paidDailyLimit: 500 });
     expect(plan.counters).toEqual([
       {

@@ -1,17 +1,14 @@
 import { mapBounded } from "../concurrency";
 import type { Principal } from "../credentials";
-import { checkAgentBinding } from "../authorization";
+import { type Caller, checkAgentBinding } from "../authorization";
 import { ForbiddenError, ValidationError } from "../errors";
 import { charged, planBaselineTake, type Charger, type MeterCounter } from "../metering";
-import type { Examination } from "../reason/examine";
+import { EXAMINATION_POOL, type Examination } from "../reason/examine";
 import { ASSESSMENT_ITEMS, BASELINE_SCENARIOS, type AssessmentItem, type BaselineScenario } from "./framework";
 import { baselineResult, foundationalResult, fullResult, type BaselineResult, type FoundationalResult, type FullResult } from "./results";
 import type { AssessmentStore } from "./store";
 import type { BaselineSubmission, FoundationalSubmission, FullSubmission } from "./submissions";
-import type { Caller } from "../authorization";
 
-/** How many responses are examined at once: bounded, so 55 responses do not open 55 model calls. */
-export const EXAMINATION_POOL = 5;
 export const UPGRADE_URL = "/api/skills";
 
 /** The caller (`principal`) submits: the agent binding and the tier are checked against it, the results kept under its owner. */

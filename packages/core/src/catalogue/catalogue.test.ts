@@ -5,6 +5,7 @@ import { CatalogueEntrySchema, ROUTE_CATALOGUE } from "./routes";
 import { SKILLS, SkillSchema } from "./skills";
 import { skillSummary } from "../skills/registry";
 import { parseLlmsTxt } from "../../../../tests/support/llms_txt";
+import { SPEC_FREE_ALLOWANCE } from "../../../../tests/support/spec_skills";
 
 const catalogueKeys = ROUTE_CATALOGUE.map((e) => routeKey(e.method, e.path));
 
@@ -108,41 +109,14 @@ describe("ROUTE_CATALOGUE", () => {
 });
 
 describe("SKILLS (spec section 8)", () => {
-  const EVALUATION = ["svc-decide", "svc-audit", "svc-converse", "svc-scenario", "svc-reflect", "svc-classify", "svc-prioritise", "svc-moderate"];
-  const MARKETPLACE = [
-    "svc-premortem",
-    "svc-negotiate",
-    "svc-invest",
-    "svc-pivot",
-    "svc-retro",
-    "svc-align",
-    "svc-resolve",
-    "svc-coach",
-    "svc-govern",
-    "svc-compliance",
-    "svc-educate",
-    "svc-identity",
-  ];
-  const EXPECTED_ALLOWANCE: Record<string, number | null> = {
-    "svc-guard": 500,
-    "svc-reason": 30,
-    "svc-score": 100,
-    "svc-iterate": 50,
-    ...Object.fromEntries(EVALUATION.map((id) => [id, 100])),
-    ...Object.fromEntries(MARKETPLACE.map((id) => [id, 50])),
-    "svc-diagnose": 25,
-    "svc-profile": 25,
-    "svc-context": null,
-  };
-
   it("has the 27 skills, each once", () => {
     const ids = SKILLS.map((s) => s.id);
     expect(ids).toHaveLength(27);
     expect(new Set(ids).size).toBe(27);
-    expect([...ids].sort()).toEqual(Object.keys(EXPECTED_ALLOWANCE).sort());
+    expect([...ids].sort()).toEqual(Object.keys(SPEC_FREE_ALLOWANCE).sort());
   });
 
-  it.each(Object.entries(EXPECTED_ALLOWANCE))("gives %s a free monthly allowance of %s", (id, allowance) => {
+  it.each(Object.entries(SPEC_FREE_ALLOWANCE))("gives %s a free monthly allowance of %s", (id, allowance) => {
     expect(SKILLS.find((s) => s.id === id)?.free_monthly_allowance).toBe(allowance);
   });
 

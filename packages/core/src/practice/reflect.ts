@@ -1,6 +1,5 @@
 import * as z from "zod";
 import type { NewTrustEvent } from "../accreditation/trust_events";
-import { EXAMINATION_POOL } from "../assessments/service";
 import { checkAgentBinding, type Caller } from "../authorization";
 import { dimensionLevel, directionFrom, typicalProximity } from "../assessments/results";
 import { mapBounded } from "../concurrency";
@@ -21,7 +20,7 @@ import { ConflictError, NotFoundError } from "../errors";
 import { compareOnLadder, deriveFromProximity, rankOf } from "../ladders";
 import { AssessmentSchema } from "../reason/engine";
 import type { Sealer } from "../sealing";
-import type { Examination } from "../reason/examine";
+import { EXAMINATION_POOL, type Examination } from "../reason/examine";
 import { textField } from "../text";
 import {
   openSession,

@@ -3,6 +3,9 @@ import type { Layer1Extractor } from "./ports";
 import { assess, type Assessment, type DepthTier } from "./engine";
 import type { Layer1Extraction } from "./extraction";
 
+/** How many texts one call examines at once: bounded, so 55 responses do not open 55 model calls at once. */
+export const EXAMINATION_POOL = 5;
+
 /**
  * The one engine every scoring lens looks through: Layer 1 (the deployment's extractor) and
  * the deterministic Layer 2 of the reason endpoint, unsigned. The lenses only re-present what

@@ -1,5 +1,5 @@
 import { mapBounded } from "../concurrency";
-import { examine } from "../reason/examine";
+import { EXAMINATION_POOL, examine } from "../reason/examine";
 import type { Layer1Extractor } from "../reason/ports";
 import type { Sealer } from "../sealing";
 import { conversationLens, type ConversationScore, type ScoreConversationRequest } from "./conversations";
@@ -25,9 +25,6 @@ export interface ScoringContext extends Caller {
   readonly newId: () => string;
   readonly now: () => Date;
 }
-
-/** How many turns or options are examined at once. */
-const EXAMINATION_POOL = 5;
 
 /** A past action, scored and stored (POST /api/score-action and its aliases). */
 export async function scoreAction({

@@ -116,7 +116,7 @@ describe("discovery function inside workerd", () => {
 
   it("serves the listing, llms.txt, the agent card and the OpenAPI document", async () => {
     const listing = DiscoveryListing.parse(await (await worker.fetch("http://worker.test/.well-known/discovery.json")).json());
-    expect(listing.routes.find((r) => r.path === "/api/virtues")?.served).toBe(true);
+    expect(listing.routes.find((r) => r.path === "/api/virtues")?.function).toBe("overview");
     const text = await worker.fetch("http://worker.test/llms.txt");
     expect(text.headers.get("content-type")).toContain("text/plain");
     expect(await text.text()).toContain("GET /api/virtues");

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AgentCard, agentCardAt, catalogueMismatches, DiscoveryListing, OPENAPI_OPERATIONS_EXTENSION, routeKey, SKILLS } from "@svc/core";
+import { AgentCard, agentCardAt, DiscoveryListing, OPENAPI_OPERATIONS_EXTENSION, routeKey, SKILLS } from "@svc/core";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { SERVICE_FUNCTIONS } from "../../../packages/local/src/functions";
@@ -13,6 +13,51 @@ import { parseLlmsTxt } from "../../../tests/support/llms_txt";
 import { DOCS_ASSETS_BINDING, DOCS_CSP, DOCS_MANIFEST, discoveryFunction } from "./function";
 
 const SILENT = { LOG_LEVEL: "silent" };
+
+/** Every route named by spec sections 4.1 to 4.6, written out from the spec. */
+const SPEC_ROUTES: Record<string, readonly string[]> = {
+  "4.1 public overview": ["GET /api/virtues", "GET /api/indifferents", "GET /api/stoic-brain"],
+  "4.2 scoring and user data": ["POST /api/score-action", "POST /api/advise-action", "GET /api/user/scores", "GET /api/user/profile"],
+  "4.3 assessments": [
+    "GET /api/assessment/foundational",
+    "POST /api/assessment/foundational",
+    "GET /api/assessment/full",
+    "POST /api/assessment/full",
+    "GET /api/baseline/agent",
+    "POST /api/baseline/agent",
+  ],
+  "4.4 substrate reasoning and accreditation": [
+    "POST /api/reason",
+    "POST /api/accreditation/{agent_id}",
+    "GET /api/accreditation/{agent_id}",
+    "GET /api/public-key",
+    "GET /api/trust-record/{agent_id}",
+    "GET /api/stoa/entries",
+    "POST /api/stoa/declare",
+    "GET /api/stoa/declare",
+    "PATCH /api/stoa/declare",
+    "DELETE /api/stoa/declare",
+  ],
+  "4.5 reflection, calling and watching": ["POST /api/practice/reflect", "POST /api/calling", "POST /api/calling/approve", "POST /api/practice/watching"],
+  "4.6 further routes": [
+    "POST /api/score",
+    "POST /api/score-document",
+    "GET /api/badge/{id}",
+    "POST /api/guardrail",
+    "GET /api/guardrail",
+    "POST /api/score-decision",
+    "POST /api/score-conversation",
+    "POST /api/reflect",
+  ],
+  "4.6 planned /api/v1": [
+    "GET /api/v1/virtues",
+    "GET /api/v1/indifferents",
+    "POST /api/v1/score-action",
+    "GET /api/v1/score-history/{user_id}",
+    "POST /api/v1/diagnose-passion",
+    "POST /api/v1/rank-indifferents",
+  ],
+};
 
 function request(path: string, init: RequestInit = {}): Promise<Response> {
   return Promise.resolve(discoveryFunction.fetch(new Request(`http://discovery.test${path}`, init), SILENT));
@@ -48,26 +93,24 @@ describe("GET /.well-known/discovery.json", () => {
     expect(again.status).toBe(304);
   });
 
-  it("lists every mounted route as served, under the function that mounts it", async () => {
+  it("lists every mounted route, under the function that mounts it", async () => {
     const listing = await getListing();
     for (const [key, fnName] of mounted) {
       const entry = listing.routes.find((r) => routeKey(r.method, r.path) === key);
       expect(entry, `${key} is mounted by ${fnName} but not listed`).toBeDefined();
-      expect(entry!.served, key).toBe(true);
       if (!key.endsWith(" /healthz")) expect(entry!.function, key).toBe(fnName);
     }
   });
 
-  it("marks served only routes that are really mounted", async () => {
-    const listing = await getListing();
-    const servedKeys = listing.routes.filter((r) => r.served).map((r) => routeKey(r.method, r.path));
-    expect(servedKeys.length).toBeGreaterThan(0);
-    for (const key of servedKeys) expect(mounted.has(key), `${key} is listed as served but not mounted`).toBe(true);
+  it("lists only routes that are really mounted, each once", async () => {
+    const keys = (await getListing()).routes.map((r) => routeKey(r.method, r.path));
+    for (const key of keys) expect(mounted.has(key), `${key} is listed but not mounted`).toBe(true);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it("marks served routes without path parameters that their owning function answers (no 404 or 405)", async () => {
+  it("lists routes without path parameters that their owning function answers (no 404 or 405)", async () => {
     const listing = await getListing();
-    for (const route of listing.routes.filter((r) => r.served && !r.path.includes("{"))) {
+    for (const route of listing.routes.filter((r) => !r.path.includes("{"))) {
       const fn = SERVICE_FUNCTIONS.find((f) => f.name === route.function)!;
       const res = await fn.fetch(
         new Request(`http://svc.test${route.path}`, {
@@ -85,8 +128,53 @@ describe("GET /.well-known/discovery.json", () => {
     expect(listing.skills.map((s) => s.id)).toEqual(SKILLS.map((s) => s.id));
   });
 
-  it("agrees with the route catalogue (no served route missing or mis-catalogued)", () => {
-    expect(catalogueMismatches(SERVICE_FUNCTIONS)).toEqual([]);
+  it("is the listing the route contracts give (npm run generate)", async () => {
+    expect(await getListing()).toEqual(JSON.parse(generateArtifacts()["listing.json"]!));
+  });
+
+  it("writes path parameters as {name} templates", async () => {
+    for (const route of (await getListing()).routes) expect(route.path, route.path).not.toMatch(/:[a-z]|\/\/|.\/$/);
+  });
+
+  describe.each(Object.entries(SPEC_ROUTES))("spec %s", (_section, routes) => {
+    it.each(routes.map((r) => [r]))("lists %s", async (key) => {
+      expect((await getListing()).routes.map((r) => routeKey(r.method, r.path))).toContain(key);
+    });
+  });
+
+  it("marks the six /api/v1 routes as planned, and only those", async () => {
+    const planned = (await getListing()).routes.filter((r) => r.listed_as_planned).map((r) => routeKey(r.method, r.path));
+    expect(planned.sort()).toEqual([...SPEC_ROUTES["4.6 planned /api/v1"]!].sort());
+  });
+
+  it("gives the spec's public routes auth none, the bearer routes bearer, and says what the narrower ones require", async () => {
+    const listing = await getListing();
+    const routeOf = (key: string) => listing.routes.find((r) => routeKey(r.method, r.path) === key);
+    for (const key of [
+      ...SPEC_ROUTES["4.1 public overview"]!,
+      "GET /api/accreditation/{agent_id}",
+      "GET /api/public-key",
+      "GET /api/trust-record/{agent_id}",
+    ]) {
+      expect(routeOf(key)?.auth, key).toBe("none");
+    }
+    for (const key of [...SPEC_ROUTES["4.2 scoring and user data"]!, ...SPEC_ROUTES["4.3 assessments"]!, "POST /api/reason", "POST /api/practice/reflect"]) {
+      expect(routeOf(key)?.auth, key).toBe("bearer");
+    }
+    expect(routeOf("POST /api/calling/approve")?.auth).toBe("operator");
+    expect(routeOf("POST /api/accreditation/{agent_id}")?.requires).toBe("svc_prac_ key with capability accreditation_write");
+    expect(routeOf("POST /api/practice/reflect")?.requires).toBe("capability reflect");
+    expect(routeOf("POST /api/assessment/full")?.requires).toBe("paid key");
+    expect(routeOf("POST /api/reason")?.requires).toMatch(/l1_supply/);
+  });
+
+  it("names only skills of the pricing table, each from the route's charge", async () => {
+    const ids = new Set(SKILLS.map((s) => s.id));
+    for (const route of (await getListing()).routes.filter((r) => r.skill)) {
+      expect(ids.has(route.skill!), `${routeKey(route.method, route.path)} -> ${route.skill}`).toBe(true);
+    }
+    const skillOf = (key: string) => SERVICE_FUNCTIONS.flatMap((fn) => fn.routes).find((r) => routeKey(r.method, r.path) === key)?.charge?.skill;
+    for (const route of (await getListing()).routes) expect(route.skill, routeKey(route.method, route.path)).toBe(skillOf(routeKey(route.method, route.path)));
   });
 });
 
@@ -118,10 +206,10 @@ describe("GET /llms.txt", () => {
     );
   });
 
-  it("links every served route once, with an absolute URL on the request's origin and its purpose", async () => {
+  it("links every listed route once, with an absolute URL on the request's origin and its purpose", async () => {
     const listing = await getListing();
     const links = parseLlmsTxt((await getText("/llms.txt")).text).sections.flatMap((s) => s.links);
-    for (const route of listing.routes.filter((r) => r.served)) {
+    for (const route of listing.routes) {
       const found = links.filter((l) => l.name === routeKey(route.method, route.path));
       expect(found, routeKey(route.method, route.path)).toHaveLength(1);
       expect(found[0]!.url).toBe(`http://discovery.test${route.path}`);

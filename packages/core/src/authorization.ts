@@ -38,6 +38,18 @@ export function authorize(principal: Principal, requirement: AccessRequirement):
   }
 }
 
+/** What a requirement asks, in words (the discovery listing): `svc_prac_ key with capability accreditation_write`, `paid key`. */
+export function describeRequirement(requirement: AccessRequirement): string | undefined {
+  const who = requirement.kinds ? `${requirement.kinds.map((k) => `svc_${k}_`).join(" or ")} key` : requirement.tier === "paid" ? "paid key" : "";
+  const parts = [
+    requirement.operator ? "operator credential" : "",
+    who,
+    requirement.kinds && requirement.tier === "paid" ? "on the paid tier" : "",
+    requirement.capability ? `${who ? "with " : ""}capability ${requirement.capability}` : "",
+  ].filter((part) => part.length > 0);
+  return parts.length > 0 ? parts.join(" ") : undefined;
+}
+
 /**
  * A key bound to an agent speaks for that agent only: what it submits, declares, accredits or
  * practises must name the same agent_id (assessments, accreditation, the Stoa, practice).

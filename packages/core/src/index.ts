@@ -3,7 +3,6 @@ export * from "./enums";
 export * from "./errors";
 export * from "./issues";
 export * from "./ladders";
-export * from "./catalogue/routes";
 export * from "./catalogue/skills";
 export * from "./framework";
 export * from "./overview";

@@ -64,6 +64,7 @@ function healthOperation(name: string, uses: RuntimeUses) {
       summary: "Liveness and readiness of the function",
       tags: ["meta"],
       auth: "none",
+      listing: { spec: "-" },
       responses: {
         200: { description: "The function is up and configured.", schema: HealthResponse },
         503: {

@@ -92,6 +92,18 @@ export interface RouteContract {
     readonly body?: z.ZodType;
   };
   readonly responses: Readonly<Record<number, ResponseSpec>>;
+  /** What the discovery listing says of the route beyond the rest of the contract (required of every served route: `npm run generate` refuses one without it). */
+  readonly listing?: RouteListing;
+}
+
+/** The route's entry in the discovery listing, beside what the contract already says (method, path, auth, summary, charge, requires). */
+export interface RouteListing {
+  /** The section of the interface specification the route serves (`4.2, 2.5`), or `-` for a route of the service's own. */
+  readonly spec: string;
+  /** The spec's listing marks the route as planned and pending (the `/api/v1` twins). */
+  readonly planned?: true;
+  /** Who may call it, where `requires` cannot say (a rule on the body, or a precheck): added to its words. */
+  readonly requires?: string;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { renderClientTypes } from "@svc/client/generate";
-import { catalogueMismatches, composeAgentCard, composeDiscoveryListing, routeKey } from "@svc/core";
+import { composeAgentCard, composeDiscoveryListing } from "@svc/core";
+import { listedRoutesOf } from "@svc/http/listing";
 import { buildOpenApiDocument } from "@svc/http/openapi";
 import { composeMcpCatalogue } from "@svc/fn-mcp/catalogue";
 import { loadDeployTarget, wranglerToml } from "./deploy";
@@ -23,10 +24,7 @@ export const WRANGLER_TOML = join(REPO_ROOT, "wrangler.toml");
 export const MCP_CATALOGUE_FILE = join(REPO_ROOT, "functions/mcp/src/generated/catalogue.json");
 
 export function generateArtifacts(): Record<string, string> {
-  const problems = catalogueMismatches(SERVICE_FUNCTIONS);
-  if (problems.length > 0) throw new Error(`The route catalogue does not match the served routes:\n- ${problems.join("\n- ")}`);
-  const served = new Set(SERVICE_FUNCTIONS.flatMap((fn) => fn.routes.map((route) => routeKey(route.method, route.path))));
-  const listing = composeDiscoveryListing(served);
+  const listing = composeDiscoveryListing(listedRoutesOf(SERVICE_FUNCTIONS));
   const openapi = buildOpenApiDocument(SERVICE_FUNCTIONS);
   return {
     "agent-card.json": `${JSON.stringify(composeAgentCard(listing), null, 2)}\n`,

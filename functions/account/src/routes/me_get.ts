@@ -24,6 +24,7 @@ export const meGet = defineOperation(
     description: "The caller's owner id, tier, capabilities and, for an API key, its kind and agent binding.",
     tags: ["account"],
     auth: "bearer",
+    listing: { spec: "5" },
     responses: {
       200: { description: "The caller.", schema: MeResponse },
       401: { description: "No valid credential.", schema: ErrorEnvelope },

@@ -11,6 +11,7 @@ export const usageGet = defineOperation(
       "Per skill: units used this calendar month (UTC), the free allowance and when it resets; on the paid tier, today's calls against the daily limit.",
     tags: ["account"],
     auth: "bearer",
+    listing: { spec: "8" },
     responses: {
       200: { description: "Usage for the current periods.", schema: UsageResponse },
       401: { description: "No valid credential.", schema: ErrorEnvelope },

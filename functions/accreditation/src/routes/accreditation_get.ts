@@ -13,6 +13,7 @@ export const accreditationGet = defineOperation(
       "Public. The record's data with, for each field, what it rests on (field_basis) and its provenance label (field_provenance: agent-reported, server-computed, seeded-default, not-assessed, unknown); the fields submitted as null; the recent grade history.",
     tags: ["accreditation"],
     auth: "none",
+    listing: { spec: "4.4, 2.14" },
     request: { params: z.object({ agent_id: AgentId }) },
     responses: {
       200: { description: "The read-back envelope.", schema: AccreditationReadBack },

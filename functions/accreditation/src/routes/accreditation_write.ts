@@ -17,6 +17,7 @@ export const accreditationWrite = defineOperation(
       "coverage_status, credential_basis and examination_mode are composed by the server. A grade change writes a grade-history row.",
     tags: ["accreditation"],
     auth: "bearer",
+    listing: { spec: "4.4, 3.5" },
     requires: { kinds: ["prac"], capability: "accreditation_write" },
     maxBodyBytes: 2 * 1024 * 1024,
     request: {

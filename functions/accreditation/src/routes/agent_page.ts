@@ -41,6 +41,7 @@ export const agentPageGet = defineOperation(
       "503 page when neither can be read.",
     tags: ["accreditation"],
     auth: "none",
+    listing: { spec: "2.14, 2.15" },
     request: { params: z.object({ agent_id: AgentId }) },
     responses: {
       200: { description: "The agent's page.", schema: Page, contentType: "text/html" },

@@ -13,6 +13,7 @@ export const curatorFlagCreate = defineOperation(
       "(a 404 trust record stays 404). A dikaiosyne flag also engages the justice latch for 180 days. Flags never raise a level.",
     tags: ["accreditation", "admin"],
     auth: "operator",
+    listing: { spec: "3.6" },
     request: { body: CuratorFlagRequest },
     responses: {
       201: { description: "The flag, applied or held.", schema: CuratorFlagView },

@@ -13,6 +13,7 @@ export const curatorFlagWithdraw = defineOperation(
       "Operators only. Removes the flag's trust event, so the record's levels are composed as if it had never been; the flag itself is kept with its withdrawal time. Withdrawing twice keeps the first time.",
     tags: ["accreditation", "admin"],
     auth: "operator",
+    listing: { spec: "3.6" },
     request: { params: z.object({ id: z.uuid().describe("The flag's id.") }) },
     responses: {
       200: { description: "The withdrawn flag.", schema: CuratorFlagView },

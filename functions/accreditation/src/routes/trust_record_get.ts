@@ -15,6 +15,7 @@ export const trustRecordGet = defineOperation(
       "404 with no examined evidence and no gap entry; 503 (never cached) when the store cannot be read.",
     tags: ["accreditation"],
     auth: "none",
+    listing: { spec: "4.4, 2.15, 3.6" },
     request: { params: z.object({ agent_id: AgentId }) },
     responses: {
       200: { description: "The trust record.", schema: TrustRecord },

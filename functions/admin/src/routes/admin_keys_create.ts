@@ -10,6 +10,7 @@ export const adminKeysCreate = defineOperation(
     description: "Returns the plaintext key once, with its id; only a hash is stored.",
     tags: ["admin"],
     auth: "operator",
+    listing: { spec: "5.10" },
     // The plaintext key is shown once and stored nowhere, so no response of this route is kept for replay.
     idempotent: false,
     request: { body: CreateApiKeyRequest },

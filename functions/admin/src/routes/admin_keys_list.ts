@@ -10,6 +10,7 @@ export const adminKeysList = defineOperation(
     description: "Newest first, never with secrets. Revoked keys only with include_revoked=true.",
     tags: ["admin"],
     auth: "operator",
+    listing: { spec: "5.10" },
     request: { query: ListApiKeysQuery },
     responses: {
       200: { description: "A page of keys.", schema: ApiKeyList },

@@ -13,6 +13,7 @@ export const adminKeysRevoke = defineOperation(
       "Takes effect at once in the isolate that served the call and everywhere within KEY_CACHE_TTL_SECONDS. Revoking twice keeps the first revocation time.",
     tags: ["admin"],
     auth: "operator",
+    listing: { spec: "5.10" },
     request: { params: z.object({ id: z.uuid().describe("The key's id.") }) },
     responses: {
       200: { description: "The revoked key.", schema: StoredApiKey },

@@ -10,6 +10,7 @@ const index = (path: "/api/assessment/foundational" | "/api/assessment/full", op
       summary: `Index of the ${kind === "foundational" ? "foundational" : "full"} assessment`,
       tags: ["assessments"],
       auth: "bearer",
+      listing: { spec: "4.3" },
       responses: {
         200: { description: "Ids, phases and where the prompts are.", schema: AssessmentIndex },
         401: { description: "No valid credential.", schema: ErrorEnvelope },
@@ -29,6 +30,7 @@ export const baselineIndexGet = defineOperation(
     summary: "The four baseline scenarios",
     tags: ["assessments"],
     auth: "bearer",
+    listing: { spec: "4.3" },
     responses: {
       200: { description: "One scenario per cardinal virtue.", schema: BaselineIndex },
       401: { description: "No valid credential.", schema: ErrorEnvelope },
@@ -46,6 +48,7 @@ export const frameworkGet = defineOperation(
     description: "Every assessment's prompt and what its evaluation looks for (assessment_framework_url). Public and cacheable.",
     tags: ["assessments"],
     auth: "none",
+    listing: { spec: "4.3" },
     cache: "public",
     responses: { 200: { description: "The framework.", schema: AssessmentFramework } },
   },

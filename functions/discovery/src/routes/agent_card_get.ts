@@ -12,6 +12,7 @@ export const agentCardGet = defineOperation(
       "A2A 0.3 agent card: one skill per skill of the pricing table with the served routes that draw on it (capabilities.extensions maps each to its OpenAPI operations), and the Bearer credential. URLs are absolute, on PUBLIC_BASE_URL or the address the request reached.",
     tags: ["discovery"],
     auth: "none",
+    listing: { spec: "-" },
     cache: "public",
     responses: { 200: { description: "The agent card.", schema: AgentCard } },
   },

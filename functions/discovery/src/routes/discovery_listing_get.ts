@@ -11,6 +11,7 @@ export const discoveryListingGet = defineOperation(
     description: "Method, path, auth, owning function and whether it is served, plus the skills of the pricing table.",
     tags: ["discovery"],
     auth: "none",
+    listing: { spec: "4.6" },
     cache: "public",
     responses: { 200: { description: "The listing.", schema: DiscoveryListing } },
   },

@@ -21,6 +21,7 @@ export const docsAssetGet = defineOperation(
       "so it is cached for a year and never revalidated; any other name is 404.",
     tags: ["discovery"],
     auth: "none",
+    listing: { spec: "9" },
     cache: "public",
     request: { params: z.object({ name: z.string().max(200).describe("The file name /docs links to.") }) },
     responses: { 200: { description: "The script.", schema: z.string().describe("JavaScript."), contentType: "text/javascript" } },

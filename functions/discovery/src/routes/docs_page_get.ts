@@ -14,6 +14,7 @@ export const docsPageGet = defineOperation(
       "so it always names the script of the current deploy.",
     tags: ["discovery"],
     auth: "none",
+    listing: { spec: "9" },
     cache: "public",
     responses: { 200: { description: "The page.", schema: z.string().describe("An HTML5 document."), contentType: "text/html" } },
   },

@@ -12,6 +12,7 @@ export const llmsTxtGet = defineOperation(
       "llms.txt (llmstxt.org): an H1, a blockquote summary, then one H2 section per function of `- [METHOD /path](url): purpose` lines; links are absolute, on PUBLIC_BASE_URL or the address the request reached.",
     tags: ["discovery"],
     auth: "none",
+    listing: { spec: "4.6" },
     cache: "public",
     responses: { 200: { description: "The routes as markdown links.", schema: z.string(), contentType: "text/plain" } },
   },

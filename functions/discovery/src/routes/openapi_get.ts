@@ -11,6 +11,7 @@ export const openApiGet = defineOperation(
     description: "Generated at build time from the zod route contracts of every function.",
     tags: ["discovery"],
     auth: "none",
+    listing: { spec: "9" },
     cache: "public",
     responses: { 200: { description: "The document.", schema: z.record(z.string(), z.unknown()) } },
   },

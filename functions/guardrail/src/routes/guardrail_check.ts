@@ -13,6 +13,7 @@ export const guardrailCheck = defineOperation(
       "Deterministic: the offline reader of actions and the reason engine with the offline Layer 1, no language model, so it answers in well under 100 ms. Fails open when metering is down: a safety check must answer.",
     tags: ["guardrail"],
     auth: "bearer",
+    listing: { spec: "4.6, 8" },
     charge: { skill: "svc-guard", onOutage: "open" },
     // Every field at its cap even when every character arrives JSON-escaped (\uXXXX, 6 bytes),
     // with the JSON of 50 turns and their tool calls around it.

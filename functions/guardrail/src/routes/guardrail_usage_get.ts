@@ -27,6 +27,7 @@ export const guardrailUsageGet = defineOperation(
     summary: "How to use the guardrail",
     tags: ["guardrail"],
     auth: "none",
+    listing: { spec: "4.6" },
     cache: "public",
     responses: { 200: { description: "Usage.", schema: GuardrailUsage } },
   },

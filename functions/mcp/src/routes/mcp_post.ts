@@ -51,6 +51,7 @@ export const mcpPost = defineOperation(
       "Resources: the framework (stoic://virtues, stoic://indifferents, stoic://stoic-brain, its hub and domain files). GET and DELETE are 405: there is no server-sent stream and no session.",
     tags: ["mcp"],
     auth: "bearer",
+    listing: { spec: "-" },
     maxBodyBytes: MCP_CATALOGUE.max_tool_body_bytes + ENVELOPE_BYTES,
     request: { body: McpMessage },
     responses: {

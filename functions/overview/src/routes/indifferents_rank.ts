@@ -14,6 +14,7 @@ export const indifferentsRank = defineOperation(
     description: "Orders the given indifferents for selection: preferred by value first, the most strongly dispreferred last; equal value shares a rank.",
     tags: ["overview"],
     auth: "none",
+    listing: { spec: "4.6", planned: true },
     maxBodyBytes: bodyCapForText(24 * 64),
     request: { body: RankIndifferentsRequest },
     responses: {

@@ -11,6 +11,7 @@ export const stoicBrainDomainGet = defineOperation(
     description: "psychology, passions, virtue, value, action, progress or scoring.",
     tags: ["overview"],
     auth: "none",
+    listing: { spec: "2.4" },
     cache: "public",
     request: { params: z.object({ domain: DomainFileId.describe("Domain file id.") }) },
     responses: { 200: { description: "The domain file.", schema: StoicBrainDomainResponse } },

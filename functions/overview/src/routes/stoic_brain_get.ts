@@ -10,6 +10,7 @@ export const stoicBrainGet = defineOperation(
     description: "Version, the three foundations, the virtues and the indifferents (spec 2.4). Public and cacheable.",
     tags: ["overview"],
     auth: "none",
+    listing: { spec: "4.1, 2.4" },
     cache: "public",
     responses: { 200: { description: "The overview.", schema: StoicBrainResponse } },
   },

@@ -11,6 +11,7 @@ export const stoicBrainHubGet = defineOperation(
       "Core premise, dichotomy of control, flourishing, the sage, the cosmic framework, the decision weights and the seven domain files with their addresses.",
     tags: ["overview"],
     auth: "none",
+    listing: { spec: "2.4" },
     cache: "public",
     responses: { 200: { description: "The hub.", schema: StoicBrainHubResponse } },
   },

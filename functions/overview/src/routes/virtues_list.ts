@@ -1,8 +1,8 @@
 import { listVirtues, VirtuesResponse } from "@svc/core";
-import { defineOperation, staticPublicJson } from "@svc/http";
+import { defineOperation, type RouteListing, staticPublicJson } from "@svc/http";
 
 /** GET /api/virtues (spec 2.2) and its versioned twin GET /api/v1/virtues: the same document. */
-function virtuesListAt(path: "/api/virtues" | "/api/v1/virtues", operationId: string) {
+function virtuesListAt(path: "/api/virtues" | "/api/v1/virtues", operationId: string, listing: RouteListing) {
   return defineOperation(
     {
       operationId,
@@ -12,6 +12,7 @@ function virtuesListAt(path: "/api/virtues" | "/api/v1/virtues", operationId: st
       description: "Each virtue with its domain id, definition and four sub-virtues. Public and cacheable.",
       tags: ["overview"],
       auth: "none",
+      listing,
       cache: "public",
       responses: { 200: { description: "The virtues and a note on how to read them.", schema: VirtuesResponse } },
     },
@@ -19,5 +20,5 @@ function virtuesListAt(path: "/api/virtues" | "/api/v1/virtues", operationId: st
   );
 }
 
-export const virtuesList = virtuesListAt("/api/virtues", "listVirtues");
-export const v1VirtuesList = virtuesListAt("/api/v1/virtues", "listVirtuesV1");
+export const virtuesList = virtuesListAt("/api/virtues", "listVirtues", { spec: "4.1, 2.2" });
+export const v1VirtuesList = virtuesListAt("/api/v1/virtues", "listVirtuesV1", { spec: "4.6", planned: true });

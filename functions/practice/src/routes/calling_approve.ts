@@ -13,6 +13,7 @@ export const callingApprove = defineOperation(
       "A key of the session's own owner is refused (403 own_handoff) even when it carries the operator capability: an agent never approves its own handoff.",
     tags: ["practice"],
     auth: "operator",
+    listing: { spec: "4.5, 3.4" },
     maxBodyBytes: bodyCapForText(APPROVAL_NOTE_MAX + 3 * 128),
     request: { body: CallingApproveRequest },
     responses: {

@@ -12,6 +12,7 @@ export const callingPending = defineOperation(
       "Operators only. The sessions at the awaiting_approval gate, longest waiting first, each named by owner_id, agent_id and session_id as POST /api/calling/approve wants them, with the discovered purpose and the handoff.",
     tags: ["practice"],
     auth: "operator",
+    listing: { spec: "4.5, 3.4" },
     request: { query: PendingHandoffsQuery },
     responses: {
       200: { description: "The queue.", schema: PendingHandoffs },

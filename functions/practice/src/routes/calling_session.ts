@@ -14,6 +14,7 @@ export const callingSession = defineOperation(
       "A call without response on an existing session changes nothing and returns where it stands (after approval: `approved` with the purpose, the handoff and the approval). session_id is scoped to the credential's owner and the agent. Not metered.",
     tags: ["practice"],
     auth: "bearer",
+    listing: { spec: "4.5, 2.17, 3.4" },
     requires: { capability: "calling" },
     maxBodyBytes: bodyCapForText(PRACTICE_ANSWER_MAX + AGENT_CARD_URL_MAX + 2 * 128),
     request: { body: CallingRequest },

@@ -15,6 +15,7 @@ export const reflectSession = defineOperation(
       "reflect_at_close `off` opens nothing and costs nothing (`skipped`). Sessions opened before 2026-09-26 cannot be resumed (409).",
     tags: ["practice"],
     auth: "bearer",
+    listing: { spec: "4.5, 2.16, 3.3" },
     requires: { capability: "reflect" },
     charge: { skill: "svc-reason", at: "service" },
     // The answer, the summary's texts (1,000 + 200 + 20 x 200) and the ids.

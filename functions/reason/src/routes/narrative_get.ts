@@ -12,6 +12,7 @@ export const narrativeGet = defineOperation(
       "For the credential that made the consult that deferred it (response_format assessment_first): `deferred` until the queue consumer has written it, then `ready` with the text, or `failed`. Anyone else gets 404. Kept 90 days.",
     tags: ["reason"],
     auth: "bearer",
+    listing: { spec: "3.2" },
     request: { params: z.object({ correlation_id: z.string().max(200).describe("narrative.correlation_id of the consult.") }) },
     responses: {
       200: { description: "The narrative's state, and its text when ready.", schema: NarrativeResponse },

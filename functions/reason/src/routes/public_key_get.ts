@@ -12,6 +12,7 @@ export const publicKeyGet = defineOperation(
       "To verify: canonicalise assessment.assessment with RFC 8785 (JCS), then check the base64 signature with the key whose kid is key_id.",
     tags: ["reason"],
     auth: "none",
+    listing: { spec: "4.4, 5.9" },
     responses: { 200: { description: "The key set.", schema: PublicKeySet } },
   },
   async (c) => {

@@ -16,6 +16,7 @@ export const reasonConsult = defineOperation(
       "The header X-Loop-Id equals examination.ref.",
     tags: ["reason"],
     auth: "bearer",
+    listing: { spec: "4.4, 2.12, 2.13", requires: "layer1_schema needs capability l1_supply; svc_inst_ keys must supply it" },
     charge: { skill: "svc-reason", at: "service" },
     maxBodyBytes: 256 * 1024,
     request: { body: ReasonRequest },

@@ -11,6 +11,7 @@ export const reasonSchemaGet = defineOperation(
     description: "What a caller with capability l1_supply sends as layer1_schema (orientation_observations excluded: the server makes them).",
     tags: ["reason"],
     auth: "none",
+    listing: { spec: "4.4" },
     cache: "public",
     responses: { 200: { description: "The versioned schema.", schema: z.record(z.string(), z.unknown()) } },
   },

@@ -23,6 +23,7 @@ export const adviseAction = defineOperation(
       "Examines a proposed action with the reason engine and presents it as spec 2.6: guidance, appropriateness, passions to examine, one question per virtue domain, other perspectives. Not stored.",
     tags: ["scoring"],
     auth: "bearer",
+    listing: { spec: "4.2, 2.6" },
     charge: { skill: "svc-score" },
     maxBodyBytes: TEXT_BODY_BYTES,
     request: { body: AdviseActionRequest },

@@ -11,6 +11,7 @@ export const badgeGet = defineOperation(
     description: "Public to whoever holds the address; shows the reading, not the text. Accessible (role img, title, description; AA contrast) and cacheable.",
     tags: ["scoring"],
     auth: "none",
+    listing: { spec: "4.6" },
     cache: "public",
     request: { params: z.object({ id: z.uuid().describe("The scored document's id.") }) },
     responses: { 200: { description: "The badge.", schema: z.string(), contentType: "image/svg+xml" } },

@@ -12,6 +12,7 @@ export const journalReflect = defineOperation(
       "An evening review: the entry is examined by the reason engine and kept for its owner, sealed at rest. Returns what went well and one question for tomorrow.",
     tags: ["scoring"],
     auth: "bearer",
+    listing: { spec: "4.6" },
     charge: { skill: "svc-reflect" },
     maxBodyBytes: bodyCapForText(JOURNAL_ENTRY_CAP + 20),
     request: { body: JournalRequest },

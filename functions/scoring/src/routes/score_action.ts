@@ -1,5 +1,5 @@
 import { ActionScore, optionalTextField, scoreAction as scoreActionService, textField } from "@svc/core";
-import { bodyCapForText, defineOperation, ErrorEnvelope, type RouteContract } from "@svc/http";
+import { bodyCapForText, defineOperation, ErrorEnvelope, type RouteContract, type RouteListing } from "@svc/http";
 import * as z from "zod";
 import { scoringContext } from "./context";
 
@@ -23,7 +23,7 @@ export const ScoreRequest = z.strictObject({
 
 export const ScoredAction = ActionScore.extend({ id: z.uuid().describe("The stored score's id (GET /api/user/scores).") });
 
-function scoreRoute<const B extends z.ZodType>(path: string, operationId: string, body: B, summary: string) {
+function scoreRoute<const B extends z.ZodType>(path: string, operationId: string, body: B, summary: string, listing: RouteListing) {
   return {
     operationId,
     method: "post",
@@ -33,6 +33,7 @@ function scoreRoute<const B extends z.ZodType>(path: string, operationId: string
       "Examines a past action with the reason engine (Layer 1 and the deterministic Layer 2) and presents it as spec 2.5: three-level proximity, appropriateness, passions, virtue domains, an improvement path. The score is stored for its owner.",
     tags: ["scoring"],
     auth: "bearer",
+    listing,
     charge: { skill: "svc-score" },
     maxBodyBytes: TEXT_BODY_BYTES,
     request: { body },
@@ -45,17 +46,20 @@ function scoreRoute<const B extends z.ZodType>(path: string, operationId: string
   } as const satisfies RouteContract;
 }
 
-export const scoreAction = defineOperation(scoreRoute("/api/score-action", "scoreAction", ScoreActionRequest, "Score a past action"), async (c, { body }) =>
-  c.json(await scoreActionService({ ctx: await scoringContext(c), input: body })),
-);
-
-export const v1ScoreAction = defineOperation(
-  scoreRoute("/api/v1/score-action", "scoreActionV1", ScoreActionRequest, "Score a past action (versioned)"),
+export const scoreAction = defineOperation(
+  scoreRoute("/api/score-action", "scoreAction", ScoreActionRequest, "Score a past action", { spec: "4.2, 2.5" }),
   async (c, { body }) => c.json(await scoreActionService({ ctx: await scoringContext(c), input: body })),
 );
 
-export const score = defineOperation(scoreRoute("/api/score", "score", ScoreRequest, "Score an action (the listing's name)"), async (c, { body }) =>
-  c.json(
-    await scoreActionService({ ctx: await scoringContext(c), input: { action: body.action, context: body.context, intended_outcome: body.intendedOutcome } }),
-  ),
+export const v1ScoreAction = defineOperation(
+  scoreRoute("/api/v1/score-action", "scoreActionV1", ScoreActionRequest, "Score a past action (versioned)", { spec: "4.6", planned: true }),
+  async (c, { body }) => c.json(await scoreActionService({ ctx: await scoringContext(c), input: body })),
+);
+
+export const score = defineOperation(
+  scoreRoute("/api/score", "score", ScoreRequest, "Score an action (the listing's name)", { spec: "4.6" }),
+  async (c, { body }) =>
+    c.json(
+      await scoreActionService({ ctx: await scoringContext(c), input: { action: body.action, context: body.context, intended_outcome: body.intendedOutcome } }),
+    ),
 );

@@ -12,6 +12,7 @@ export const scoreConversation = defineOperation(
       "Each turn (up to 50, 5,000 characters each) examined by the reason engine, with per-turn findings grounded in the turn's own words and a summary per speaker.",
     tags: ["scoring"],
     auth: "bearer",
+    listing: { spec: "4.6" },
     charge: { skill: "svc-converse" },
     maxBodyBytes: bodyCapForText(MAX_TURNS * 5100 + 5000),
     request: { body: ScoreConversationRequest },

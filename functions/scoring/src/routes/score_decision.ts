@@ -11,6 +11,7 @@ export const scoreDecision = defineOperation(
     description: "Each option is examined by the reason engine, in parallel, then ranked: appropriate acts first, then by proximity, then by fewer passions.",
     tags: ["scoring"],
     auth: "bearer",
+    listing: { spec: "4.6, 8" },
     charge: { skill: "svc-decide" },
     request: { body: ScoreDecisionRequest },
     responses: {

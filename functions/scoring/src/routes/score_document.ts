@@ -12,6 +12,7 @@ export const scoreDocument = defineOperation(
       "Examines a text (up to 20,000 characters) with the reason engine and returns its score and the address of a public SVG badge of the result. The text itself is not kept.",
     tags: ["scoring"],
     auth: "bearer",
+    listing: { spec: "4.6" },
     charge: { skill: "svc-audit" },
     maxBodyBytes: bodyCapForText(DOCUMENT_TEXT_CAP + 120),
     request: { body: ScoreDocumentRequest },

@@ -10,6 +10,7 @@ export const userProfileGet = defineOperation(
     description: "Computed from the caller's stored scores (spec 2.8); a caller with none gets an empty profile that says so.",
     tags: ["scoring"],
     auth: "bearer",
+    listing: { spec: "4.2, 2.8" },
     responses: {
       200: { description: "The profile.", schema: UserProfile },
       401: { description: "No valid credential.", schema: ErrorEnvelope },

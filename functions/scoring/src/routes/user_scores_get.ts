@@ -10,6 +10,7 @@ export const userScoresGet = defineOperation(
     description: "Newest first; `limit` (1 to 100, default 20) and the cursor `before` = next_cursor. Only the caller's own scores.",
     tags: ["scoring"],
     auth: "bearer",
+    listing: { spec: "4.2, 2.7" },
     request: { query: ScoreListQuery },
     responses: {
       200: { description: "A page of scores.", schema: ScoreList },

@@ -12,6 +12,7 @@ export const v1ScoreHistoryGet = defineOperation(
       "The caller's own history (user_id equal to its qualified owner id as GET /api/me shows it: user:<sub> or key:<name>); operators may read any.",
     tags: ["scoring"],
     auth: "bearer",
+    listing: { spec: "4.6", planned: true },
     request: { params: z.object({ user_id: OwnerId.describe("A qualified owner id: user:<sub>, key:<name> or operator.") }), query: ScoreListQuery },
     responses: {
       200: { description: "A page of scores, newest first.", schema: ScoreList },

@@ -1,5 +1,5 @@
 import { MAX_TURNS, SKILL_LENSES, type SkillLens } from "@svc/core";
-import { bodyCapForText, defineOperation, ErrorEnvelope, type Operation } from "@svc/http";
+import { bodyCapForText, defineOperation, ErrorEnvelope, type Operation, type RouteListing } from "@svc/http";
 import { skillContext } from "./context";
 
 /** Where a skill is mounted: its own route, or another name the listing gives it (a /api/v1 twin). */
@@ -7,12 +7,14 @@ export interface SkillMount {
   path: string;
   operationId: string;
   summary: string;
+  listing: RouteListing;
 }
 
 const ownMount = (lens: SkillLens): SkillMount => ({
   path: `/api/skill/${lens.id}`,
   operationId: `skill_${lens.id.replace(/-/g, "_")}`,
   summary: `${lens.id}: ${lens.summary}`,
+  listing: { spec: "8" },
 });
 
 /** One route per skill, each with its own input and output schema: POST /api/skill/<id> unless mounted elsewhere. */
@@ -26,6 +28,7 @@ export function skillOperation(lens: SkillLens, mount: SkillMount = ownMount(len
       description: `${lens.summary} A lens over the reason engine; metered under ${lens.metered ? `the ${lens.id} allowance` : "no allowance (free)"}. Advisory only.`,
       tags: ["skills"],
       auth: "bearer",
+      listing: mount.listing,
       ...(lens.metered ? { charge: { skill: lens.id, onOutage: lens.meterOutage } } : {}),
       ...(lens.kinds ? { requires: { kinds: lens.kinds } } : {}),
       // The largest skill input is a conversation of 50 turns.

@@ -12,6 +12,7 @@ export const skillIterate = defineOperation(
       "Send a proposal to open a chain; send a revised one with the chain_id to see it examined against the last. Each iteration is one svc-iterate unit (on the paid tier each counts against the daily limit and is billed); iterations per chain: 1 free (so the free allowance of 50 counts chains), up to 3 paid.",
     tags: ["skills"],
     auth: "bearer",
+    listing: { spec: "8" },
     charge: { skill: "svc-iterate", at: "service" },
     request: { body: IterateRequest },
     responses: {

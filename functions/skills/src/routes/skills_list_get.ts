@@ -9,6 +9,7 @@ export const skillsListGet = defineOperation(
     summary: "Every skill with its allowance, price and indicative speed",
     tags: ["skills"],
     auth: "none",
+    listing: { spec: "8" },
     cache: "public",
     responses: { 200: { description: "The skills of the pricing table.", schema: SkillsListing } },
   },

@@ -9,4 +9,5 @@ export const v1DiagnosePassion = skillOperation(skillLens("svc-diagnose")!, {
   path: "/api/v1/diagnose-passion",
   operationId: "diagnosePassionV1",
   summary: "Diagnose the passion behind a described reaction (svc-diagnose, versioned)",
+  listing: { spec: "4.6", planned: true },
 });

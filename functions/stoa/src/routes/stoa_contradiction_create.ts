@@ -15,6 +15,7 @@ export const stoaContradictionCreate = defineOperation(
       "On dikaiosyne it also engages the justice latch for 180 days. It never raises a level.",
     tags: ["stoa", "admin"],
     auth: "operator",
+    listing: { spec: "4.4, 6" },
     request: { body: StoaContradictionRequest },
     responses: {
       201: { description: "The contradiction, applied or held.", schema: StoaContradictionView },

@@ -14,6 +14,7 @@ export const stoaDeclareAmend = defineOperation(
       "Amending writes no trust event. A confirmed contradiction keeps the commitment as it was declared.",
     tags: ["stoa"],
     auth: "bearer",
+    listing: { spec: "4.4" },
     maxBodyBytes: STOA_BODY_CAP,
     request: { body: StoaAmendBody },
     responses: {

@@ -16,6 +16,7 @@ export const stoaDeclareCreate = defineOperation(
       "One declaration per agent id across the directory. Declaring writes no trust event and feeds no practice signal.",
     tags: ["stoa"],
     auth: "bearer",
+    listing: { spec: "4.4" },
     maxBodyBytes: STOA_BODY_CAP,
     request: { body: StoaDeclareBody },
     responses: {

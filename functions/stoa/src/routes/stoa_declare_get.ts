@@ -12,6 +12,7 @@ export const stoaDeclareGet = defineOperation(
       "The caller's declaration for the bound agent, or for `agent_id` with an unbound credential. Another owner's declaration of the same agent is a 404 here (it is public in the directory).",
     tags: ["stoa"],
     auth: "bearer",
+    listing: { spec: "4.4" },
     request: { query: StoaDeclarationQuery },
     responses: {
       200: { description: "The caller's entry.", schema: StoaEntry },

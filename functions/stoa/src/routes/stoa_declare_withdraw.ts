@@ -13,6 +13,7 @@ export const stoaDeclareWithdraw = defineOperation(
       "Withdrawing writes no trust event and does not undo a confirmed contradiction. A second withdrawal is a 404.",
     tags: ["stoa"],
     auth: "bearer",
+    listing: { spec: "4.4" },
     request: { query: StoaDeclarationQuery },
     responses: {
       204: { description: "Withdrawn." },

@@ -14,6 +14,7 @@ export const stoaEntriesList = defineOperation(
       `Every entry carries the presence note: "${PRESENCE_NOTE}"`,
     tags: ["stoa"],
     auth: "none",
+    listing: { spec: "4.4" },
     request: { query: StoaEntriesQuery },
     responses: {
       200: { description: "A page of entries.", schema: StoaEntryList },

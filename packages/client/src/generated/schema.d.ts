@@ -2573,7 +2573,6 @@ export interface operations {
                             /** @enum {string} */
                             name: "discovery" | "overview" | "admin" | "account" | "reason" | "narrative-worker" | "scoring" | "guardrail" | "skills" | "assessments" | "accreditation" | "practice" | "stoa" | "mcp";
                             routes: number;
-                            served: number;
                         }[];
                         links: {
                             agent_card: string;
@@ -2594,8 +2593,6 @@ export interface operations {
                             path: string;
                             /** @description Credential kind, capability or tier the route needs beyond a bearer credential. */
                             requires?: string;
-                            /** @description Whether this deployment serves the route now. */
-                            served: boolean;
                             /** @description The skill whose allowance a call draws on. */
                             skill?: string;
                             /** @description Section of the interface specification. */

@@ -3,11 +3,10 @@ import * as z from "zod";
 import { A2A_PROTOCOL_VERSION, AgentCard, agentCardAt, composeAgentCard, OPENAPI_OPERATIONS_EXTENSION } from "./agent_card";
 import { composeDiscoveryListing } from "./listing";
 import { SKILLS } from "./skills";
-
-const allSkillRoutes = new Set(SKILLS.map((s) => `POST /api/skill/${s.id}`));
+import { listedRoute, SKILL_ROUTES } from "../../../../tests/support/listed_routes";
 
 describe("composeAgentCard", () => {
-  const card = composeAgentCard(composeDiscoveryListing(new Set([...allSkillRoutes, "POST /api/guardrail"])));
+  const card = composeAgentCard(composeDiscoveryListing([...SKILL_ROUTES, listedRoute("POST /api/guardrail", { function: "guardrail", skill: "svc-guard" })]));
 
   it("parses with AgentCard and has the fields A2A 0.3 requires", () => {
     const result = AgentCard.safeParse(card);
@@ -40,19 +39,19 @@ describe("composeAgentCard", () => {
       { method: "POST", path: "/api/skill/svc-guard" },
       { method: "POST", path: "/api/guardrail" },
     ]);
-    // POST /api/reason draws on svc-reason but is not served here: it is not named.
+    // POST /api/reason draws on svc-reason but is not listed here: it is not named.
     expect(operations["svc-reason"]).toEqual([{ method: "POST", path: "/api/skill/svc-reason" }]);
   });
 
   it("leaves out a skill none of whose routes is served", () => {
-    const partial = composeAgentCard(composeDiscoveryListing(new Set(["POST /api/score-decision"])));
+    const partial = composeAgentCard(composeDiscoveryListing([listedRoute("POST /api/score-decision", { function: "scoring", skill: "svc-decide" })]));
     expect(partial.skills.map((s) => s.id)).toEqual(["svc-decide"]);
     expect(partial.capabilities.extensions[0]!.params.operations).toEqual({ "svc-decide": [{ method: "POST", path: "/api/score-decision" }] });
   });
 });
 
 describe("agentCardAt", () => {
-  const card = composeAgentCard(composeDiscoveryListing(allSkillRoutes));
+  const card = composeAgentCard(composeDiscoveryListing(SKILL_ROUTES));
 
   it("keeps root-relative URLs in the composed card", () => {
     expect(card.url).toBe("/");

@@ -3,7 +3,7 @@ import { allowanceText, serviceUrl, type DiscoveryListing } from "./listing";
 
 /**
  * The A2A agent card (A2A 0.3, `/.well-known/agent-card.json`), composed from the discovery
- * listing, itself composed from the route catalogue: one card skill per skill of the pricing
+ * listing, itself derived from the route contracts: one card skill per skill of the pricing
  * table, each naming the served routes that draw on it. The service speaks plain HTTP+JSON,
  * not the A2A task protocol, so the card declares an extension mapping each skill to its
  * OpenAPI operations. URLs are root-relative in the generated file and made absolute when
@@ -99,7 +99,7 @@ function operationOf(key: string): z.infer<typeof SkillOperation> {
 
 /** The card, with root-relative URLs, from the listing: only served routes, only skills with one. */
 export function composeAgentCard(listing: DiscoveryListing): AgentCard {
-  const served = new Set(listing.routes.filter((route) => route.served).map((route) => `${route.method} ${route.path}`));
+  const served = new Set(listing.routes.map((route) => `${route.method} ${route.path}`));
   const operations: Record<string, z.infer<typeof SkillOperation>[]> = {};
   const skills: AgentSkill[] = [];
   for (const skill of listing.skills) {

@@ -1,5 +1,4 @@
 import * as z from "zod";
-import { CatalogueEntrySchema, FunctionName, ROUTE_CATALOGUE, type CatalogueEntry } from "./routes";
 import { skillSummary } from "../skills/registry";
 import { SKILLS, SkillSchema } from "./skills";
 
@@ -10,8 +9,40 @@ export const SERVICE_VERSION = "0.1.0";
 export const ADVISORY_NOTICE =
   "Results are advisory and measure-only, never binding; human override is absolute. The service reads how a decision was reasoned, not whether its facts are true.";
 
-export const ListedRoute = CatalogueEntrySchema.extend({
-  served: z.boolean().describe("Whether this deployment serves the route now."),
+/** The functions of the service, each deployable alone (the listing names the one that serves each route). */
+export const FunctionName = z.enum([
+  "discovery",
+  "overview",
+  "admin",
+  "account",
+  "reason",
+  "narrative-worker",
+  "scoring",
+  "guardrail",
+  "skills",
+  "assessments",
+  "accreditation",
+  "practice",
+  "stoa",
+  "mcp",
+]);
+export type FunctionName = z.infer<typeof FunctionName>;
+
+/**
+ * One served route as the listing shows it. Every field comes from the route's contract (its
+ * `listing` part gives the spec section and the planned mark) and the function that mounts it:
+ * the listing has no route list of its own (docs/decisions.md, "One source for the API surface").
+ */
+export const ListedRoute = z.object({
+  method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]),
+  path: z.string().startsWith("/"),
+  function: FunctionName,
+  auth: z.enum(["none", "bearer", "operator"]),
+  requires: z.string().optional().describe("Credential kind, capability or tier the route needs beyond a bearer credential."),
+  skill: z.string().optional().describe("The skill whose allowance a call draws on."),
+  summary: z.string(),
+  spec: z.string().describe("Section of the interface specification."),
+  listed_as_planned: z.boolean().optional().describe("The public listing marks this route as planned and pending."),
 });
 export type ListedRoute = z.infer<typeof ListedRoute>;
 
@@ -27,7 +58,7 @@ export const DiscoveryListing = z.object({
   advisory: z.string(),
   links: z.object({ openapi: z.string(), text: z.string(), listing: z.string(), agent_card: z.string() }),
   authentication: z.object({ scheme: z.literal("bearer"), header: z.string(), credentials: z.array(z.string()) }),
-  functions: z.array(z.object({ name: FunctionName, routes: z.number().int(), served: z.number().int() })),
+  functions: z.array(z.object({ name: FunctionName, routes: z.number().int() })),
   routes: z.array(ListedRoute),
   skills: z.array(ListedSkill),
 });
@@ -39,28 +70,25 @@ export const AGENT_CARD_PATH = "/.well-known/agent-card.json";
 
 export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
-/** The listing, given the set of `METHOD /path` keys the functions actually mount. */
-export function composeDiscoveryListing(served: ReadonlySet<string>): DiscoveryListing {
-  // A skill's own route is described by what the skill does (the catalogue only names it).
-  const routes = ROUTE_CATALOGUE.map((entry) => {
-    const skillId = SKILL_ROUTE.exec(entry.path)?.[1];
-    return {
-      ...entry,
-      ...(skillId && entry.method === "POST" ? { summary: skillSummary(skillId) } : {}),
-      served: served.has(routeKey(entry.method, entry.path)),
-    };
+/**
+ * The listing of the routes the functions serve, in the order given (the functions' order, each
+ * function's routes in the order it mounts them). A skill is served when a route drawing on its
+ * allowance, or its own route, is listed.
+ */
+export function composeDiscoveryListing(served: readonly ListedRoute[]): DiscoveryListing {
+  // A skill's own route is described by what the skill does.
+  const routes = served.map((route) => {
+    const skillId = SKILL_ROUTE.exec(route.path)?.[1];
+    return skillId && route.method === "POST" ? { ...route, summary: skillSummary(skillId) } : route;
   });
+  const keys = new Set(routes.map((route) => routeKey(route.method, route.path)));
   const skills = SKILLS.map((skill) => {
-    const skillRoutes = ROUTE_CATALOGUE.filter((e) => e.skill === skill.id).map((e) => routeKey(e.method, e.path));
-    const own = routeKey("POST", `/api/skill/${skill.id}`);
-    const all = [...new Set([...skillRoutes, own])];
-    return { ...skill, routes: all, served: all.some((key) => served.has(key)) };
+    const skillRoutes = routes.filter((route) => route.skill === skill.id).map((route) => routeKey(route.method, route.path));
+    const all = [...new Set([...skillRoutes, routeKey("POST", `/api/skill/${skill.id}`)])];
+    return { ...skill, routes: all, served: all.some((key) => keys.has(key)) };
   });
   const functions = FunctionName.options
-    .map((name) => {
-      const own = routes.filter((route) => route.function === name);
-      return { name, routes: own.length, served: own.filter((route) => route.served).length };
-    })
+    .map((name) => ({ name, routes: routes.filter((route) => route.function === name).length }))
     .filter((f) => f.routes > 0);
   return {
     service: SERVICE_TITLE,
@@ -114,7 +142,7 @@ function routeLink(route: ListedRoute, listing: DiscoveryListing, baseUrl: strin
   if (route.requires) notes.push(route.requires);
   const skill = route.skill ? listing.skills.find((s) => s.id === route.skill) : undefined;
   if (skill) notes.push(`skill ${skill.id}, ${allowanceText(skill)}`);
-  if (!route.served) notes.push(route.listed_as_planned ? "planned, not yet served" : "not yet served");
+  if (route.listed_as_planned) notes.push("listed as planned");
   const purpose = route.summary.replace(/\.$/, "");
   return `- [${route.method} ${route.path}](${serviceUrl(baseUrl, route.path)}): ${purpose} (${notes.join("; ")}).`;
 }
@@ -122,7 +150,7 @@ function routeLink(route: ListedRoute, listing: DiscoveryListing, baseUrl: strin
 /**
  * The listing as llms.txt (llmstxt.org): an H1, a blockquote summary, a paragraph on
  * authentication, then one H2 section per function whose lines are `- [METHOD /path](url):
- * purpose`. Routes not served yet go under `## Optional`, the section a reader may skip.
+ * purpose`.
  * `baseUrl` makes every link absolute (the deployment's public address).
  */
 export function renderListingText(listing: DiscoveryListing, baseUrl: string): string {
@@ -139,27 +167,9 @@ export function renderListingText(listing: DiscoveryListing, baseUrl: string): s
       `the skills and their routes in the [A2A agent card](${link(listing.links.agent_card)}) and the [JSON listing](${link(listing.links.listing)}).`,
   ];
   for (const [fn, title] of Object.entries(LLMS_SECTIONS)) {
-    const routes = listing.routes.filter((route) => route.function === fn && route.served);
+    const routes = listing.routes.filter((route) => route.function === fn);
     if (routes.length === 0) continue;
     lines.push("", `## ${title}`, "", ...routes.map((route) => routeLink(route, listing, baseUrl)));
   }
-  const pending = listing.routes.filter((route) => !route.served);
-  if (pending.length > 0) lines.push("", "## Optional", "", ...pending.map((route) => routeLink(route, listing, baseUrl)));
   return `${lines.join("\n")}\n`;
-}
-
-/** Served routes missing from the catalogue, or listed with another function or auth. */
-export function catalogueMismatches(functions: readonly { name: string; routes: readonly { method: string; path: string; auth: string }[] }[]): string[] {
-  const problems: string[] = [];
-  for (const fn of functions) {
-    for (const route of fn.routes) {
-      if (route.path === "/healthz") continue;
-      const entry: CatalogueEntry | undefined = ROUTE_CATALOGUE.find((e) => e.method === route.method.toUpperCase() && e.path === route.path);
-      if (!entry) problems.push(`${routeKey(route.method, route.path)} (function ${fn.name}) is served but not in the route catalogue`);
-      else if (entry.function !== fn.name)
-        problems.push(`${routeKey(route.method, route.path)} is served by ${fn.name} but catalogued under ${entry.function}`);
-      else if (entry.auth !== route.auth) problems.push(`${routeKey(route.method, route.path)} has auth ${route.auth} but is catalogued as ${entry.auth}`);
-    }
-  }
-  return problems;
 }

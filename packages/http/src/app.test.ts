@@ -47,6 +47,20 @@ const orderCreate = defineOperation(
   (c, { body }) => c.json({ received: body }, 201),
 );
 
+const searchGet = defineOperation(
+  {
+    operationId: "search",
+    method: "get",
+    path: "/search",
+    summary: "A query",
+    tags: ["test"],
+    auth: "none",
+    request: { query: z.strictObject({ q: z.string().min(1), limit: z.coerce.number().int().max(50).default(10) }) },
+    responses: { 200: { description: "Echo of the query." } },
+  },
+  (c, { query }) => c.json(query),
+);
+
 const boomGet = defineOperation(
   {
     operationId: "boom",
@@ -150,7 +164,7 @@ const privateRefusal = defineOperation(
 
 // Authentication has its own suite (auth.test.ts); here every bearer call is let through.
 const letEveryoneIn = async () => ({ type: "operator" as const, owner_id: "operator" as const, tier: "paid" as const, capabilities: ["operator" as const] });
-const testFunction = createServiceFunction("test-fn", [thingGet, orderCreate, boomGet, refusalGet, privateGet, noteGet, notePost, privateRefusal], {
+const testFunction = createServiceFunction("test-fn", [thingGet, orderCreate, searchGet, boomGet, refusalGet, privateGet, noteGet, notePost, privateRefusal], {
   authenticate: letEveryoneIn,
 });
 
@@ -419,6 +433,46 @@ describe("body validation", () => {
       const error = await expectError(await postOrder(JSON.stringify(body)), 400, code, field);
       if (field) expect(error.message).toContain(field);
     });
+  });
+});
+
+describe("what the validators read", () => {
+  it.each([
+    ["text/plain (curl's -d default)", { "Content-Type": "text/plain;charset=UTF-8" }],
+    ["application/x-www-form-urlencoded", { "Content-Type": "application/x-www-form-urlencoded" }],
+    ["no Content-Type", {}],
+    ["a JSON media type with parameters", { "Content-Type": "application/json; charset=utf-8" }],
+  ])("reads a body sent as %s as JSON", async (_label, headers) => {
+    const body = JSON.stringify({ name: "lamp", quantity: 2 });
+    const res = await call("/orders", { method: "POST", body: new TextEncoder().encode(body), headers });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(await res.json()).toEqual({ received: { name: "lamp", quantity: 2 } });
+  });
+
+  it("refuses a body over the cap whatever its Content-Type, before reading it as JSON", async () => {
+    const res = await call("/orders", { method: "POST", body: `"${"x".repeat(ORDER_CAP_BYTES)}"`, headers: { "Content-Type": "text/plain" } });
+    await expectError(res, 413, "payload_too_large");
+  });
+
+  it("validates the query with the schema's defaults and coercions", async () => {
+    const res = await call("/search?q=stone");
+    expect(await res.json()).toEqual({ q: "stone", limit: 10 });
+    expect(await (await call("/search?q=stone&limit=3")).json()).toEqual({ q: "stone", limit: 3 });
+  });
+
+  it.each([
+    ["a missing query field", "/search", "missing_field", "q"],
+    ["a query value out of range", "/search?q=a&limit=500", "invalid_field", "limit"],
+    ["an unknown query key", "/search?q=a&sort=up", "unknown_field", "sort"],
+    ["a query key given twice", "/search?q=a&q=b", "invalid_field", "q"],
+    ["a NUL in a query value", "/search?q=a%00b", "invalid_field", "q"],
+  ])("refuses %s with a 400 naming it", async (_label, path, code, field) => {
+    await expectError(await call(path), 400, code, field);
+  });
+
+  it("answers a path that names no resource with 404 naming the segment", async () => {
+    const error = await expectError(await call("/things/cloud"), 404, "not_found", "kind");
+    expect(error.message).toMatch(/^No such resource: kind/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { authorize, charged, IDEMPOTENCY_KEY_HEADER, type Principal } from "@svc/core";
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "./route";
 import { HttpError, renderError } from "./errors";
 import {
@@ -16,7 +16,8 @@ import {
 import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER, ORIGINAL_REQUEST_HEADER, runIdempotently } from "./idempotency";
 import { meterRequest } from "./metering";
 import { releaseSession } from "./session";
-import { defineOperation, pathMatcher, readOperationInput, toHonoPath, type Operation, type RouteContract } from "./route";
+import { defineOperation, pathMatcher, toHonoPath, type Operation, type RouteContract } from "./route";
+import { operationInput, sentJson, validationOf } from "./validation";
 import * as z from "zod";
 
 /** One deployable function: a Hono app plus the contracts of the routes it serves. */
@@ -189,19 +190,23 @@ export function createServiceFunction(name: string, operations: readonly AnyOper
   });
 
   for (const op of all) {
-    app.on(op.route.method.toUpperCase(), toHonoPath(op.route.path), async (c) => {
+    // The one request path: authenticate, authorize what the caller alone decides, validate,
+    // then meter. A caller without the right learns nothing of the body's shape (403 before
+    // 400), and a 400 costs nothing.
+    const access: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.set("routePath", op.route.path);
       c.set("route", op.route);
-      // The one request path: authenticate, authorize what the caller alone decides, validate,
-      // then meter. A caller without the right learns nothing of the body's shape (403 before
-      // 400), and a 400 costs nothing.
       const principal = op.route.auth === "none" ? undefined : await authenticate!(c);
       c.set("principal", principal);
       if (principal) {
         op.route.precheck?.(principal);
         authorize(principal, { ...op.route.requires, operator: op.route.auth === "operator" });
       }
-      const { input, json } = await readOperationInput(c, op.route);
+      await next();
+    };
+    app.on(op.route.method.toUpperCase(), toHonoPath(op.route.path), access, ...validationOf(op.route), async (c) => {
+      const input = operationInput(c, op.route);
+      const principal = c.get("principal");
       if (!principal) return op.handle(c, input);
       const idempotencyKey = idempotencyKeyOf(c, op.route);
       const execute = () =>
@@ -210,7 +215,7 @@ export function createServiceFunction(name: string, operations: readonly AnyOper
           async () => op.handle(c, input),
         );
       // With an Idempotency-Key the key is claimed before the meter: a retry is never charged twice.
-      return idempotencyKey === undefined ? execute() : runIdempotently(c, { principal, key: idempotencyKey, body: json }, execute);
+      return idempotencyKey === undefined ? execute() : runIdempotently(c, { principal, key: idempotencyKey, body: sentJson(c) }, execute);
     });
   }
 

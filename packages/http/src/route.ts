@@ -1,8 +1,7 @@
 import type { Context } from "hono";
-import { DomainError, fieldOfIssue, ValidationError, type AccessRequirement, type Principal } from "@svc/core";
+import type { AccessRequirement, Principal } from "@svc/core";
 import type * as z from "zod";
 import type { Runtime, RuntimeSession, ServiceEnv } from "@svc/runtime";
-import { HttpError } from "./errors";
 
 /** Hono generics shared by every function: bindings come from the runtime, variables from middleware. */
 export interface AppEnv {
@@ -18,6 +17,8 @@ export interface AppEnv {
     principal: Principal | undefined;
     /** The contract of the matched route. */
     route: RouteContract | undefined;
+    /** The request body's JSON as sent, once the guards have read it (validation.ts). */
+    sentJson: unknown;
   };
 }
 
@@ -161,144 +162,4 @@ export function pathMatcher(path: string): RegExp {
     .map((part) => (part.startsWith("{") ? "[^/]+" : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
     .join("");
   return new RegExp(`^${pattern}$`);
-}
-
-/**
- * Validates params, query and body against the contract; throws before any service runs.
- * Also gives the body's JSON as sent (before the schema's defaults), which Idempotency-Key
- * fingerprints.
- */
-export async function readOperationInput<R extends RouteContract>(c: Context<AppEnv>, route: R): Promise<{ input: OperationInput<R>; json: unknown }> {
-  const request = route.request ?? {};
-  const params = request.params ? parseParams(request.params, refuseUnstorableText(c.req.param(), "")) : undefined;
-  const query = request.query ? parsePart(request.query, refuseUnstorableText(c.req.query(), ""), "") : undefined;
-  let body: unknown;
-  let json: unknown;
-  if (request.body) {
-    const text = await readBodyText(c.req.raw, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-    json = refuseUnstorableText(parseJson(text), "");
-    body = parsePart(request.body, json, "");
-  }
-  return { input: { params, query, body } as OperationInput<R>, json };
-}
-
-/**
- * Reads the raw body while counting bytes, so an oversized body is refused before it is
- * buffered whole or parsed, whether or not it declared a Content-Length.
- */
-export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () => new HttpError(413, "payload_too_large", `The request body exceeds the limit of ${maxBytes} bytes for this route.`);
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new ValidationError("invalid_json", "The request body is not valid UTF-8 text.");
-  }
-}
-
-/**
- * How deep a body may nest. No field of this API goes past a dozen levels; without a bound a
- * body of nested brackets exhausts the stack of every recursive walk after JSON.parse (a 500).
- */
-const MAX_JSON_DEPTH = 64;
-
-/**
- * A UTF-16 surrogate without its pair: valid as a JSON escape (`"\ud800"`) but no Unicode text.
- * Postgres refuses it in jsonb (a 503 that retrying never cures) and stores it in text as U+FFFD
- * (so an id is no longer echoed as sent, and two ids become one).
- */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/**
- * No input may carry a NUL character or a lone surrogate: Postgres cannot store either as sent,
- * and no field of this API has a use for them. Refused here, once, as a 400 naming the field.
- * The same walk refuses a body nested deeper than MAX_JSON_DEPTH.
- */
-function refuseUnstorableText<T>(value: T, path: string, depth = 0): T {
-  if (typeof value === "string") {
-    if (value.includes("\u0000")) throw new ValidationError("invalid_field", `${path || "body"}: must not contain a NUL character`, path || undefined);
-    if (LONE_SURROGATE.test(value))
-      throw new ValidationError("invalid_field", `${path || "body"}: must be well-formed Unicode text (it holds an unpaired surrogate)`, path || undefined);
-    return value;
-  }
-  if (value === null || typeof value !== "object") return value;
-  if (depth >= MAX_JSON_DEPTH) throw new ValidationError("invalid_json", `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) refuseUnstorableText(item, `${path}[${i}]`, depth + 1);
-  } else {
-    for (const [key, item] of Object.entries(value)) {
-      refuseUnstorableText(key, path ? `${path}.${key}` : key);
-      refuseUnstorableText(item, path ? `${path}.${key}` : key, depth + 1);
-    }
-  }
-  return value;
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === "") {
-    throw new ValidationError("invalid_json", "The request body is empty; this route expects a JSON object.");
-  }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    const detail = err instanceof SyntaxError ? ` (${err.message})` : "";
-    throw new ValidationError("invalid_json", `The request body is not valid JSON${detail}.`);
-  }
-}
-
-/** A path that names no resource is a 404 (naming the segment), not a malformed request. */
-function parseParams(schema: z.ZodType, value: unknown): unknown {
-  const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return result.data;
-  const invalid = validationErrorFrom(result.error);
-  throw new DomainError("not_found", "not_found", `No such resource: ${invalid.message}.`, { field: invalid.field });
-}
-
-function parsePart(schema: z.ZodType, value: unknown, prefix: string): unknown {
-  // zod leaves `input` off issues unless asked; without it a wrong type reads as a missing field.
-  const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return result.data;
-  throw validationErrorFrom(result.error, prefix);
-}
-
-/** Turns a zod error into one ValidationError naming the first offending field. */
-export function validationErrorFrom(error: z.ZodError, prefix = ""): ValidationError {
-  const described = error.issues.map((issue) => ({ field: fieldOfIssue(issue, prefix), issue }));
-  const first = described[0]!;
-  const missing = isMissing(first.issue);
-  const code = first.issue.code === "unrecognized_keys" ? "unknown_field" : missing ? "missing_field" : "invalid_field";
-  const message = described
-    .map(({ field, issue }) => {
-      if (issue.code === "unrecognized_keys") return `${field}: this field is not accepted here`;
-      if (isMissing(issue)) return `${field}: required`;
-      return `${field || "body"}: ${issue.message}`;
-    })
-    .join("; ");
-  return new ValidationError(code, message, first.field || undefined);
-}
-
-/** An absent field: zod reports it as a wrong type, or for an enum or literal as a wrong value. */
-function isMissing(issue: z.core.$ZodIssue): boolean {
-  return (issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined;
 }

@@ -36,8 +36,13 @@ let isolated: IsolatedRuntime;
 let runtime: LocalRuntime;
 // The queue of the test that is running; the runtime's producer sends to it.
 let current: EmbeddedQueue | undefined;
+// While set, every send waits for it first (a queue slow to answer).
+let slowQueue: Promise<void> | undefined;
 const forwardingQueue: NarrativeQueue = {
-  send: (job) => (current ? current.queue.send(job) : Promise.reject(new Error("no queue is running in this test"))),
+  send: async (job) => {
+    await slowQueue;
+    return current ? current.queue.send(job) : Promise.reject(new Error("no queue is running in this test"));
+  },
 };
 
 beforeAll(async () => {
@@ -83,7 +88,20 @@ async function consultDeferred(key: string, input = CLEAR_INPUT) {
   const text = JSON.stringify(body);
   expect(body.narrative, text).toEqual({ status: "deferred", correlation_id: expect.stringMatching(/^nar_[0-9a-f-]{36}$/) });
   expect(body.meta.narrative_status, text).toBe("deferred");
-  return { body, correlationId: body.narrative.correlation_id as string, loopId: res.headers.get("x-loop-id")! };
+  const correlationId = body.narrative.correlation_id as string;
+  await sendEnded(correlationId);
+  return { body, correlationId, loopId: res.headers.get("x-loop-id")! };
+}
+
+/** The job is sent after the answer: waits until that send has ended, delivered or recorded as failed. */
+async function sendEnded(correlationId: string): Promise<void> {
+  await pollUntil(
+    async () => 0,
+    async () => {
+      const row = await outboxRow(correlationId);
+      return row.sent_at !== null || row.attempts > 0;
+    },
+  );
 }
 
 const statusOf = (key: string, correlationId: string) => narrativeStatus(reasonFunction, runtime, key, correlationId);
@@ -103,6 +121,27 @@ async function narrativeRow(correlationId: string) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BACKEND})`, () => {
+  it("answers before the queue does: the consult returns while the send waits, and the job is sent after", async () => {
+    const queue = await startQueue();
+    const { key } = await mintApiKey(runtime);
+    let answerQueue!: () => void;
+    slowQueue = new Promise((resolve) => {
+      answerQueue = resolve;
+    });
+    onTestFinished(() => {
+      slowQueue = undefined;
+    });
+    const res = await postReason(reasonFunction, reasonEnv(runtime), `Bearer ${key}`, { input: CLEAR_INPUT, response_format: "assessment_first" });
+    const body = await readJson(res, 200);
+    const correlationId = body.narrative.correlation_id as string;
+    expect((await outboxRow(correlationId)).sent_at, "answered while the send is still waiting").toBeNull();
+    expect(queue.messages().ready).toHaveLength(0);
+    answerQueue();
+    await sendEnded(correlationId);
+    expect((await outboxRow(correlationId)).sent_at).not.toBeNull();
+    expect(queue.messages().ready).toHaveLength(1);
+  });
+
   it("publishes the job with the consult and the consumer writes the narrative: deferred before, ready after", async () => {
     const queue = await startQueue();
     const { key } = await mintApiKey(runtime);

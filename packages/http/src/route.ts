@@ -19,6 +19,8 @@ export interface AppEnv {
     route: RouteContract | undefined;
     /** The request body's JSON as sent, once the guards have read it (validation.ts). */
     sentJson: unknown;
+    /** Work started for after the response (session.ts, afterResponse); the session outlives it. */
+    afterResponse: Promise<unknown>[] | undefined;
   };
 }
 

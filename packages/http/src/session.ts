@@ -16,16 +16,33 @@ export function sessionOf(c: Context<AppEnv>): Promise<RuntimeSession> {
   return opened;
 }
 
-/** Releases the session once the response is ready; in a Worker, after it is sent. */
+/**
+ * Starts work that the response does not wait for (the send of a deferred narrative's job): a
+ * Worker keeps it alive with waitUntil; on Node it runs on after the response. The request's
+ * session is released only once it ends. A failure is the work's own to record (the outbox
+ * keeps the job for the sweeper); it never reaches the response.
+ */
+export function afterResponse(c: Context<AppEnv>, work: () => Promise<unknown>): void {
+  const running = Promise.resolve()
+    .then(work)
+    .catch(() => undefined);
+  c.set("afterResponse", [...(c.get("afterResponse") ?? []), running]);
+}
+
+/** Releases the session once the response is ready and the work after it has ended; in a Worker, after the response is sent. */
 export async function releaseSession(c: Context<AppEnv>): Promise<void> {
   const opened = c.get("session");
-  if (!opened) return;
-  const release = opened.then((session) => session.release()).catch(() => undefined);
+  const after = c.get("afterResponse") ?? [];
+  if (!opened && after.length === 0) return;
+  const release = Promise.all(after)
+    .then(() => opened?.then((session) => session.release()))
+    .catch(() => undefined);
   try {
     c.executionCtx.waitUntil(release);
   } catch {
-    // Node has no execution context: release inline.
-    await release;
+    // Node has no execution context: release inline, unless work after the response is still
+    // running; then the release follows it, and the response goes now.
+    if (after.length === 0) await release;
   }
 }
 

@@ -1,5 +1,5 @@
 import { activeKey, type ConsultContext } from "@svc/core";
-import { type AppEnv, chargerOf, principalOf, sessionOf } from "@svc/http";
+import { afterResponse, type AppEnv, chargerOf, principalOf, sessionOf } from "@svc/http";
 import type { Context } from "hono";
 
 /** The reason engine's ports for this request, with the caller and its charger. */
@@ -19,5 +19,6 @@ export async function consultContext(c: Context<AppEnv>): Promise<ConsultContext
     continuationSecret: kit.continuationSecret,
     now: () => new Date(),
     newLoopId: () => `loop_${crypto.randomUUID()}`,
+    afterAnswer: (work) => afterResponse(c, work),
   };
 }

@@ -73,6 +73,12 @@ export interface ReasonServices {
   readonly continuationSecret: string;
   readonly now: () => Date;
   readonly newLoopId: () => string;
+  /**
+   * Runs work once the answer is on its way, without holding it (a Worker's waitUntil; on Node,
+   * after the response): the deferred narrative's send, which the outbox sweeper repeats if it
+   * never happens. Absent, that work runs before the answer.
+   */
+  readonly afterAnswer?: (work: () => Promise<unknown>) => void;
 }
 
 /** What the preflight established, handed to the run. */
@@ -371,17 +377,12 @@ export async function runConsult(input: {
   let narrative: ReasonResponse["narrative"];
   let narrator: string | null = null;
   if (correlationId && job && recorded.outboxId) {
-    // The job is safe in the outbox already; sending now is an optimisation the sweeper repeats.
-    await deliverOutboxEntry({
-      queue: services.queue,
-      outbox: services.outbox,
-      entry: {
-        id: recorded.outboxId,
-        job,
-        attempts: 0,
-      },
-      now: services.now(),
-    });
+    // The job is safe in the outbox already: the answer does not wait for the queue. Sending
+    // now is an optimisation the sweeper repeats.
+    const entry = { id: recorded.outboxId, job, attempts: 0 };
+    const send = () => deliverOutboxEntry({ queue: services.queue, outbox: services.outbox, entry, now: services.now() });
+    if (services.afterAnswer) services.afterAnswer(send);
+    else await send();
     narrative = { status: "deferred", correlation_id: correlationId };
   } else {
     // Layer 3 failing must not lose a recorded, signed assessment: fall back to the offline

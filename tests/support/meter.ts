@@ -11,8 +11,7 @@ import { PRIMARY_BACKEND, testRuntime, type Backend } from "./database";
 
 /**
  * The meter backends a suite runs against: always the in-process meter of `npm start`; and,
- * when REDIS_URL is set (CI sets it), the production Upstash clients (@upstash/redis,
- * @upstash/ratelimit) against the machine's real Redis through the loopback bridge that
+ * when REDIS_URL is set (CI sets it), the production Upstash clients (@upstash/redis) against the machine's real Redis through the loopback bridge that
  * speaks the Upstash REST protocol. Redis is shared with other suites: tests use fresh
  * subjects and keys and never FLUSH.
  */

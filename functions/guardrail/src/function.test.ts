@@ -543,7 +543,7 @@ const downMeter: Meter = {
   read: async () => {
     throw new MeterUnavailableError(new Error("connection refused"));
   },
-  burst: async () => {
+  admit: async () => {
     throw new MeterUnavailableError(new Error("connection refused"));
   },
   refund: async () => {

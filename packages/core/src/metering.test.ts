@@ -249,7 +249,7 @@ function readingMeter(values: Record<string, number>): Meter & { asked: string[]
     name: "stub",
     asked,
     consume: () => Promise.reject(new Error("not used")),
-    burst: () => Promise.reject(new Error("not used")),
+    admit: () => Promise.reject(new Error("not used")),
     refund: () => Promise.reject(new Error("not used")),
     read: async (keys) => {
       asked.push([...keys]);

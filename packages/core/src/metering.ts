@@ -62,13 +62,31 @@ export interface BurstOutcome {
   readonly resetAtMs: number;
 }
 
+/** A credential's short sliding window: at most `limit` calls in any `windowSeconds`. */
+export interface BurstRequest {
+  readonly subject: string;
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+export interface Admission {
+  readonly burst: BurstOutcome;
+  /** The plan's outcome: null when no plan was given or the burst window refused the call. */
+  readonly charge: MeterOutcome | null;
+}
+
 /** The meter port: Upstash Redis in production, an in-process store for `npm start`. */
 export interface Meter {
   readonly name: string;
   consume(plan: MeterPlan): Promise<MeterOutcome>;
   /** Current values of counters, 0 for absent ones. */
   read(keys: readonly string[]): Promise<number[]>;
-  burst(subject: string, limit: number, windowSeconds: number): Promise<BurstOutcome>;
+  /**
+   * The caller's burst window and, when it lets the call through, a plan, in one atomic call
+   * (one round trip to the store): a call the window refuses consumes nothing. A plan that is
+   * given is consumed as by `consume`.
+   */
+  admit(burst: BurstRequest, plan?: MeterPlan): Promise<Admission>;
   /**
    * Releases the charge named `plan.id`: gives its units back if it was charged (once, never
    * below zero), so a call that failed upstream costs nothing; and leaves a mark that makes a

@@ -21,15 +21,7 @@ export function budgetOf(name: string): number {
 /** Workers' own limit for a compressed script (free plan). */
 export const WORKERS_GZIP_LIMIT = 3 * 1024 * 1024;
 /** Packages that a function without a database, queue or language model must not bundle. */
-export const INFRASTRUCTURE_PACKAGES = [
-  "kysely",
-  "@neondatabase/serverless",
-  "@electric-sql/pglite",
-  "@aws-sdk/client-sqs",
-  "openai",
-  "@upstash/redis",
-  "@upstash/ratelimit",
-];
+export const INFRASTRUCTURE_PACKAGES = ["kysely", "@neondatabase/serverless", "@electric-sql/pglite", "@aws-sdk/client-sqs", "openai", "@upstash/redis"];
 export const PURE_FUNCTIONS = ["overview", "discovery"];
 /** Workers without HTTP routes (a cron trigger), built from wrangler.toml like the others. */
 export const SCHEDULED_WORKERS = ["scheduler"];

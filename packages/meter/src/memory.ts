@@ -1,7 +1,9 @@
 import {
   CHARGE_MEMORY_SECONDS,
   MeterUnavailableError,
+  type Admission,
   type BurstOutcome,
+  type BurstRequest,
   type ChargedPlan,
   type CounterReading,
   type Meter,
@@ -44,24 +46,42 @@ export function createMemoryMeter(clock: () => number = Date.now): Meter {
   const markCharge = (id: string, state: "charged" | "released", nowMs: number) =>
     charges.set(id, { state, expiresAtMs: nowMs + CHARGE_MEMORY_SECONDS * 1000 });
 
+  const consume = (plan: MeterPlan, nowMs: number): MeterOutcome => {
+    const before = plan.counters.map((counter) => ({ counter, used: current(counter.key, nowMs) }));
+    // An unnamed charge can never be named again (this store never times out): no mark.
+    const mark = plan.id === undefined ? null : chargeState(plan.id, nowMs);
+    if (mark === "released") throw new MeterUnavailableError(new Error(`charge ${plan.id} was released before it was consumed`));
+    if (mark === "charged") return { allowed: true, readings: before };
+    const refused = before.find(({ counter, used }) => counter.limit !== null && used + counter.units > counter.limit);
+    if (refused) return { allowed: false, readings: before, refusedBy: refused };
+    const readings: CounterReading[] = plan.counters.map((counter) => {
+      const used = current(counter.key, nowMs) + counter.units;
+      counters.set(counter.key, { value: used, expiresAtMs: counter.resetAt * 1000 });
+      return { counter, used };
+    });
+    if (plan.id !== undefined) markCharge(plan.id, "charged", nowMs);
+    return { allowed: true, readings };
+  };
+
+  const burst = ({ subject, limit, windowSeconds }: BurstRequest, nowMs: number): BurstOutcome => {
+    const windowMs = windowSeconds * 1000;
+    const recent = (bursts.get(subject) ?? []).filter((t) => t > nowMs - windowMs);
+    const allowed = recent.length < limit;
+    if (allowed) recent.push(nowMs);
+    bursts.set(subject, recent);
+    const oldest = recent[0] ?? nowMs;
+    return { allowed, limit, remaining: Math.max(0, limit - recent.length), resetAtMs: oldest + windowMs };
+  };
+
   return {
     name: "memory",
     async consume(plan: MeterPlan): Promise<MeterOutcome> {
+      return consume(plan, clock());
+    },
+    async admit(request: BurstRequest, plan?: MeterPlan): Promise<Admission> {
       const nowMs = clock();
-      const before = plan.counters.map((counter) => ({ counter, used: current(counter.key, nowMs) }));
-      // An unnamed charge can never be named again (this store never times out): no mark.
-      const mark = plan.id === undefined ? null : chargeState(plan.id, nowMs);
-      if (mark === "released") throw new MeterUnavailableError(new Error(`charge ${plan.id} was released before it was consumed`));
-      if (mark === "charged") return { allowed: true, readings: before };
-      const refused = before.find(({ counter, used }) => counter.limit !== null && used + counter.units > counter.limit);
-      if (refused) return { allowed: false, readings: before, refusedBy: refused };
-      const readings: CounterReading[] = plan.counters.map((counter) => {
-        const used = current(counter.key, nowMs) + counter.units;
-        counters.set(counter.key, { value: used, expiresAtMs: counter.resetAt * 1000 });
-        return { counter, used };
-      });
-      if (plan.id !== undefined) markCharge(plan.id, "charged", nowMs);
-      return { allowed: true, readings };
+      const outcome = burst(request, nowMs);
+      return { burst: outcome, charge: outcome.allowed && plan ? consume(plan, nowMs) : null };
     },
     async refund(plan: ChargedPlan): Promise<void> {
       const nowMs = clock();
@@ -77,16 +97,6 @@ export function createMemoryMeter(clock: () => number = Date.now): Meter {
     async read(keys) {
       const nowMs = clock();
       return keys.map((key) => current(key, nowMs));
-    },
-    async burst(subject, limit, windowSeconds): Promise<BurstOutcome> {
-      const nowMs = clock();
-      const windowMs = windowSeconds * 1000;
-      const recent = (bursts.get(subject) ?? []).filter((t) => t > nowMs - windowMs);
-      const allowed = recent.length < limit;
-      if (allowed) recent.push(nowMs);
-      bursts.set(subject, recent);
-      const oldest = recent[0] ?? nowMs;
-      return { allowed, limit, remaining: Math.max(0, limit - recent.length), resetAtMs: oldest + windowMs };
     },
   };
 }

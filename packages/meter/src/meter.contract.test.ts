@@ -1,4 +1,4 @@
-import { MeterUnavailableError, type MeterCounter, type MeterOutcome } from "@svc/core";
+import { type Meter, MeterUnavailableError, type MeterCounter, type MeterOutcome } from "@svc/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeMeters, METER_BACKENDS, rawRedis, testMeter, UPSTASH_PREFIX } from "../../../tests/support/meter";
 
@@ -30,6 +30,9 @@ function expectAllowed(outcome: MeterOutcome): asserts outcome is Extract<MeterO
 function expectRefused(outcome: MeterOutcome): asserts outcome is Extract<MeterOutcome, { allowed: false }> {
   expect(outcome.allowed, show(outcome)).toBe(false);
 }
+
+/** The burst window alone: admit with no plan. */
+const burst = async (m: Meter, subject: string, limit: number, windowSeconds: number) => (await m.admit({ subject, limit, windowSeconds })).burst;
 
 describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
   const meter = () => testMeter(backend);
@@ -276,7 +279,7 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
       const m = await meter();
       const subject = `key:${crypto.randomUUID()}`;
       const outcomes = [];
-      for (let i = 0; i < 5; i += 1) outcomes.push(await m.burst(subject, 5, 60));
+      for (let i = 0; i < 5; i += 1) outcomes.push(await burst(m, subject, 5, 60));
       expect(
         outcomes.map((o) => o.allowed),
         show(outcomes),
@@ -291,7 +294,7 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
       ).toBe(true);
 
       const before = Date.now();
-      const refused = await m.burst(subject, 5, 60);
+      const refused = await burst(m, subject, 5, 60);
       expect(refused.allowed, show(refused)).toBe(false);
       expect(refused.remaining, show(refused)).toBe(0);
       expect(refused.limit).toBe(5);
@@ -303,9 +306,9 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
       const m = await meter();
       const a = `key:${crypto.randomUUID()}`;
       const b = `key:${crypto.randomUUID()}`;
-      expect((await m.burst(a, 1, 60)).allowed).toBe(true);
-      expect((await m.burst(a, 1, 60)).allowed).toBe(false);
-      expect((await m.burst(b, 1, 60)).allowed).toBe(true);
+      expect((await burst(m, a, 1, 60)).allowed).toBe(true);
+      expect((await burst(m, a, 1, 60)).allowed).toBe(false);
+      expect((await burst(m, b, 1, 60)).allowed).toBe(true);
     });
 
     if (backend === "memory")
@@ -313,15 +316,15 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
         let now = 1_000_000;
         const m = await testMeter(backend, { clock: () => now });
         const subject = `key:${crypto.randomUUID()}`;
-        expect((await m.burst(subject, 2, 10)).allowed).toBe(true);
+        expect((await burst(m, subject, 2, 10)).allowed).toBe(true);
         now += 4_000;
-        expect((await m.burst(subject, 2, 10)).allowed).toBe(true);
+        expect((await burst(m, subject, 2, 10)).allowed).toBe(true);
         now += 1_000;
-        const refused = await m.burst(subject, 2, 10);
+        const refused = await burst(m, subject, 2, 10);
         expect(refused.allowed).toBe(false);
         expect(refused.resetAtMs).toBe(1_000_000 + 10_000);
         now = 1_000_000 + 10_000;
-        const slid = await m.burst(subject, 2, 10);
+        const slid = await burst(m, subject, 2, 10);
         expect(slid.allowed, show(slid)).toBe(true);
         expect(slid.remaining).toBe(0);
       });
@@ -330,13 +333,76 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
       it("allows again once the window has passed (real time, ~2 s)", async () => {
         const m = await meter();
         const subject = `key:${crypto.randomUUID()}`;
-        expect((await m.burst(subject, 1, 1)).allowed).toBe(true);
-        const refused = await m.burst(subject, 1, 1);
+        expect((await burst(m, subject, 1, 1)).allowed).toBe(true);
+        const refused = await burst(m, subject, 1, 1);
         expect(refused.allowed).toBe(false);
         // A sliding window weighs the previous fixed window in: two windows on, it is gone.
         await sleep(2_100);
-        expect((await m.burst(subject, 1, 1)).allowed).toBe(true);
+        expect((await burst(m, subject, 1, 1)).allowed).toBe(true);
       });
+  });
+
+  describe("admit (the burst window and a plan in one call)", () => {
+    it("consumes the plan when the burst window lets the call through, and reports both", async () => {
+      const m = await meter();
+      const c = counter({ key: freshKey("admit"), limit: 2 });
+      const subject = `key:${crypto.randomUUID()}`;
+      const first = await m.admit({ subject, limit: 5, windowSeconds: 60 }, { id: chargeId(), counters: [c] });
+      expect(first.burst, show(first)).toMatchObject({ allowed: true, limit: 5, remaining: 4 });
+      expectAllowed(first.charge!);
+      expect(first.charge.readings[0]!.used).toBe(1);
+      const second = await m.admit({ subject, limit: 5, windowSeconds: 60 }, { id: chargeId(), counters: [c] });
+      expect(second.burst.remaining).toBe(3);
+      expect(second.charge!.readings[0]!.used).toBe(2);
+      // The allowance refuses, the burst window still counts the call.
+      const third = await m.admit({ subject, limit: 5, windowSeconds: 60 }, { id: chargeId(), counters: [c] });
+      expect(third.burst.allowed).toBe(true);
+      expectRefused(third.charge!);
+      expect(third.charge.refusedBy.counter.key).toBe(c.key);
+      expect(await m.read([c.key])).toEqual([2]);
+    });
+
+    it("consumes nothing when the burst window refuses the call", async () => {
+      const m = await meter();
+      const c = counter({ key: freshKey("admit-burst"), limit: 10 });
+      const subject = `key:${crypto.randomUUID()}`;
+      expect((await m.admit({ subject, limit: 1, windowSeconds: 60 }, { id: chargeId(), counters: [c] })).burst.allowed).toBe(true);
+      const refused = await m.admit({ subject, limit: 1, windowSeconds: 60 }, { id: chargeId(), counters: [c] });
+      expect(refused.burst, show(refused)).toMatchObject({ allowed: false, remaining: 0 });
+      expect(refused.charge).toBeNull();
+      expect(await m.read([c.key])).toEqual([1]);
+    });
+
+    it("gives no charge outcome without a plan", async () => {
+      const m = await meter();
+      const admitted = await m.admit({ subject: `key:${crypto.randomUUID()}`, limit: 3, windowSeconds: 60 });
+      expect(admitted).toMatchObject({ burst: { allowed: true, remaining: 2 }, charge: null });
+    });
+
+    it("moves the plan at most once by its id, and a refund gives it back", async () => {
+      const m = await meter();
+      const c = counter({ key: freshKey("admit-once"), limit: 10, units: 3 });
+      const plan = { id: chargeId(), counters: [c] };
+      const subject = `key:${crypto.randomUUID()}`;
+      await m.admit({ subject, limit: 10, windowSeconds: 60 }, plan);
+      const again = await m.admit({ subject, limit: 10, windowSeconds: 60 }, plan);
+      expectAllowed(again.charge!);
+      expect(await m.read([c.key])).toEqual([3]);
+      await m.refund(plan);
+      expect(await m.read([c.key])).toEqual([0]);
+    });
+
+    it("lets exactly L of N parallel admits through the burst window, and charges only those (N=30, L=10)", async () => {
+      const m = await meter();
+      const c = counter({ key: freshKey("admit-race"), limit: null, policy: "usage" });
+      const subject = `key:${crypto.randomUUID()}`;
+      const outcomes = await Promise.all(
+        Array.from({ length: 30 }, () => m.admit({ subject, limit: 10, windowSeconds: 60 }, { id: chargeId(), counters: [c] })),
+      );
+      expect(outcomes.filter((o) => o.burst.allowed)).toHaveLength(10);
+      expect(outcomes.filter((o) => o.charge !== null)).toHaveLength(10);
+      expect(await m.read([c.key])).toEqual([10]);
+    });
   });
 
   describe("concurrency", () => {
@@ -355,7 +421,7 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
     it("lets exactly L of N parallel burst calls through (N=30, L=10)", async () => {
       const m = await meter();
       const subject = `key:${crypto.randomUUID()}`;
-      const outcomes = await Promise.all(Array.from({ length: 30 }, () => m.burst(subject, 10, 60)));
+      const outcomes = await Promise.all(Array.from({ length: 30 }, () => burst(m, subject, 10, 60)));
       expect(
         outcomes.filter((o) => o.allowed),
         show(outcomes),

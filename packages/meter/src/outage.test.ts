@@ -46,7 +46,8 @@ const plan = (): MeterPlan => ({
 const operations: ReadonlyArray<[string, (meter: Meter) => Promise<unknown>]> = [
   ["consume", (m) => m.consume(plan())],
   ["read", (m) => m.read(["outage:a", "outage:b"])],
-  ["burst", (m) => m.burst(`key:${crypto.randomUUID()}`, 5, 10)],
+  ["admit (burst window alone)", (m) => m.admit({ subject: `key:${crypto.randomUUID()}`, limit: 5, windowSeconds: 10 })],
+  ["admit (burst window and a plan)", (m) => m.admit({ subject: `key:${crypto.randomUUID()}`, limit: 5, windowSeconds: 10 }, plan())],
 ];
 
 async function expectUnavailable(work: () => Promise<unknown>): Promise<number> {

@@ -1,34 +1,78 @@
-import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis";
-import { CHARGE_MEMORY_SECONDS, MeterUnavailableError, type BurstOutcome, type ChargedPlan, type Meter, type MeterOutcome, type MeterPlan } from "@svc/core";
+import {
+  type Admission,
+  type BurstOutcome,
+  type BurstRequest,
+  CHARGE_MEMORY_SECONDS,
+  type ChargedPlan,
+  type Meter,
+  MeterUnavailableError,
+  type MeterOutcome,
+  type MeterPlan,
+} from "@svc/core";
 import { CircuitOpenError, createCircuitBreaker, type CircuitBreaker } from "./breaker";
 
 /**
  * Checks every counter of a plan and, only if none would pass its limit, adds the units to
  * all of them, sets each key to expire at its window's end, and marks the charge as charged
- * for CHARGE_MEMORY_SECONDS. One script, so concurrent calls cannot both take the last unit.
- * KEYS: the charge's mark, then the counters. ARGV: the mark's lifetime, then (units, limit
- * or -1, resetAt) per counter. A charge already marked moves nothing: released (its caller
- * gave up on it) answers -1; charged (a retried request) answers as allowed, with the counts.
- * Returns {allowed (1/0/-1), index of the refusing counter (1-based, 0 if none), used...}.
+ * for CHARGE_MEMORY_SECONDS. Atomic, so concurrent calls cannot both take the last unit.
+ * KEYS from k: the charge's mark, then the counters. ARGV from a: the mark's lifetime, then
+ * (units, limit or -1, resetAt) per counter. A charge already marked moves nothing: released
+ * (its caller gave up on it) answers -1; charged (a retried request) answers as allowed, with
+ * the counts. Returns {allowed (1/0/-1), index of the refusing counter (1-based, 0 if none), used...}.
  */
-const CONSUME_SCRIPT = `
-local mark = redis.call('GET', KEYS[1])
-local used = {}
-for i = 2, #KEYS do used[i - 1] = tonumber(redis.call('GET', KEYS[i]) or '0') end
-if mark == 'released' then return {-1, 0, unpack(used)} end
-if mark == 'charged' then return {1, 0, unpack(used)} end
-for i = 2, #KEYS do
-  local units = tonumber(ARGV[(i - 2) * 3 + 2])
-  local limit = tonumber(ARGV[(i - 2) * 3 + 3])
-  if limit >= 0 and used[i - 1] + units > limit then return {0, i - 1, unpack(used)} end
+const CONSUME_FUNCTION = `
+local function consume(k, a)
+  local mark = redis.call('GET', KEYS[k])
+  local used = {}
+  local n = #KEYS - k
+  for i = 1, n do used[i] = tonumber(redis.call('GET', KEYS[k + i]) or '0') end
+  if mark == 'released' then return {-1, 0, unpack(used)} end
+  if mark == 'charged' then return {1, 0, unpack(used)} end
+  for i = 1, n do
+    local units = tonumber(ARGV[a + (i - 1) * 3 + 1])
+    local limit = tonumber(ARGV[a + (i - 1) * 3 + 2])
+    if limit >= 0 and used[i] + units > limit then return {0, i, unpack(used)} end
+  end
+  for i = 1, n do
+    used[i] = redis.call('INCRBY', KEYS[k + i], tonumber(ARGV[a + (i - 1) * 3 + 1]))
+    redis.call('EXPIREAT', KEYS[k + i], tonumber(ARGV[a + (i - 1) * 3 + 3]))
+  end
+  redis.call('SET', KEYS[k], 'charged', 'EX', tonumber(ARGV[a]))
+  return {1, 0, unpack(used)}
 end
-for i = 2, #KEYS do
-  used[i - 1] = redis.call('INCRBY', KEYS[i], tonumber(ARGV[(i - 2) * 3 + 2]))
-  redis.call('EXPIREAT', KEYS[i], tonumber(ARGV[(i - 2) * 3 + 4]))
-end
-redis.call('SET', KEYS[1], 'charged', 'EX', tonumber(ARGV[1]))
-return {1, 0, unpack(used)}
+`;
+
+const CONSUME_SCRIPT = `${CONSUME_FUNCTION}
+return consume(1, 1)
+`;
+
+/**
+ * The burst window, then the plan, in one script (one round trip): a sliding window over two
+ * fixed windows, the previous one weighed by how much of it the sliding window still covers
+ * (the algorithm of @upstash/ratelimit's slidingWindow). A call the window refuses is not
+ * counted and consumes nothing. KEYS: the current fixed window's counter, the previous one's,
+ * then (optionally) the plan's keys as CONSUME_FUNCTION takes them. ARGV: the limit, the window
+ * in ms, now in ms, then the plan's arguments. Returns {allowed (1/0), remaining, reset ms},
+ * followed by consume's reply when a plan was given and the window let the call through.
+ */
+const ADMIT_SCRIPT = `${CONSUME_FUNCTION}
+local limit = tonumber(ARGV[1])
+local windowMs = tonumber(ARGV[2])
+local nowMs = tonumber(ARGV[3])
+local into = nowMs % windowMs
+local resetMs = nowMs - into + windowMs
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+local previous = tonumber(redis.call('GET', KEYS[2]) or '0')
+local seen = math.floor(previous * (windowMs - into) / windowMs) + current
+if seen >= limit then return {0, 0, resetMs} end
+redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], windowMs * 2)
+local head = {1, limit - seen - 1, resetMs}
+if #KEYS < 3 then return head end
+local charged = consume(3, 4)
+for i = 1, #charged do head[3 + i] = charged[i] end
+return head
 `;
 
 /**
@@ -82,8 +126,8 @@ export function createUpstashMeter(options: UpstashMeterOptions): UpstashMeter {
   const prefix = options.prefix ?? "svc";
   const breaker = options.breaker ?? createCircuitBreaker({ minimumSpanMs: timeoutMs });
   const consumeScript = redis.createScript<Array<number | string>>(CONSUME_SCRIPT);
+  const admitScript = redis.createScript<Array<number | string>>(ADMIT_SCRIPT);
   const releaseScript = redis.createScript<number>(RELEASE_SCRIPT);
-  const limiters = new Map<string, Ratelimit>();
   const background = new Set<Promise<unknown>>();
 
   const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -118,26 +162,57 @@ export function createUpstashMeter(options: UpstashMeterOptions): UpstashMeter {
     return sent;
   };
 
+  /** A plan's keys and arguments, as CONSUME_FUNCTION takes them. */
+  const planArgs = (id: string, plan: MeterPlan) => ({
+    keys: [markKey(id), ...counterKeys(plan)],
+    args: [String(CHARGE_MEMORY_SECONDS), ...plan.counters.flatMap((c) => [String(c.units), String(c.limit ?? -1), String(c.resetAt)])],
+  });
+
+  /** consume's reply as an outcome. */
+  const outcomeOf = (id: string, plan: MeterPlan, reply: readonly number[]): MeterOutcome => {
+    const [allowed, refusedIndex, ...used] = reply;
+    if (allowed === -1) throw new Error(`charge ${id} was released before the store ran it`);
+    const readings = plan.counters.map((counter, i) => ({ counter, used: used[i] ?? 0 }));
+    if (allowed === 1) return { allowed: true, readings };
+    return { allowed: false, readings, refusedBy: readings[(refusedIndex ?? 1) - 1]! };
+  };
+
+  /** Runs a call that may consume a plan; given up on (or skipped), makes sure the plan moves nothing, whenever the store runs it. */
+  const charging = <T>(id: string, plan: MeterPlan | undefined, work: () => Promise<T>): Promise<T> =>
+    call(work).catch((err: unknown) => {
+      if (plan && !(err instanceof CircuitOpenError)) void release(id, plan);
+      throw err;
+    });
+
   return {
     name: "upstash",
     consume: (plan: MeterPlan) => {
       const id = plan.id ?? crypto.randomUUID();
-      return call(async (): Promise<MeterOutcome> => {
+      const { keys, args } = planArgs(id, plan);
+      return charging(id, plan, async () => outcomeOf(id, plan, (await consumeScript.exec(keys, args)).map(Number)));
+    },
+    admit: (request: BurstRequest, plan?: MeterPlan) => {
+      const id = plan?.id ?? crypto.randomUUID();
+      const windowMs = request.windowSeconds * 1000;
+      const nowMs = Date.now();
+      const window = Math.floor(nowMs / windowMs);
+      const burstKey = (n: number) => `${prefix}:burst:${request.limit}/${request.windowSeconds}:${request.subject}:${n}`;
+      const charged = plan ? planArgs(id, plan) : { keys: [], args: [] };
+      return charging(id, plan, async (): Promise<Admission> => {
         const reply = (
-          await consumeScript.exec(
-            [markKey(id), ...counterKeys(plan)],
-            [String(CHARGE_MEMORY_SECONDS), ...plan.counters.flatMap((c) => [String(c.units), String(c.limit ?? -1), String(c.resetAt)])],
+          await admitScript.exec(
+            [burstKey(window), burstKey(window - 1), ...charged.keys],
+            [String(request.limit), String(windowMs), String(nowMs), ...charged.args],
           )
         ).map(Number);
-        const [allowed, refusedIndex, ...used] = reply;
-        if (allowed === -1) throw new Error(`charge ${id} was released before the store ran it`);
-        const readings = plan.counters.map((counter, i) => ({ counter, used: used[i] ?? 0 }));
-        if (allowed === 1) return { allowed: true, readings };
-        return { allowed: false, readings, refusedBy: readings[(refusedIndex ?? 1) - 1]! };
-      }).catch((err: unknown) => {
-        // Given up on (or skipped): make sure it moves nothing, whenever the store runs it.
-        if (!(err instanceof CircuitOpenError)) void release(id, plan);
-        throw err;
+        const [allowed, remaining, resetAtMs, ...rest] = reply;
+        const burst: BurstOutcome = {
+          allowed: allowed === 1,
+          limit: request.limit,
+          remaining: Math.max(0, remaining ?? 0),
+          resetAtMs: resetAtMs ?? nowMs + windowMs,
+        };
+        return { burst, charge: plan && burst.allowed ? outcomeOf(id, plan, rest) : null };
       });
     },
     refund: async (plan: ChargedPlan) => {
@@ -151,24 +226,6 @@ export function createUpstashMeter(options: UpstashMeterOptions): UpstashMeter {
         if (keys.length === 0) return [];
         const values = await redis.mget<Array<string | null>>(...keys.map((k) => `${prefix}:${k}`));
         return values.map((v) => (v === null ? 0 : Number(v)));
-      }),
-    burst: (subject, limit, windowSeconds) =>
-      call(async (): Promise<BurstOutcome> => {
-        const id = `${limit}/${windowSeconds}`;
-        let limiter = limiters.get(id);
-        if (!limiter) {
-          limiter = new Ratelimit({
-            redis,
-            limiter: Ratelimit.slidingWindow(limit, `${windowSeconds} s`),
-            prefix: `${prefix}:burst:${id}`,
-            analytics: false,
-            // The guard above decides on timeouts; the library must not pass calls silently.
-            timeout: 0,
-          });
-          limiters.set(id, limiter);
-        }
-        const result = await limiter.limit(subject);
-        return { allowed: result.success, limit: result.limit, remaining: result.remaining, resetAtMs: result.reset };
       }),
     settled: async () => {
       while (background.size > 0) await Promise.all([...background]);

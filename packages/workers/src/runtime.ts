@@ -104,7 +104,7 @@ function upstashMeterFrom(config: ServiceEnv): UpstashMeter {
     const variables = meterProblems(config).map((p) => p.variable);
     const message = `The service is misconfigured: ${variables.join(" and ")} ${variables.length > 1 ? "are" : "is"} not set.`;
     const misconfigured = () => Promise.reject(new BadEnvironmentError(message, variables[0] ?? "UPSTASH_REDIS_REST_URL"));
-    return { name: "unconfigured", consume: misconfigured, read: misconfigured, burst: misconfigured, refund: misconfigured, settled: async () => undefined };
+    return { name: "unconfigured", consume: misconfigured, read: misconfigured, admit: misconfigured, refund: misconfigured, settled: async () => undefined };
   }
   const url = config.UPSTASH_REDIS_REST_URL;
   let breaker = breakers.get(url);

@@ -1,19 +1,17 @@
-import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Redis from "ioredis";
 
 /**
  * A loopback server that speaks the Upstash REST protocol in front of a plain Redis, so the
- * production clients (@upstash/redis, @upstash/ratelimit) run unchanged against this
- * machine's Redis. It serves POST / (one command), /pipeline and /multi-exec, honours
- * `Upstash-Encoding: base64`, and adapts the Lua scripts of @upstash/ratelimit, whose
- * `#!lua flags=allow-key-locking` line open-source Redis refuses: the flag is dropped and the
- * client's script hashes are mapped to the adapted scripts' hashes.
+ * production client (@upstash/redis) runs unchanged against this machine's Redis. It serves
+ * POST / (one command), /pipeline and /multi-exec, and honours `Upstash-Encoding: base64`.
  */
 export interface UpstashBridge {
   readonly url: string;
   readonly token: string;
+  /** HTTP requests answered so far: one per round trip a client makes to the store. */
+  requests(): number;
   close(): Promise<void>;
 }
 
@@ -25,17 +23,6 @@ const commandClass = (Redis as unknown as { Command: { _transformer: { reply: ob
 commandClass._transformer.reply = {};
 commandClass._transformer.argument = {};
 
-const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
-
-function adaptScript(script: string): string {
-  const newline = script.indexOf("\n");
-  const first = newline === -1 ? script : script.slice(0, newline);
-  if (!first.startsWith("#!lua")) return script;
-  const flags = (/flags=([^\s]*)/.exec(first)?.[1] ?? "").split(",").filter((flag) => flag && flag !== "allow-key-locking");
-  const shebang = flags.length > 0 ? `#!lua flags=${flags.join(",")}` : "";
-  return `${shebang}${newline === -1 ? "" : script.slice(newline)}`;
-}
-
 function encodeReply(reply: Reply, base64: boolean): Reply {
   if (Array.isArray(reply)) return reply.map((r) => encodeReply(r, base64));
   if (base64 && typeof reply === "string" && reply !== "OK") return Buffer.from(reply).toString("base64");
@@ -46,40 +33,20 @@ export async function startUpstashBridge(options: { redisUrl: string; token?: st
   const token = options.token ?? `bridge-${crypto.randomUUID()}`;
   const redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   await redis.connect();
-  const scriptMap = new Map<string, string>();
-
-  const rewrite = async (command: string[]): Promise<string[]> => {
-    const [name = "", ...args] = command;
-    const upper = name.toUpperCase();
-    if ((upper === "EVAL" || upper === "EVAL_RO") && args[0] !== undefined) {
-      return [name, adaptScript(args[0]), ...args.slice(1)];
-    }
-    if ((upper === "EVALSHA" || upper === "EVALSHA_RO") && args[0] !== undefined) {
-      return [name, scriptMap.get(args[0]) ?? args[0], ...args.slice(1)];
-    }
-    return command;
-  };
-
   const run = async (command: unknown): Promise<Reply> => {
     if (!Array.isArray(command) || command.length === 0) throw new Error("ERR a command is a non-empty array");
     const parts = command.map((part) => (typeof part === "string" ? part : JSON.stringify(part)));
     const [name = "", ...args] = parts;
-    if (name.toUpperCase() === "SCRIPT" && args[0]?.toUpperCase() === "LOAD" && args[1] !== undefined) {
-      const adapted = adaptScript(args[1]);
-      const loaded = (await redis.call("SCRIPT", "LOAD", adapted)) as string;
-      const original = sha1(args[1]);
-      scriptMap.set(original, loaded);
-      return original;
-    }
-    const [cmd = "", ...rest] = await rewrite(parts);
-    return (await redis.call(cmd, ...rest)) as Reply;
+    return (await redis.call(name, ...args)) as Reply;
   };
 
   const server = createServer((req, res) => {
     void handle(req, res);
   });
 
+  let requests = 0;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    requests += 1;
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(body));
@@ -107,7 +74,7 @@ export async function startUpstashBridge(options: { redisUrl: string; token?: st
       if (path === "/multi-exec") {
         const multi = redis.multi();
         for (const command of body as unknown[][]) {
-          const [cmd = "", ...rest] = await rewrite((command as unknown[]).map(String));
+          const [cmd = "", ...rest] = (command as unknown[]).map(String);
           multi.call(cmd, ...rest);
         }
         const results = (await multi.exec()) ?? [];
@@ -128,6 +95,7 @@ export async function startUpstashBridge(options: { redisUrl: string; token?: st
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    requests: () => requests,
     token,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));

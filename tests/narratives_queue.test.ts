@@ -363,6 +363,7 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
     const body = await readJson(res, 200);
     const correlationId = body.narrative.correlation_id as string;
     expect(body.narrative, JSON.stringify(body)).toEqual({ status: "deferred", correlation_id: expect.stringMatching(/^nar_/) });
+    await sendEnded(correlationId);
 
     const waiting = await outboxRow(correlationId);
     expect(waiting, JSON.stringify(waiting)).toMatchObject({ sent_at: null, attempts: 1, last_error: "down" });

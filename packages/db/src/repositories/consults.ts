@@ -42,7 +42,10 @@ class ContinuationAlreadyUsed extends Error {}
 
 /**
  * The consult, when deferred its narrative row and outbox job, and the use of the continuation
- * token it answered, in one transaction: null (nothing written) when the token was used.
+ * token it answered, all or nothing: null (nothing written) when the token was used. Without a
+ * token it is one statement (the rows as data-modifying CTEs, which commit together and whose
+ * foreign keys are checked at its end): one round trip. With one, a transaction, so a replay
+ * waits on the token's row and writes nothing.
  */
 export async function insertConsult(
   db: Db,
@@ -50,28 +53,36 @@ export async function insertConsult(
   deferred?: DeferredNarrative,
   answered?: ContinuationUse,
 ): Promise<{ outboxId: string | null } | null> {
+  if (!answered) return insertConsultRows(db, consult, deferred);
   return db
     .transaction()
     .execute(async (trx) => {
       // The token first: a replay waits here for the turn that holds it, and writes nothing.
-      if (answered && !(await useContinuation(trx, answered, consult.loop_id))) throw new ContinuationAlreadyUsed();
-      await trx.insertInto("consults").values(consult).execute();
-      if (!deferred) return { outboxId: null };
-      await trx
-        .insertInto("narratives")
-        .values({ correlation_id: deferred.correlation_id, loop_id: consult.loop_id, owner_id: consult.owner_id, status: "deferred" })
-        .execute();
-      const outboxId = crypto.randomUUID();
-      await trx
-        .insertInto("outbox")
-        .values({ id: outboxId, topic: "narrative", payload: JSON.stringify(deferred.job) })
-        .execute();
-      return { outboxId };
+      if (!(await useContinuation(trx, answered, consult.loop_id))) throw new ContinuationAlreadyUsed();
+      return insertConsultRows(trx, consult, deferred);
     })
     .catch((err: unknown) => {
       if (err instanceof ContinuationAlreadyUsed) return null;
       throw err;
     });
+}
+
+/** The consult's rows in one statement: the consult, and when deferred its narrative and outbox job. */
+async function insertConsultRows(db: Db, consult: NewConsult, deferred?: DeferredNarrative): Promise<{ outboxId: string | null }> {
+  if (!deferred) {
+    await db.insertInto("consults").values(consult).execute();
+    return { outboxId: null };
+  }
+  const outboxId = crypto.randomUUID();
+  await db
+    .with("consult", (q) => q.insertInto("consults").values(consult))
+    .with("narrative", (q) =>
+      q.insertInto("narratives").values({ correlation_id: deferred.correlation_id, loop_id: consult.loop_id, owner_id: consult.owner_id, status: "deferred" }),
+    )
+    .insertInto("outbox")
+    .values({ id: outboxId, topic: "narrative", payload: JSON.stringify(deferred.job) })
+    .execute();
+  return { outboxId };
 }
 
 export async function findOwnedConsult(db: Db, loopId: string, ownerId: string): Promise<ConsultRecord | null> {

@@ -14,6 +14,7 @@ import {
   failingNarrator,
   isolatedRuntime,
   narrativeStatus,
+  outboxSendEnded,
   pollUntil,
   reasonEnv,
   TEST_CONFIG,
@@ -89,19 +90,8 @@ async function consultDeferred(key: string, input = CLEAR_INPUT) {
   expect(body.narrative, text).toEqual({ status: "deferred", correlation_id: expect.stringMatching(/^nar_[0-9a-f-]{36}$/) });
   expect(body.meta.narrative_status, text).toBe("deferred");
   const correlationId = body.narrative.correlation_id as string;
-  await sendEnded(correlationId);
+  await outboxSendEnded(runtime, correlationId);
   return { body, correlationId, loopId: res.headers.get("x-loop-id")! };
-}
-
-/** The job is sent after the answer: waits until that send has ended, delivered or recorded as failed. */
-async function sendEnded(correlationId: string): Promise<void> {
-  await pollUntil(
-    async () => 0,
-    async () => {
-      const row = await outboxRow(correlationId);
-      return row.sent_at !== null || row.attempts > 0;
-    },
-  );
 }
 
 const statusOf = (key: string, correlationId: string) => narrativeStatus(reasonFunction, runtime, key, correlationId);
@@ -137,7 +127,7 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
     expect((await outboxRow(correlationId)).sent_at, "answered while the send is still waiting").toBeNull();
     expect(queue.messages().ready).toHaveLength(0);
     answerQueue();
-    await sendEnded(correlationId);
+    await outboxSendEnded(runtime, correlationId);
     expect((await outboxRow(correlationId)).sent_at).not.toBeNull();
     expect(queue.messages().ready).toHaveLength(1);
   });
@@ -363,7 +353,7 @@ describe(`deferred narratives through SQS (fauxqs, the real client; ${PRIMARY_BA
     const body = await readJson(res, 200);
     const correlationId = body.narrative.correlation_id as string;
     expect(body.narrative, JSON.stringify(body)).toEqual({ status: "deferred", correlation_id: expect.stringMatching(/^nar_/) });
-    await sendEnded(correlationId);
+    await outboxSendEnded(runtime, correlationId);
 
     const waiting = await outboxRow(correlationId);
     expect(waiting, JSON.stringify(waiting)).toMatchObject({ sent_at: null, attempts: 1, last_error: "down" });

@@ -21,6 +21,7 @@ import {
   isolatedRuntime,
   downQueue,
   narrativeStatus,
+  outboxSendEnded,
   reasonEnv,
   TEST_CONFIG,
   withSession,
@@ -60,6 +61,7 @@ async function writtenNarrative(key: string, on = runtime as Parameters<typeof r
   const body = await readJson(res, 200);
   const correlationId = body.narrative.correlation_id as string;
   expect(correlationId, JSON.stringify(body)).toMatch(/^nar_/);
+  await outboxSendEnded(runtime, correlationId);
   const job = sentJobs.find((j) => j.correlation_id === correlationId);
   expect(job, `the producer sent no job for ${correlationId}`).toBeDefined();
   const consumer = consumerOf(on, { maxReceives: 3 });

@@ -1,4 +1,5 @@
 import { migrateToLatest } from "@svc/db";
+import { sql } from "kysely";
 import { createNarrativeConsumer, type SqsBatchResponse } from "@svc/fn-narrative-worker";
 import { parseEnv, type Runtime, type RuntimeSession } from "@svc/runtime";
 import type { NarrativeQueue, Narrator } from "@svc/core";
@@ -136,4 +137,19 @@ export async function pollUntil(poll: () => Promise<number>, done: (handled: num
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Waits until the send of a deferred narrative's job has ended, delivered or recorded as failed:
+ * the consult answers first and sends after its response.
+ */
+export async function outboxSendEnded(runtime: LocalRuntime, correlationId: string): Promise<void> {
+  const db = await runtime.database();
+  await pollUntil(
+    async () => 0,
+    async () => {
+      const row = await db.selectFrom("outbox").selectAll().where(sql<string>`payload->>'correlation_id'`, "=", correlationId).executeTakeFirst();
+      return row !== undefined && (row.sent_at !== null || row.attempts > 0);
+    },
+  );
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_startWorker } from "wrangler";
 import { AgentCard, DiscoveryListing, IndifferentsResponse, StoicBrainResponse, VirtuesResponse } from "@svc/core";
 import { generateDataKeyRing, generateSigningKey, serializeDataKeyRing, serializeKeyRing, verifyAssessment } from "@svc/core";
+import { startNeonHttpBridge, type NeonHttpBridge } from "../packages/local/src/bridges/neon_http";
 import { startNeonBridge, type NeonBridge } from "../packages/local/src/bridges/neon_ws";
 import { startUpstashBridge, type UpstashBridge } from "../packages/local/src/bridges/upstash";
 import { signUserJwt, TEST_JWT_SECRET } from "./support/credentials";
@@ -148,12 +149,14 @@ describe("discovery function inside workerd", () => {
   });
 });
 
-// The production path end to end: a Worker opening a Neon pool per request, reaching the
-// machine's PostgreSQL through the loopback WebSocket bridge.
+// The production path end to end: a Worker reaching the machine's PostgreSQL through the Neon
+// driver as deployed, its one-shot statements over the loopback SQL-over-HTTP bridge and its
+// transactions over a WebSocket pool opened for the request (the loopback WebSocket bridge).
 // Account's routes meter their callers, so it needs the meter's secrets as deployed.
 describe("admin and account functions inside workerd on the real PostgreSQL", needs("postgres_and_redis"), () => {
   const operatorKey = `op-${crypto.randomUUID()}`;
   let bridge: NeonBridge;
+  let neonHttp: NeonHttpBridge;
   let upstash: UpstashBridge;
   let admin: Worker;
   let account: Worker;
@@ -162,10 +165,12 @@ describe("admin and account functions inside workerd on the real PostgreSQL", ne
     // database otherwise races the suites that do).
     await testRuntime("postgres");
     bridge = await startNeonBridge();
+    neonHttp = await startNeonHttpBridge();
     upstash = await startUpstashBridge({ redisUrl: process.env.REDIS_URL! });
     const vars = {
       DATABASE_URL: process.env.DATABASE_URL!,
       NEON_WS_PROXY: bridge.wsProxy,
+      NEON_HTTP_PROXY: neonHttp.httpProxy,
       OPERATOR_API_KEY: operatorKey,
       UPSTASH_REDIS_REST_URL: upstash.url,
       UPSTASH_REDIS_REST_TOKEN: upstash.token,
@@ -176,6 +181,7 @@ describe("admin and account functions inside workerd on the real PostgreSQL", ne
   afterAll(async () => {
     await Promise.all([admin?.dispose(), account?.dispose()]);
     await bridge?.close();
+    await neonHttp?.close();
     await upstash?.close();
   });
 
@@ -190,7 +196,9 @@ describe("admin and account functions inside workerd on the real PostgreSQL", ne
     expect(created.status, createdText).toBe(201);
     const { key, id } = JSON.parse(createdText) as { key: string; id: string };
 
+    const overHttp = neonHttp.requests();
     const me = await account.fetch("http://worker.test/api/me", { headers: { authorization: `Bearer ${key}` } });
+    expect(neonHttp.requests(), "the key's lookup went over HTTP").toBeGreaterThan(overHttp);
     const meText = await me.text();
     expect(me.status, meText).toBe(200);
     expect(JSON.parse(meText)).toMatchObject({ owner_id: `key:${owner}`, kind: "prac", agent_id: "agent-w" });
@@ -210,17 +218,20 @@ describe("admin and account functions inside workerd on the real PostgreSQL", ne
 describe("reason function inside workerd on the real PostgreSQL and Redis", needs("postgres_and_redis"), () => {
   const operatorKey = `op-${crypto.randomUUID()}`;
   let neon: NeonBridge;
+  let neonHttp: NeonHttpBridge;
   let upstash: UpstashBridge;
   let admin: Worker;
   let reason: Worker;
   beforeAll(async () => {
     await testRuntime("postgres");
     neon = await startNeonBridge();
+    neonHttp = await startNeonHttpBridge();
     upstash = await startUpstashBridge({ redisUrl: process.env.REDIS_URL! });
     const ring = serializeKeyRing({ records: [await generateSigningKey(new Date())] });
     const vars = {
       DATABASE_URL: process.env.DATABASE_URL!,
       NEON_WS_PROXY: neon.wsProxy,
+      NEON_HTTP_PROXY: neonHttp.httpProxy,
       OPERATOR_API_KEY: operatorKey,
       UPSTASH_REDIS_REST_URL: upstash.url,
       UPSTASH_REDIS_REST_TOKEN: upstash.token,
@@ -234,6 +245,7 @@ describe("reason function inside workerd on the real PostgreSQL and Redis", need
   afterAll(async () => {
     await Promise.all([admin?.dispose(), reason?.dispose()]);
     await neon?.close();
+    await neonHttp?.close();
     await upstash?.close();
   });
 

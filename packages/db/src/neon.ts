@@ -1,6 +1,7 @@
 import { neonConfig, Pool, type PoolClient } from "@neondatabase/serverless";
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import type { Database } from "./schema";
+import { hybridDialect } from "./neon_http";
 
 export interface NeonConnectionOptions {
   readonly connectionString: string;
@@ -17,6 +18,12 @@ export interface NeonConnectionOptions {
   readonly statementTimeoutMs: number;
   /** Told of a connection that died outside any query (the server restarted, the socket dropped). */
   readonly onConnectionError?: (err: Error) => void;
+  /**
+   * Statements outside a transaction over HTTP (neon_http.ts), the pool kept for transactions:
+   * what a Worker wants, which would otherwise open a WebSocket per request. `endpoint`: the
+   * SQL-over-HTTP endpoint of a local bridge; absent, Neon's own.
+   */
+  readonly http?: { readonly endpoint?: string };
 }
 
 export interface DatabaseConnection {
@@ -56,7 +63,11 @@ export function connectNeon(options: NeonConnectionOptions): DatabaseConnection 
   // idle one's, which needs a listener too but nothing more.
   pool.on("connect", (client: PoolClient) => void client.on("error", (err: Error) => options.onConnectionError?.(err)));
   pool.on("error", () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: droppingBrokenClients(pool) }) });
+  const pooled = new PostgresDialect({ pool: droppingBrokenClients(pool) });
+  const dialect = options.http
+    ? hybridDialect(pooled, { connectionString: options.connectionString, statementTimeoutMs: options.statementTimeoutMs, ...options.http })
+    : pooled;
+  const db = new Kysely<Database>({ dialect });
   return { db, close: () => db.destroy() };
 }
 

@@ -29,6 +29,11 @@ import { createLocalRuntime } from "./local_runtime";
 import { createMemoryMeter } from "@svc/meter/memory";
 import { createUpstashMeter } from "@svc/meter/upstash";
 import { startUpstashBridge } from "./bridges/upstash";
+import { startNeonBridge } from "./bridges/neon_ws";
+import { startNeonHttpBridge } from "./bridges/neon_http";
+import { connectNeon } from "@svc/db/neon";
+import { sql } from "kysely";
+import ws from "ws";
 import { isMain, REPO_ROOT } from "./main";
 import { loadAccounts } from "./judgment_accounts";
 import { loadCorpus } from "./judgment_corpus";
@@ -327,7 +332,47 @@ export const MICRO_BENCHMARKS: readonly MicroBenchmark[] = [
       return { run: meterStep(meter), close: () => bridge.close() };
     },
   },
+  ...(["WebSocket pool opened per request", "HTTP query path"] as const).map(
+    (path): MicroBenchmark => ({
+      name: `Workers database access: one read, ${path}`,
+      setup: () => workersRead(path === "HTTP query path"),
+    }),
+  ),
 ];
+
+/**
+ * One read as a Worker's request makes it: a connection made for the request, one statement (a
+ * key lookup's shape), the connection closed. Over the WebSocket path that is a handshake and
+ * a start-up per request; over HTTP, one request. Needs DATABASE_URL (a loopback Postgres,
+ * reached through the local bridges).
+ */
+async function workersRead(http: boolean): Promise<{ run: () => Promise<unknown>; close: () => Promise<void> } | null> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) return null;
+  const wsBridge = await startNeonBridge();
+  const httpBridge = await startNeonHttpBridge();
+  return {
+    run: async () => {
+      const connection = connectNeon({
+        connectionString: databaseUrl,
+        wsProxy: wsBridge.wsProxy,
+        webSocketConstructor: ws,
+        connectTimeoutMs: 5000,
+        statementTimeoutMs: 5000,
+        ...(http ? { http: { endpoint: httpBridge.endpoint } } : {}),
+      });
+      try {
+        return await sql`select id, key_hash from api_keys where key_hash = ${"bench"} limit 1`.execute(connection.db);
+      } finally {
+        await connection.close();
+      }
+    },
+    close: async () => {
+      await wsBridge.close();
+      await httpBridge.close();
+    },
+  };
+}
 
 export async function runMicro(bench: MicroBenchmark, iterations: number): Promise<{ p50: number; p99: number; perSecond: number } | null> {
   const prepared = await bench.setup();

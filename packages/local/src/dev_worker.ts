@@ -8,6 +8,7 @@ import { parseEnv } from "@svc/runtime";
 import { sql } from "kysely";
 import ws from "ws";
 import { startNeonBridge, type NeonBridge } from "./bridges/neon_ws";
+import { startNeonHttpBridge, type NeonHttpBridge } from "./bridges/neon_http";
 import { startUpstashBridge, type UpstashBridge } from "./bridges/upstash";
 import { loadOrCreateDataKeys } from "./data_keys";
 import { migrateDatabase } from "./db_migrate";
@@ -146,10 +147,12 @@ export async function prepareWorker(worker: WorkerDeploy, env: NodeJS.ProcessEnv
   const values: Record<string, string> = {};
   const notes: string[] = [];
   let neon: NeonBridge | undefined;
+  let neonHttp: NeonHttpBridge | undefined;
   let upstash: UpstashBridge | undefined;
   const close = async () => {
     await upstash?.close();
     await neon?.close();
+    await neonHttp?.close();
   };
   try {
     // Whatever the environment sets for the Worker's own names is given as it is (a key ring
@@ -162,12 +165,14 @@ export async function prepareWorker(worker: WorkerDeploy, env: NodeJS.ProcessEnv
       if (LOOPBACK.has(new URL(databaseUrl).hostname)) {
         neon = await startNeonBridge();
         values.NEON_WS_PROXY = neon.wsProxy;
+        neonHttp = await startNeonHttpBridge();
+        values.NEON_HTTP_PROXY = neonHttp.httpProxy;
         // Only a database on this machine is created and migrated here; a remote one is
         // migrated on purpose, with `npm run db:migrate`, once per release.
         await ensureDatabase(databaseUrl, neon.wsProxy, log);
         const migrated = await migrateDatabase({ databaseUrl, wsProxy: neon.wsProxy, dataDir: config.DATA_DIR, connectMs: 10_000 });
         const schema = migrated.applied.length === 0 ? "schema up to date" : `${migrated.applied.length} migration(s) applied`;
-        notes.push(`database  ${redactUrl(databaseUrl)}, ${schema} (the Neon driver through ws://${neon.wsProxy})`);
+        notes.push(`database  ${redactUrl(databaseUrl)}, ${schema} (the Neon driver through ws://${neon.wsProxy} and http://${neonHttp.httpProxy})`);
       } else {
         notes.push(`database  ${redactUrl(databaseUrl)} (not on this machine: neither created nor migrated here)`);
       }
@@ -291,7 +296,7 @@ export async function runDevWorker(argv: readonly string[], env: NodeJS.ProcessE
   // wrangler prefers the process environment to the env file: the Worker's own names are
   // taken out of it, so what this command prepared is what the Worker gets.
   const childEnv: NodeJS.ProcessEnv = { ...env, WRANGLER_SEND_METRICS: env.WRANGLER_SEND_METRICS ?? "false" };
-  for (const n of [...worker.required, ...worker.optional, "NEON_WS_PROXY"]) delete childEnv[n];
+  for (const n of [...worker.required, ...worker.optional, "NEON_WS_PROXY", "NEON_HTTP_PROXY"]) delete childEnv[n];
 
   io.out(`dev:worker: ${name} (wrangler dev --env ${worker.name}) on http://127.0.0.1:${port}`);
   for (const note of prepared.notes) io.out(`  ${note}`);

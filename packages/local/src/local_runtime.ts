@@ -13,6 +13,7 @@ import { loadOrCreateDataKeys } from "./data_keys";
 import type { Kysely } from "kysely";
 import ws from "ws";
 import { startNeonBridge, type NeonBridge } from "./bridges/neon_ws";
+import { startNeonHttpBridge, type NeonHttpBridge } from "./bridges/neon_http";
 import { startUpstashBridge, type UpstashBridge } from "./bridges/upstash";
 import { readOrCreateSecretFile } from "./secret_files";
 import { loadOrCreateKeyRing } from "./signing_keys";
@@ -24,6 +25,11 @@ export interface LocalRuntimeOptions {
   readonly dataDir: string;
   /** An existing bridge; when absent and the database is on loopback, one is started. */
   readonly wsProxy?: string;
+  /**
+   * An existing SQL-over-HTTP bridge (`host:port`) for the statements run outside a
+   * transaction, as on Workers; when absent and the database is on loopback, one is started.
+   */
+  readonly httpProxy?: string;
   /** DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS (0: none, for migrations); unset: their defaults. */
   readonly databaseTimeouts?: { readonly connectMs: number; readonly statementMs: number };
   /** Told of a database connection that died outside any query; the pool opens a fresh one on the next. */
@@ -65,7 +71,7 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
  * the Neon driver, over a loopback WebSocket bridge when the server is a plain local Postgres.
  */
 export function createLocalRuntime(options: LocalRuntimeOptions): LocalRuntime {
-  let opened: Promise<{ connection: DatabaseConnection; bridge?: NeonBridge }> | undefined;
+  let opened: Promise<{ connection: DatabaseConnection; bridge?: NeonBridge; httpBridge?: NeonHttpBridge }> | undefined;
   const open = () =>
     (opened ??= (async () => {
       if (!options.databaseUrl) {
@@ -79,6 +85,12 @@ export function createLocalRuntime(options: LocalRuntimeOptions): LocalRuntime {
         bridge = await startNeonBridge();
         wsProxy = bridge.wsProxy;
       }
+      let httpBridge: NeonHttpBridge | undefined;
+      let httpProxy = options.httpProxy;
+      if (!httpProxy && LOOPBACK.has(host)) {
+        httpBridge = await startNeonHttpBridge();
+        httpProxy = httpBridge.httpProxy;
+      }
       const defaults = parseEnv({});
       const timeouts = options.databaseTimeouts ?? { connectMs: defaults.DATABASE_CONNECT_TIMEOUT_MS, statementMs: defaults.DATABASE_STATEMENT_TIMEOUT_MS };
       const connection = connectNeon({
@@ -88,8 +100,9 @@ export function createLocalRuntime(options: LocalRuntimeOptions): LocalRuntime {
         statementTimeoutMs: timeouts.statementMs,
         ...(options.onConnectionError ? { onConnectionError: options.onConnectionError } : {}),
         ...(wsProxy ? { wsProxy } : {}),
+        ...(httpProxy ? { http: { endpoint: `http://${httpProxy}/sql` } } : { http: {} }),
       });
-      return bridge ? { connection, bridge } : { connection };
+      return { connection, ...(bridge ? { bridge } : {}), ...(httpBridge ? { httpBridge } : {}) };
     })());
 
   let meterOpened: Promise<{ meter: Meter; bridge?: UpstashBridge }> | undefined;
@@ -161,9 +174,10 @@ export function createLocalRuntime(options: LocalRuntimeOptions): LocalRuntime {
         meterOpened = undefined;
       }
       if (!opened) return;
-      const { connection, bridge } = await opened;
+      const { connection, bridge, httpBridge } = await opened;
       await connection.close();
       await bridge?.close();
+      await httpBridge?.close();
       opened = undefined;
     },
   };

@@ -22,6 +22,13 @@ export const EnvSchema = z
       .regex(/^[^\s/]+:\d+(\/\S*)?$/, "must look like host:port/path")
       .optional()
       .describe("WebSocket bridge in front of a plain Postgres (local and tests); Neon needs none."),
+    NEON_HTTP_PROXY: z
+      .string()
+      .regex(/^[^\s/]+:\d+$/, "must look like host:port")
+      .optional()
+      .describe(
+        "SQL-over-HTTP bridge in front of a plain Postgres (local and tests), for the statements run outside a transaction; Neon needs none. With NEON_WS_PROXY alone, every statement takes the WebSocket path.",
+      ),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce
       .number()
       .int()

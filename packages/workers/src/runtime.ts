@@ -44,6 +44,9 @@ async function openSession(config: ServiceEnv, { reasonKit, language }: WorkersR
   const connection = connectNeon({
     connectionString: config.DATABASE_URL,
     ...(config.NEON_WS_PROXY ? { wsProxy: config.NEON_WS_PROXY } : {}),
+    // One-shot statements over HTTP (no WebSocket handshake per request), unless a local
+    // Postgres is bridged for WebSockets only.
+    ...(config.NEON_HTTP_PROXY ? { http: { endpoint: `http://${config.NEON_HTTP_PROXY}/sql` } } : config.NEON_WS_PROXY ? {} : { http: {} }),
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     onConnectionError: (err) => writeLog(config.LOG_LEVEL, "warn", "database_connection_lost", { error: String(err) }),

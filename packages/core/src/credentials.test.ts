@@ -8,7 +8,7 @@ import {
   KeyOwnerName,
   keyOwnerId,
   OwnerId,
-  secretsEqual,
+  digestsEqual,
   userOwnerId,
 } from "./credentials";
 import { CredentialKind } from "./enums";
@@ -86,7 +86,7 @@ describe("displayPrefix", () => {
   });
 });
 
-describe("secretsEqual", () => {
+describe("digestsEqual (of the secrets' digests)", () => {
   it.each([
     ["identical secrets", "op-secret-0123", "op-secret-0123", true],
     ["a different last character", "op-secret-0123", "op-secret-0124", false],
@@ -94,8 +94,9 @@ describe("secretsEqual", () => {
     ["different case", "OP-SECRET-0123", "op-secret-0123", false],
     ["the empty string against a secret", "", "op-secret-0123", false],
   ])("%s -> %s", async (_label, a, b, expected) => {
-    expect(await secretsEqual(a, b)).toBe(expected);
-    expect(await secretsEqual(b, a)).toBe(expected);
+    const [ha, hb] = [await hashApiKey(a), await hashApiKey(b)];
+    expect(digestsEqual(ha, hb)).toBe(expected);
+    expect(digestsEqual(hb, ha)).toBe(expected);
   });
 });
 

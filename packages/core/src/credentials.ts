@@ -45,11 +45,11 @@ export async function hashApiKey(key: string): Promise<string> {
   return sha256Hex(key);
 }
 
-/** Compares two secrets in time independent of where they differ. */
-export async function secretsEqual(a: string, b: string): Promise<boolean> {
-  const [ha, hb] = await Promise.all([hashApiKey(a), hashApiKey(b)]);
+/** Compares two hex digests of the same length in time independent of where they differ. */
+export function digestsEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
   let diff = 0;
-  for (let i = 0; i < ha.length; i += 1) diff |= ha.charCodeAt(i) ^ hb.charCodeAt(i);
+  for (let i = 0; i < a.length; i += 1) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
 }
 

@@ -1,4 +1,4 @@
-import { apiKeyKind, hashApiKey, principalFromKey, secretsEqual, Tier, UnauthenticatedError, userOwnerId, OPERATOR_OWNER_ID, type Principal } from "@svc/core";
+import { apiKeyKind, hashApiKey, principalFromKey, digestsEqual, Tier, UnauthenticatedError, userOwnerId, OPERATOR_OWNER_ID, type Principal } from "@svc/core";
 import type { Context } from "hono";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import type { AppEnv } from "./route";
@@ -51,14 +51,28 @@ export async function authenticate(c: Context<AppEnv>): Promise<Principal> {
   const token = match[1]!;
   const config = c.get("config");
 
-  if (config.OPERATOR_API_KEY && (await secretsEqual(token, config.OPERATOR_API_KEY))) return OPERATOR;
-  if (apiKeyKind(token)) return authenticateApiKey(c, token, config);
+  // One digest of the credential serves both the operator check and the key lookup.
+  const hash = await hashApiKey(token);
+  if (config.OPERATOR_API_KEY && digestsEqual(hash, await operatorKeyHash(config.OPERATOR_API_KEY))) return OPERATOR;
+  if (apiKeyKind(token)) return authenticateApiKey(c, hash, config);
   if (JWT_SHAPE.test(token) && (config.JWT_SECRET || config.JWT_JWKS_URL)) return authenticateUser(token, config);
   throw new UnauthenticatedError("The credential is not recognised.", "invalid_credential");
 }
 
-async function authenticateApiKey(c: Context<AppEnv>, token: string, config: ServiceEnv): Promise<Principal> {
-  const hash = await hashApiKey(token);
+// The operator key's digest per configured value, per process or isolate.
+const operatorHashes = new Map<string, Promise<string>>();
+
+function operatorKeyHash(key: string): Promise<string> {
+  let hash = operatorHashes.get(key);
+  if (!hash) {
+    if (operatorHashes.size >= 4) operatorHashes.clear();
+    hash = hashApiKey(key);
+    operatorHashes.set(key, hash);
+  }
+  return hash;
+}
+
+async function authenticateApiKey(c: Context<AppEnv>, hash: string, config: ServiceEnv): Promise<Principal> {
   const now = Date.now();
   const cached = keyCache.get(hash);
   if (cached && cached.expiresAt > now) return cached.principal;

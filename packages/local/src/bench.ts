@@ -131,10 +131,13 @@ async function benchKey(baseUrl: string): Promise<string> {
 }
 
 async function startServerProcess(port: number): Promise<ChildProcess> {
+  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE;
   const child = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), [join(REPO_ROOT, "packages/local/src/server.ts")], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
+      ...(profile ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${profile}`.trim() } : {}),
       PORT: String(port),
       LOG_LEVEL: "warn",
       DATA_DIR: mkdtempSync(join(tmpdir(), "svc-bench-")),
@@ -555,7 +558,9 @@ async function main(): Promise<void> {
     const apiKey = await benchKey(baseUrl);
     console.log("scenario                                      req/s      p50 ms   p99 ms   non-2xx  errors");
     await seedBenchAgent(baseUrl, apiKey);
-    for (const scenario of [...BENCH_SCENARIOS, ...PUBLIC_RECORD_SCENARIOS]) {
+    // BENCH_ONLY=guardrail,reason: only the scenarios whose name contains one of them (and no micro-benchmarks).
+    const only = process.env.BENCH_ONLY?.split(",").filter((part) => part.length > 0);
+    for (const scenario of [...BENCH_SCENARIOS, ...PUBLIC_RECORD_SCENARIOS].filter((s) => !only || only.some((part) => s.name.includes(part)))) {
       const r = await runScenario(baseUrl, scenario, seconds, scenario.connections ?? connections, apiKey);
       console.log(
         `${r.scenario.padEnd(43)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)}`,
@@ -563,7 +568,10 @@ async function main(): Promise<void> {
     }
   } finally {
     server.kill("SIGTERM");
+    // The profile is written as the server exits.
+    await new Promise((resolve) => (server.exitCode === null ? server.once("exit", resolve) : resolve(undefined)));
   }
+  if (process.env.BENCH_ONLY) return;
   const iterations = Number(process.env.BENCH_ITERATIONS ?? 2000);
   console.log(`\nin-process, sequential, ${iterations} iterations`);
   console.log("benchmark                                                   ops/s     p50 ms   p99 ms");

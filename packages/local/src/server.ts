@@ -39,6 +39,7 @@ export async function startLocalServer(env: Record<string, unknown> = process.en
     dataDir: config.DATA_DIR,
     ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
     ...(config.NEON_WS_PROXY ? { wsProxy: config.NEON_WS_PROXY } : {}),
+    ...(config.NEON_HTTP_PROXY ? { httpProxy: config.NEON_HTTP_PROXY } : {}),
     databaseTimeouts: { connectMs: config.DATABASE_CONNECT_TIMEOUT_MS, statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS },
     // The server keeps serving: the store answers 503 until Postgres is back, then recovers on its own.
     onConnectionError: (err) => writeLog(config.LOG_LEVEL, "warn", "database_connection_lost", { error: String(err) }),

@@ -13,7 +13,7 @@ import { Extraction, Layer1Extraction } from "./extraction";
 import { narrateOffline, OFFLINE_NARRATOR } from "./narrator";
 import type { Sealer } from "../sealing";
 import { deliverOutboxEntry, NARRATIVE_JOB_SCHEMA, type NarrativeJob, type NarrativeQueue, type Outbox } from "./narratives";
-import type { ConsultRecord, ConsultStore, ContinuationUse } from "./records";
+import type { ConsultRecord, ConsultStore, ContinuationUse, RecentConsult } from "./records";
 import type { Layer1Extractor, Narrator } from "./ports";
 import { signAssessment, SignedAssessment, type SigningKeyRecord } from "./signing";
 import type { Caller } from "../authorization";
@@ -437,7 +437,7 @@ function continuationTokenUsed(): ValidationError {
 }
 
 /** MEASURE only: how this consult's proximity compares with the caller's earlier ones. */
-export function trajectoryDelta(history: readonly ConsultRecord[], current: z.infer<typeof KatorthomaProximity>): z.infer<typeof TrajectoryDelta> {
+export function trajectoryDelta(history: readonly RecentConsult[], current: z.infer<typeof KatorthomaProximity>): z.infer<typeof TrajectoryDelta> {
   const rank = (p: z.infer<typeof KatorthomaProximity>) => rankOf(KatorthomaProximity, p);
   const previous = history[0] ?? null;
   const mean = history.length > 0 ? history.reduce((sum, h) => sum + rank(h.katorthoma_proximity), 0) / history.length : null;

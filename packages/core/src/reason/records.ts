@@ -2,6 +2,9 @@ import type { KatorthomaProximity } from "../enums";
 import type { DepthTier } from "./engine";
 import type { NarrativeJob } from "./narratives";
 
+/** An earlier consult as the trajectory reads it. */
+export type RecentConsult = Pick<ConsultRecord, "loop_id" | "katorthoma_proximity">;
+
 /** A recorded consult, as the steps that build on it (trust record, accreditation) read it. */
 export interface ConsultRecord {
   readonly loop_id: string;
@@ -53,6 +56,6 @@ export interface ConsultStore {
   findOwned(loopId: string, ownerId: string): Promise<ConsultRecord | null>;
   /** The ledger entry of a loop, whoever made it (the accreditation write checks identity itself). */
   find(loopId: string): Promise<ConsultRecord | null>;
-  /** The owner's (and agent's) most recent consults, newest first. */
-  recent(ownerId: string, agentId: string | null, limit: number): Promise<ConsultRecord[]>;
+  /** The owner's (and agent's) most recent consults, newest first: each one's loop and proximity, all a trajectory needs. */
+  recent(ownerId: string, agentId: string | null, limit: number): Promise<RecentConsult[]>;
 }

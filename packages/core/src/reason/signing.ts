@@ -198,9 +198,24 @@ export function signedBytes(assessment: Record<string, unknown>): Uint8Array<Arr
   return new TextEncoder().encode(canonicalize(assessment));
 }
 
+// Imported private keys by their JWK, per process or isolate: a key ring is parsed once per
+// secret value, so each of its keys is imported once, not on every signature.
+const importedKeys = new WeakMap<object, Promise<CryptoKey>>();
+
+function privateKeyOf(record: SigningKeyRecord): Promise<CryptoKey> {
+  let key = importedKeys.get(record.private_jwk);
+  if (!key) {
+    // An OKP JWK always imports as a CryptoKey (only `oct` gives raw bytes).
+    key = importJWK(record.private_jwk, "EdDSA") as Promise<CryptoKey>;
+    // A failed import is not remembered: the next signature tries again.
+    key.catch(() => importedKeys.delete(record.private_jwk));
+    importedKeys.set(record.private_jwk, key);
+  }
+  return key;
+}
+
 export async function signAssessment(assessment: Record<string, unknown>, record: SigningKeyRecord): Promise<SignedAssessment> {
-  // An OKP JWK always imports as a CryptoKey (only `oct` gives raw bytes).
-  const privateKey = (await importJWK(record.private_jwk, "EdDSA")) as CryptoKey;
+  const privateKey = await privateKeyOf(record);
   const signature = await crypto.subtle.sign("Ed25519", privateKey, signedBytes(assessment));
   return { assessment, signature: encodeBase64(new Uint8Array(signature)), key_id: record.kid };
 }

@@ -1,4 +1,4 @@
-import type { ConsultRecord, ConsultStore, ContinuationUse, DeferredNarrative, NewConsult } from "@svc/core";
+import type { ConsultRecord, ConsultStore, RecentConsult, ContinuationUse, DeferredNarrative, NewConsult } from "@svc/core";
 import type { Kysely } from "kysely";
 import type { ConsultRow, Database } from "../schema";
 import { iso } from "./columns";
@@ -90,11 +90,12 @@ export async function findOwnedConsult(db: Db, loopId: string, ownerId: string):
   return row ? toRecord(row) : null;
 }
 
-export async function recentConsults(db: Db, ownerId: string, agentId: string | null, limit: number): Promise<ConsultRecord[]> {
-  let q = db.selectFrom("consults").selectAll().where("owner_id", "=", ownerId);
+/** The two columns a trajectory reads, not the rows' sealed assessments. */
+export async function recentConsults(db: Db, ownerId: string, agentId: string | null, limit: number): Promise<RecentConsult[]> {
+  let q = db.selectFrom("consults").select(["loop_id", "katorthoma_proximity"]).where("owner_id", "=", ownerId);
   q = agentId === null ? q.where("agent_id", "is", null) : q.where("agent_id", "=", agentId);
   const rows = await q.orderBy("created_at", "desc").orderBy("loop_id", "desc").limit(limit).execute();
-  return rows.map(toRecord);
+  return rows.map((row) => ({ loop_id: row.loop_id, katorthoma_proximity: row.katorthoma_proximity as RecentConsult["katorthoma_proximity"] }));
 }
 
 export function consultStore(db: Db): ConsultStore {

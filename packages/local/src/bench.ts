@@ -109,6 +109,27 @@ export const BENCH_SCENARIOS: readonly BenchScenario[] = [
     expectStatus: 200,
     authenticated: true,
   },
+  // One connection: a consult's own latency, without queueing behind others. The deferred path
+  // also has the local server produce the narrative (the Lambda's work in production) after
+  // the response, which the 10-connection figures above include.
+  {
+    name: "POST /api/reason (supplied, 1 connection)",
+    method: "POST",
+    path: "/api/reason",
+    body: { input: BENCH_INPUT, layer1_schema: extractOffline({ text: BENCH_INPUT }), response_format: "assessment_first" },
+    expectStatus: 200,
+    authenticated: true,
+    connections: 1,
+  },
+  {
+    name: "POST /api/reason (offline, 1 connection)",
+    method: "POST",
+    path: "/api/reason",
+    body: { input: BENCH_INPUT },
+    expectStatus: 200,
+    authenticated: true,
+    connections: 1,
+  },
 ];
 
 const BENCH_OPERATOR_KEY = `bench-operator-${crypto.randomUUID()}`;

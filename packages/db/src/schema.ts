@@ -84,6 +84,12 @@ export interface ScoresTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** Each owner's count of stored scores, bumped by the insert of each (migration 20261127T1500). */
+export interface ScoreCountsTable {
+  owner_id: string;
+  scored: ColumnType<string, number | string, number | string>;
+}
+
 export interface DocumentsTable {
   id: string;
   owner_id: string;
@@ -383,6 +389,7 @@ export interface Database {
   narratives: NarrativesTable;
   outbox: OutboxTable;
   scores: ScoresTable;
+  score_counts: ScoreCountsTable;
   documents: DocumentsTable;
   journal_entries: JournalEntriesTable;
   iterate_chains: IterateChainsTable;

@@ -15,6 +15,8 @@ import * as curatorFlagWithdrawal from "./20261121T2000_curator_flag_withdrawal"
 import * as continuationUses from "./20261123T1000_continuation_uses";
 import * as ownerKinds from "./20261123T1100_owner_kinds";
 import * as idempotencyKeys from "./20261123T1200_idempotency_keys";
+import * as scoreCounts from "./20261127T1500_score_counts";
+import * as trustEventsAgentTime from "./20261127T1510_trust_events_agent_time";
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so the same
@@ -37,4 +39,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "20261123T1000_continuation_uses": continuationUses,
   "20261123T1100_owner_kinds": ownerKinds,
   "20261123T1200_idempotency_keys": idempotencyKeys,
+  "20261127T1500_score_counts": scoreCounts,
+  "20261127T1510_trust_events_agent_time": trustEventsAgentTime,
 };

@@ -1,5 +1,5 @@
 import type { ScoreStore, StoredScore } from "@svc/core";
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, ScoresTable } from "../schema";
 import { readingOf } from "./readings";
 
@@ -18,7 +18,14 @@ function toScore(row: Selectable<ScoresTable>): StoredScore {
 export function scoreStore(db: Db): ScoreStore {
   return {
     async record(score) {
+      // The owner's count moves in the same statement, so it never disagrees with the scores.
       const row = await db
+        .with("counted", (q) =>
+          q
+            .insertInto("score_counts")
+            .values({ owner_id: score.owner_id, scored: 1 })
+            .onConflict((oc) => oc.column("owner_id").doUpdateSet({ scored: sql`score_counts.scored + 1` })),
+        )
         .insertInto("scores")
         .values({ ...score, passions: [...score.passions], virtue_domains: [...score.virtue_domains] })
         .returningAll()
@@ -40,12 +47,8 @@ export function scoreStore(db: Db): ScoreStore {
       return rows.map(toScore);
     },
     async count(ownerId) {
-      const row = await db
-        .selectFrom("scores")
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .where("owner_id", "=", ownerId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      const row = await db.selectFrom("score_counts").select("scored").where("owner_id", "=", ownerId).executeTakeFirst();
+      return row ? Number(row.scored) : 0;
     },
   };
 }

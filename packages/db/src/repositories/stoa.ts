@@ -99,8 +99,21 @@ export function stoaStore(db: Db): StoaStore {
       let q = listed(db);
       if (before) q = q.where((eb) => eb(eb.refTuple("d.declared_at", "d.id"), "<", eb.tuple(new Date(before.declared_at), before.id)));
       if (prefix) {
+        // The matching ids from each prefix index, then the page: written as one OR filter,
+        // the planner walks the recency index and filters every row until a page is full.
         const pattern = prefixPattern(prefix);
-        q = q.where((eb) => eb.or([eb(eb.fn("lower", ["d.agent_id"]), "like", pattern), eb(eb.fn("lower", ["d.display_name"]), "like", pattern)]));
+        q = q.where("d.agent_id", "in", (eb) =>
+          eb
+            .selectFrom("stoa_declarations")
+            .select("agent_id")
+            .where(eb.fn("lower", ["agent_id"]), "like", pattern)
+            .union(
+              eb
+                .selectFrom("stoa_declarations")
+                .select("agent_id")
+                .where(eb.fn("lower", ["display_name"]), "like", pattern),
+            ),
+        );
       }
       const rows = await q.orderBy("d.declared_at", "desc").orderBy("d.id", "desc").limit(limit).execute();
       return rows.map((row) => toListed(row as ListedRow));

@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import pg from "pg";
+import { startJsonServer } from "./json_server";
 
 /**
  * A loopback server that speaks the Neon driver's SQL-over-HTTP protocol in front of a plain
@@ -85,24 +84,16 @@ export async function startNeonHttpBridge(port = 0): Promise<NeonHttpBridge> {
     };
   };
 
-  let requests = 0;
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    requests += 1;
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(body));
-    };
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+  const server = await startJsonServer(port, async ({ headers, body: raw, send }) => {
     let client: pg.PoolClient | undefined;
     let broken = false;
     try {
-      const connectionString = String(req.headers["neon-connection-string"] ?? "");
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Statement | { queries: Statement[] };
+      const connectionString = String(headers["neon-connection-string"] ?? "");
+      const body = JSON.parse(raw.toString("utf8")) as Statement | { queries: Statement[] };
       client = await poolFor(connectionString).connect();
       if (!("queries" in body)) return send(200, await run(client, body));
-      const isolation = req.headers["neon-batch-isolation-level"];
-      const readOnly = req.headers["neon-batch-read-only"] === "true";
+      const isolation = headers["neon-batch-isolation-level"];
+      const readOnly = headers["neon-batch-read-only"] === "true";
       await client.query(
         `BEGIN${
           isolation
@@ -131,18 +122,13 @@ export async function startNeonHttpBridge(port = 0): Promise<NeonHttpBridge> {
     } finally {
       client?.release(broken);
     }
-  };
-  const server = createServer((req, res) => {
-    void handle(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const { port: bound } = server.address() as AddressInfo;
   return {
-    endpoint: `http://127.0.0.1:${bound}/sql`,
-    httpProxy: `127.0.0.1:${bound}`,
-    requests: () => requests,
+    endpoint: `http://127.0.0.1:${server.port}/sql`,
+    httpProxy: `127.0.0.1:${server.port}`,
+    requests: server.requests,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await Promise.all([...pools.values()].map((pool) => pool.end()));
     },
   };

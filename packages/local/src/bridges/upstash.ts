@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import Redis from "ioredis";
+import { startJsonServer } from "./json_server";
 
 /**
  * A loopback server that speaks the Upstash REST protocol in front of a plain Redis, so the
@@ -40,28 +39,15 @@ export async function startUpstashBridge(options: { redisUrl: string; token?: st
     return (await redis.call(name, ...args)) as Reply;
   };
 
-  const server = createServer((req, res) => {
-    void handle(req, res);
-  });
-
-  let requests = 0;
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    requests += 1;
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(body));
-    };
-    if (req.headers.authorization !== `Bearer ${token}`) return send(401, { error: "Unauthorized" });
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+  const server = await startJsonServer(options.port ?? 0, async ({ path, headers, body: raw, send }) => {
+    if (headers.authorization !== `Bearer ${token}`) return send(401, { error: "Unauthorized" });
     let body: unknown;
     try {
-      body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      body = JSON.parse(raw.toString("utf8"));
     } catch {
       return send(400, { error: "ERR body is not JSON" });
     }
-    const base64 = String(req.headers["upstash-encoding"] ?? "").toLowerCase() === "base64";
-    const path = (req.url ?? "/").split("?")[0];
+    const base64 = String(headers["upstash-encoding"] ?? "").toLowerCase() === "base64";
     const outcome = async (command: unknown) => {
       try {
         return { result: encodeReply(await run(command), base64) };
@@ -89,16 +75,14 @@ export async function startUpstashBridge(options: { redisUrl: string; token?: st
     }
     const single = await outcome(body);
     return send("error" in single ? 400 : 200, single);
-  };
+  });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
-    requests: () => requests,
+    url: `http://127.0.0.1:${server.port}`,
+    requests: server.requests,
     token,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       redis.disconnect();
     },
   };

@@ -11,6 +11,7 @@ import { mintApiKey, TEST_JWT_SECRET, TEST_OPERATOR_KEY } from "../../../tests/s
 import { freshOwner, testRuntime } from "../../../tests/support/database";
 import { closeMeters, meteredRuntime, METER_BACKENDS } from "../../../tests/support/meter";
 import { expectError, readJson } from "../../../tests/support/reason";
+import { requester } from "../../../tests/support/requests";
 import { describeSecurity } from "../../../tests/support/security";
 import { skillsFunction } from "./function";
 import { MARKETPLACE_SKILLS } from "../../../tests/support/spec_skills";
@@ -29,14 +30,8 @@ type Fetcher = { fetch: (request: Request, env?: Record<string, unknown>) => Res
 
 type Env = Record<string, unknown>;
 
-function send(fn: Fetcher, method: "GET" | "POST", path: string, authorization: string | undefined, body?: unknown, env: Env = ENV): Promise<Response> {
-  const headers: Record<string, string> = {};
-  if (authorization !== undefined) headers.authorization = authorization;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const init: RequestInit = { method, headers };
-  if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
-  return Promise.resolve(fn.fetch(new Request(`http://t${path}`, init), env));
-}
+const send = (fn: Fetcher, method: "GET" | "POST", path: string, authorization: string | undefined, body?: unknown, env: Env = ENV) =>
+  requester(fn, ENV).send(method, path, authorization, body, env);
 const callSkill = (id: string, credential: string, body: unknown, env: Env = ENV) =>
   send(skillsFunction, "POST", `/api/skill/${id}`, `Bearer ${credential}`, body, env);
 

@@ -181,3 +181,15 @@ export function tokenize(text: string): { tokens: Token[]; sentences: Sentence[]
   closeSentence(lastEnd);
   return { tokens, sentences };
 }
+
+/** Index of the first token starting at or after the offset (tokens in order): a binary search. */
+export function firstTokenAt(tokens: readonly Token[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid]!.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

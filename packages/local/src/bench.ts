@@ -36,7 +36,7 @@ import { sql } from "kysely";
 import ws from "ws";
 import { isMain, REPO_ROOT } from "./main";
 import { loadAccounts } from "./judgment_accounts";
-import { loadCorpus } from "./judgment_corpus";
+import { benchInput, fill5k } from "./judgment_profile";
 import { freePort } from "./net";
 
 /**
@@ -242,22 +242,6 @@ function meterStep(meter: Meter): () => Promise<unknown> {
   };
 }
 
-/**
- * The guard's worst case within its caps: an action and a context of 5,000 characters each, made
- * of the development corpus's own texts (shell, SQL, tool calls and prose mixed) in file order.
- */
-/** Texts laid end to end, one a line, to exactly 5,000 characters. */
-function fill5k(texts: readonly string[]): string {
-  let out = "";
-  for (let i = 0; out.length < 5000; i++) out += `${texts[i % texts.length]!}\n`;
-  return out.slice(0, 5000);
-}
-
-function guardBenchInput(): { action: string; context: string } {
-  const corpus = loadCorpus();
-  return { action: fill5k(corpus.map((c) => c.action)), context: fill5k(corpus.filter((c) => c.context).map((c) => c.context!)) };
-}
-
 /** A year of examined evidence: 1,000 examinations over four domains, plus flags and reflections. */
 function yearOfTrustEvents(agentId: string, now: Date): TrustEvent[] {
   const levels = KatorthomaProximity.options;
@@ -331,7 +315,7 @@ export const MICRO_BENCHMARKS: readonly MicroBenchmark[] = [
   {
     name: "guardrail in-process: 5,000-char action + 5,000-char context",
     setup: async () => {
-      const { action, context } = guardBenchInput();
+      const { action, context } = benchInput();
       return { run: () => guardAction({ action, context }), close: async () => undefined };
     },
   },

@@ -10,16 +10,7 @@ import { createHash } from "node:crypto";
 import { assess, detectDistress, examine, extractOffline, guardAction, guardrailLens, offlineExtractor } from "@svc/core";
 import { readAction } from "@svc/judgment";
 import { loadCorpus, requestOf } from "./judgment_corpus";
-
-function benchInput(): { action: string; context: string } {
-  const corpus = loadCorpus();
-  const fill = (texts: string[]) => {
-    let out = "";
-    for (let i = 0; out.length < 5000; i++) out += `${texts[i % texts.length]!}\n`;
-    return out.slice(0, 5000);
-  };
-  return { action: fill(corpus.map((c) => c.action)), context: fill(corpus.filter((c) => c.context).map((c) => c.context!)) };
-}
+import { benchInput } from "./judgment_profile";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 

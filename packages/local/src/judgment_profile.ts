@@ -11,15 +11,21 @@ import { loadCorpus, readerInputOf } from "./judgment_corpus";
  *   npx tsx packages/local/src/judgment_profile.ts bench     # p50/p99 of readAction on 5k+5k
  */
 
-/** The guardrail bench's input: corpus actions and contexts concatenated to 5,000 chars each (as bench.ts). */
+/** Texts laid end to end, one a line, to exactly 5,000 characters. */
+export function fill5k(texts: readonly string[]): string {
+  let out = "";
+  for (let i = 0; out.length < 5000; i++) out += `${texts[i % texts.length]!}\n`;
+  return out.slice(0, 5000);
+}
+
+/**
+ * The guard's worst case within its caps (npm run bench, and the profiles): an action and a
+ * context of 5,000 characters each, made of the development corpus's own texts (shell, SQL,
+ * tool calls and prose mixed) in file order.
+ */
 export function benchInput(): { action: string; context: string } {
   const corpus = loadCorpus();
-  const fill = (texts: string[]) => {
-    let out = "";
-    for (let i = 0; out.length < 5000; i++) out += `${texts[i % texts.length]!}\n`;
-    return out.slice(0, 5000);
-  };
-  return { action: fill(corpus.map((c) => c.action)), context: fill(corpus.filter((c) => c.context).map((c) => c.context!)) };
+  return { action: fill5k(corpus.map((c) => c.action)), context: fill5k(corpus.filter((c) => c.context).map((c) => c.context!)) };
 }
 
 function hash(): void {

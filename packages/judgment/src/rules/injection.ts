@@ -1,6 +1,6 @@
 import { lexicon } from "../lexicon";
 import { findMulti, multiLexicon, type Found } from "./modifiers_util";
-import { stemOf } from "../text";
+import { firstTokenAt, stemOf } from "../text";
 import type { Doc, Hit, Rule, Segment, Span, Token } from "../types";
 
 /**
@@ -295,7 +295,7 @@ const STOP = new Set(
 const contentTokens = (s: Segment, start: number, end: number) => {
   const out: Token[] = [];
   const tokens = s.tokens;
-  let i = firstTokenAt(s, start);
+  let i = firstTokenAt(s.tokens, start);
   for (; i < tokens.length && tokens[i]!.end <= end; i++) {
     const t = tokens[i]!;
     if (t.kind !== "word" || t.lower.length < 3 || STOP.has(t.lower)) continue;
@@ -319,28 +319,7 @@ function inAddress(text: string, start: number, end: number): boolean {
   return ADDRESS_CHUNK.test(text.slice(a, b));
 }
 
-/** Index of the first token starting at or after the offset (tokens in order). */
-function firstAt(tokens: readonly Token[], offset: number): number {
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (tokens[mid]!.start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
-function firstTokenAt(s: Segment, offset: number): number {
-  let lo = 0;
-  let hi = s.tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (s.tokens[mid]!.start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 
 // ---------------------------------------------------------------------------------------------
@@ -399,7 +378,7 @@ function markersOf(s: Segment, regions: readonly Region[]): Marker[] {
     const start = m.index;
     const region = regionAt(start, start + m[0].length);
     if (!region) continue;
-    const k = firstTokenAt(s, start);
+    const k = firstTokenAt(s.tokens, start);
     out.push({ region, span: { field: s.field, start, end: start + m[0].length, quote: m[0] }, strong: true, sentence: s.tokens[k]?.sentence ?? 0 });
   }
   return out;
@@ -559,7 +538,7 @@ export const injectionRule: Rule = (scope, doc) => {
     const w = windowByKey.get(keyOf(m));
     if (!w || w.endorsed) return false;
     const tokens = tokensOf(m.region);
-    for (let i = firstAt(tokens, m.span.end); i < tokens.length && tokens[i]!.end <= w.end; i++) {
+    for (let i = firstTokenAt(tokens, m.span.end); i < tokens.length && tokens[i]!.end <= w.end; i++) {
       const stem = tokens[i]!.stem;
       if (actStems.has(stem) && !trustedStems.has(stem) && !GENERIC.has(stem)) return true;
     }
@@ -599,7 +578,7 @@ export const injectionRule: Rule = (scope, doc) => {
     const grams = gramsOfAct();
     const all = tokensOf(marker.region);
     const tokens: Token[] = [];
-    for (let i = firstAt(all, w.start); i < all.length && all[i]!.end <= w.end; i++) tokens.push(all[i]!);
+    for (let i = firstTokenAt(all, w.start); i < all.length && all[i]!.end <= w.end; i++) tokens.push(all[i]!);
     for (let i = 0; i + 2 < tokens.length; i++) {
       const run = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]!];
       const hit = grams.get(`${run[0]!.stem} ${run[1]!.stem} ${run[2]!.stem}`);

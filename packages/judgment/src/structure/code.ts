@@ -1,4 +1,5 @@
 import { memoised } from "../memo";
+import { firstTokenAt } from "../text";
 import type { Segment } from "../types";
 import { readArgs, type Leaf } from "./args";
 
@@ -472,16 +473,9 @@ function lineIsCode(line: string): boolean {
 }
 
 function negatedAt(segment: Segment, offset: number): boolean {
-  // The first token at or after the offset (binary search: tokens are in order).
   const tokens = segment.tokens;
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (tokens[mid]!.start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < tokens.length ? tokens[lo]!.negated : false;
+  const at = firstTokenAt(tokens, offset);
+  return at < tokens.length ? tokens[at]!.negated : false;
 }
 
 /** Prose clause words that end an embedded command ("... | sudo bash to speed up the install"). */

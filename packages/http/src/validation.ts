@@ -70,9 +70,14 @@ function refuseParams(result: Outcome): void {
   throw new DomainError("not_found", "not_found", `No such resource: ${invalid.message}.`, { field: invalid.field });
 }
 
-/** The query as the query validator sees it: a value, or the values of a repeated key. */
-function queryOf(c: Context<AppEnv>): Record<string, string | string[]> {
-  return Object.fromEntries(Object.entries(c.req.queries()).map(([key, values]) => [key, values.length === 1 ? values[0]! : values]));
+/** The query, each key once: no query of this API takes a list, so a key given twice is refused, naming it. */
+function queryOf(c: Context<AppEnv>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(c.req.queries()).map(([key, values]) => {
+      if (values.length > 1) throw new ValidationError("invalid_field", `${key}: given ${values.length} times; give it once`, key);
+      return [key, values[0]!];
+    }),
+  );
 }
 
 function guard(check: (c: Context<AppEnv>) => unknown): MiddlewareHandler<AppEnv> {

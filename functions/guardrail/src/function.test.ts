@@ -14,6 +14,7 @@ import { describeSecurity } from "../../../tests/support/security";
 import { guardrailFunction } from "./function";
 import { GuardrailUsage } from "./routes/guardrail_usage_get";
 import { guardrailRequestAtCaps } from "../../../tests/support/guardrail_caps";
+import { ENGINE_CODES } from "../../../tests/support/guardrail_codes";
 
 // POST /api/guardrail and GET /api/guardrail, in-process on the test runtime (PGlite, or the
 // real PostgreSQL when DATABASE_URL is set; the metering block also runs on the Upstash
@@ -50,17 +51,6 @@ const show = (value: unknown) => JSON.stringify(value, null, 1);
 const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 const severity = (v: GuardrailVerdict) => GuardrailVerdict.options.indexOf(v);
 
-/** The reason engine's codes; every other code of an answer is a harm code of the offline reader. */
-const ENGINE_CODES = new Set([
-  "distress_signal",
-  "grave_harm_to_others",
-  "grave_act",
-  "contradicted_claim",
-  "duty_not_met",
-  "acting_under_strong_passion",
-  "passion_present",
-  "unexamined",
-]);
 const engineReasons = (verdict: GuardrailResponse) => verdict.reasons.filter((r) => ENGINE_CODES.has(r.code));
 
 type Body = {

@@ -4,6 +4,7 @@ import { ENGINE_VERSION } from "../reason/engine";
 import { offlineExtractor } from "../reason/offline";
 import { examine } from "../reason/examine";
 import { guardAction, GuardrailRequest, GuardrailResponse, guardrailLens, GuardrailVerdict, readerInputOf, type GuardrailMarker } from "./guardrail";
+import { ENGINE_CODES } from "../../../../tests/support/guardrail_codes";
 
 // guardAction, the one function POST /api/guardrail and the eval call: the request's fields as
 // the offline reader takes them, the act's text for the reason engine, and the two combined by
@@ -208,18 +209,8 @@ describe("guardAction", () => {
       ],
     });
     const response = await guardAction(request);
-    const engineCodes = new Set([
-      "distress_signal",
-      "grave_harm_to_others",
-      "grave_act",
-      "contradicted_claim",
-      "duty_not_met",
-      "acting_under_strong_passion",
-      "passion_present",
-      "unexamined",
-    ]);
     expect(
-      response.reasons.filter((r) => engineCodes.has(r.code)),
+      response.reasons.filter((r) => ENGINE_CODES.has(r.code)),
       show(response),
     ).toEqual([]);
     expectSpansVerbatim(request, response);

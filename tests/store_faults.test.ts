@@ -228,6 +228,10 @@ describe("the local server through PostgreSQL restarts and a freeze (its own Pos
         for (const outcome of frozenAnswers) expectStoreUnavailable(outcome);
         expect((await call(byName("virtues"))).status).toBe(200);
         expectAlive();
+        // The load meets the freeze too: it stays frozen until a load call begun while frozen
+        // has answered (its calls begun before the freeze may end only as the explicit ones do).
+        const deadline = Date.now() + FROZEN_ANSWER_BOUND_MS;
+        while (!load.outcomes.some((o) => o.phase === "frozen") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       } finally {
         cluster!.thaw();
       }

@@ -621,7 +621,7 @@ describe("the trust record", () => {
   it("503 never cached when the store is unavailable; a failed gap count is omitted", async () => {
     const a = await seededAgent();
     const local = await testRuntime();
-    const failing = (what: "events" | "gapCount"): Runtime => ({
+    const failing = (what: "digest" | "gapCount"): Runtime => ({
       name: `trust-${what}-down`,
       open: async (config) => {
         const session = await local.open(config);
@@ -636,7 +636,7 @@ describe("the trust record", () => {
         };
       },
     });
-    const down = await trustRecord(a.agent, { ...ENV, SVC_RUNTIME: failing("events") });
+    const down = await trustRecord(a.agent, { ...ENV, SVC_RUNTIME: failing("digest") });
     await expectError(down, 503, "trust_record_store_unavailable".replace("record_", ""));
     expect(down.headers.get("cache-control")).toBe("no-store");
     const partial = await readJson<Body>(await trustRecord(a.agent, { ...ENV, SVC_RUNTIME: failing("gapCount") }), 200);

@@ -195,6 +195,29 @@ export interface TrustEventsTable {
   minted_at: Timestamp;
 }
 
+/** Trust-event roll-ups, kept by triggers (migration 20261127T1600_trust_rollups). */
+export interface TrustEvidenceDaysTable {
+  agent_id: string;
+  domain: string;
+  level: string;
+  day: string;
+  events: number;
+  growth: number;
+  last_at: Timestamp;
+}
+
+export interface TrustExaminationDaysTable {
+  agent_id: string;
+  day: string;
+  examinations: number;
+  growth: number;
+}
+
+export interface TrustEventCountsTable {
+  agent_id: string;
+  events: ColumnType<string, number | string, number | string>;
+}
+
 export interface OrientationReadingsTable {
   agent_id: string;
   loop_id: string;
@@ -398,6 +421,9 @@ export interface Database {
   accreditation_writes: AccreditationWritesTable;
   accreditation_grade_history: AccreditationGradeHistoryTable;
   trust_events: TrustEventsTable;
+  trust_evidence_days: TrustEvidenceDaysTable;
+  trust_examination_days: TrustExaminationDaysTable;
+  trust_event_counts: TrustEventCountsTable;
   orientation_readings: OrientationReadingsTable;
   provenance_gaps: ProvenanceGapsTable;
   curator_flags: CuratorFlagsTable;

@@ -6,6 +6,7 @@ import autocannon from "autocannon";
 import {
   assess,
   composeTrustRecord,
+  digestOf,
   guardAction,
   extractOffline,
   FULL_IDS,
@@ -279,7 +280,7 @@ export const MICRO_BENCHMARKS: readonly MicroBenchmark[] = [
         run: async () => {
           composeTrustRecord({
             agent_id: "bench-agent",
-            events,
+            digest: digestOf(events, now),
             readings: { readings: [], total: 0, examined: 0 },
             gaps: [],
             gap_count: 0,

@@ -206,6 +206,7 @@ export async function benchGrowth(databaseUrl: string, iterations: number): Prom
     await db.deleteFrom("score_counts").where("owner_id", "like", `key:growth-%-${run}`).execute();
     await db.deleteFrom("api_keys").where("owner_id", "like", `key:growth-%-${run}`).execute();
     await db.deleteFrom("trust_events").where("agent_id", "like", `growth-%-agent-${run}`).execute();
+    await db.deleteFrom("trust_event_counts").where("agent_id", "like", `growth-%-agent-${run}`).execute();
     await db.deleteFrom("stoa_declarations").where("agent_id", "like", `growth-${run}-%`).execute();
     await runtime.close();
   }

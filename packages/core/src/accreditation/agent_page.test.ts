@@ -4,7 +4,7 @@ import { AGENT_PAGE_CSP, AGENT_PAGE_PALETTE, AGENT_PAGE_READINGS_SHOWN, agentPag
 import type { AccreditationRecord } from "./records";
 import { AccreditationReadBack, readBackOf } from "./service";
 import type { OrientationReading, TrustEvent } from "./trust_events";
-import { composeTrustRecord, READING_CLAUSE, TrustRecord } from "./trust_record";
+import { composeTrustRecord, digestOf, READING_CLAUSE, TrustRecord } from "./trust_record";
 
 const NOW = new Date("2026-11-20T12:00:00Z");
 const HOSTILE = `<script>alert("x")</script>'&"><img src=x onerror=alert(1)>`;
@@ -46,7 +46,7 @@ function trustOf(agent: string, levels: Partial<Record<VirtueDomain, KatorthomaP
   return TrustRecord.parse(
     composeTrustRecord({
       agent_id: agent,
-      events: [...events, ...extra],
+      digest: digestOf([...events, ...extra], NOW),
       readings: { readings: readings(agent, readingCount), total: readingCount, examined: Math.ceil(readingCount / 2) },
       gaps: [],
       gap_count: 0,

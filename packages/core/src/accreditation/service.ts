@@ -391,20 +391,21 @@ export async function readTrustRecord({
   if (!ctx.trustSurfaceLive) throw new UnavailableError("The trust record surface is dark on this deployment; try again later.", "trust_record_dark");
   const unavailable = () =>
     new UnavailableError("The trust record store is unavailable; try again shortly.", "trust_store_unavailable", { retry_after: STORE_RETRY_AFTER_SECONDS });
-  const [events, readings, gaps, gapCount, accreditation] = await Promise.all([
-    ctx.trust.events(agentId).catch(() => null),
+  const now = ctx.now();
+  const [digest, readings, gaps, gapCount, accreditation] = await Promise.all([
+    ctx.trust.digest(agentId, now).catch(() => null),
     ctx.trust.readings(agentId, TRUST_LIST_CAP).catch(() => null),
     ctx.trust.gaps(agentId, TRUST_LIST_CAP).catch(() => null),
     ctx.trust.gapCount(agentId).catch(() => null),
     ctx.accreditations.find(agentId).catch(() => null),
   ]);
-  if (events === null || readings === null) throw unavailable();
-  const surfaced = hasTrustSurface({ events, gaps, gap_count: gapCount });
+  if (digest === null || readings === null) throw unavailable();
+  const surfaced = hasTrustSurface({ digest, gaps, gap_count: gapCount });
   if (!surfaced) {
     if (gaps === null || gapCount === null) throw unavailable();
     throw new NotFoundError(`agent ${agentId} has no examined trust evidence and no provenance-gap entry`, "trust_record_not_found");
   }
-  return composeTrustRecord({ agent_id: agentId, events, readings, gaps, gap_count: gapCount, has_accreditation: accreditation !== null, now: ctx.now() });
+  return composeTrustRecord({ agent_id: agentId, digest, readings, gaps, gap_count: gapCount, has_accreditation: accreditation !== null, now });
 }
 
 export const CuratorFlagRequest = z
@@ -474,7 +475,7 @@ export async function flagTrustRecord({
     flagged_by,
   };
   // Decided before the write (the flag adds no evidence): a failed read then refuses with nothing stored.
-  const status = decreaseStatus(await ctx.trust.events(input.agent_id), domain, now);
+  const status = decreaseStatus(await ctx.trust.digest(input.agent_id, now), domain);
   const created = await ctx.accreditations.flag(flag, {
     agent_id: input.agent_id,
     source: "curator_flag",

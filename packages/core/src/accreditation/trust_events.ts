@@ -67,12 +67,49 @@ export interface ProvenanceGap extends NewProvenanceGap {
   readonly recorded_at: string;
 }
 
+/** Examined evidence of one domain at one level inside the horizon: how many events, their decayed weight at `now`, the latest. */
+export interface EvidenceTally {
+  readonly domain: VirtueDomain;
+  readonly level: KatorthomaProximity;
+  readonly events: number;
+  readonly weight: number;
+  readonly last_at: string;
+}
+
+/**
+ * All the trust record needs of an agent's events at one instant, whatever their number: the
+ * weighted median needs only each level's decayed weight, confidence only the examinations'
+ * summed weight, and the lowering events are few (decreases stand until withdrawn; only the
+ * latest reflect per domain counts; the latch looks back 180 days).
+ */
+export interface TrustDigest {
+  /** Tallies with weight above 0 (inside the 270-day horizon), any order. */
+  readonly evidence: readonly EvidenceTally[];
+  /** Domains with examined evidence at any age. */
+  readonly domains_ever: readonly VirtueDomain[];
+  /** The decayed weight of the examinations behind the evidence, each examination once. */
+  readonly examinations_weight: number;
+  /** The most recent reflect event of each domain inside the horizon. */
+  readonly reflects: readonly TrustEvent[];
+  /** Every decrease event (curator flags, confirmed Stoa contradictions), oldest first. */
+  readonly decreases: readonly TrustEvent[];
+  /** Justice-latch events on dikaiosyne inside the 180-day latch window, oldest first. */
+  readonly latches: readonly TrustEvent[];
+  /** How many trust events the agent has in all. */
+  readonly event_count: number;
+}
+
 /** The store port of trust events, orientation readings and provenance gaps; Postgres in @svc/db. */
 export interface TrustStore {
   /** Mints events; one already minted (same agent, source, source_ref, domain) is left as it is. Returns how many were new. */
   mint(events: readonly NewTrustEvent[]): Promise<number>;
   /** Every event of the agent, oldest first. */
   events(agentId: string): Promise<TrustEvent[]>;
+  /**
+   * What the agent's events add up to at `now` (`TrustDigest`), read from
+   * roll-ups kept as events are minted, so its cost does not grow with the history.
+   */
+  digest(agentId: string, now: Date): Promise<TrustDigest>;
   /** The most recent readings, newest first, and their true total (both classes). */
   readings(agentId: string, limit: number): Promise<{ readings: OrientationReading[]; total: number; examined: number }>;
   /** The most recent provenance gaps, newest first. */

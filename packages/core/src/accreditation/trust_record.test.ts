@@ -9,6 +9,7 @@ import type { OrientationReading, ProvenanceGap, TrustEvent, TrustEventClass, Tr
 import {
   composeTrustRecord,
   decayWeight,
+  digestOf,
   hasTrustSurface,
   JUSTICE_LATCH_DAYS,
   READING_CLAUSE,
@@ -93,7 +94,7 @@ function reading(i: number, cls: "examined" | "observed" = "examined"): Orientat
 function compose(events: readonly TrustEvent[], overrides: Partial<TrustRecordInput> = {}): TrustRecord {
   const record = composeTrustRecord({
     agent_id: AGENT,
-    events: byTime(events),
+    digest: digestOf(byTime(events), NOW),
     readings: { readings: [], total: 0, examined: 0 },
     gaps: [],
     gap_count: 0,
@@ -130,7 +131,7 @@ describe("decayWeight: half-life 90 days, nothing beyond 270", () => {
 // --- Surface (404 or not) ------------------------------------------------------------------------
 
 describe("hasTrustSurface: examined evidence or a gap entry (else 404)", () => {
-  const cases: Array<[string, Pick<TrustRecordInput, "events" | "gaps" | "gap_count">, boolean]> = [
+  const cases: Array<[string, { events: TrustEvent[] } & Pick<TrustRecordInput, "gaps" | "gap_count">, boolean]> = [
     ["nothing at all", { events: [], gaps: [], gap_count: 0 }, false],
     ["only a curator flag (a 404 stays 404)", { events: [ev({ level: "habitual", source: "curator_flag" })], gaps: [], gap_count: 0 }, false],
     ["only a Stoa contradiction", { events: [ev({ level: "habitual", source: "stoa_contradiction" })], gaps: [], gap_count: 0 }, false],
@@ -143,7 +144,7 @@ describe("hasTrustSurface: examined evidence or a gap entry (else 404)", () => {
     ["evidence with both gap reads failed", { events: [ev({ level: "principled" })], gaps: null, gap_count: null }, true],
   ];
   it.each(cases)("%s: %s", (_name, input, expected) => {
-    expect(hasTrustSurface(input), show(input)).toBe(expected);
+    expect(hasTrustSurface({ ...input, digest: digestOf(input.events, NOW) }), show(input)).toBe(expected);
   });
 });
 

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { KatorthomaProximity, OrientationDirection, OrientationReadingClass, ProvenanceGapReason, VirtueDomain } from "../enums";
 import { rankOf } from "../ladders";
 import { HARNESS_TIMEOUT_MS } from "./examinations";
-import type { OrientationReading, ProvenanceGap, TrustEvent } from "./trust_events";
+import type { OrientationReading, ProvenanceGap, TrustDigest, TrustEvent } from "./trust_events";
 
 /**
  * The public trust record (spec 2.15, 3.6), composed live at read time from server-minted
@@ -130,7 +130,8 @@ export type TrustRecord = z.infer<typeof TrustRecord>;
 
 export interface TrustRecordInput {
   readonly agent_id: string;
-  readonly events: readonly TrustEvent[];
+  /** What the events add up to at `now` (`digestOf` over the events, or the store's roll-ups). */
+  readonly digest: TrustDigest;
   readonly readings: { readonly readings: readonly OrientationReading[]; readonly total: number; readonly examined: number };
   /** Null when the read failed. */
   readonly gaps: readonly ProvenanceGap[] | null;
@@ -153,6 +154,124 @@ function weightAtAge(age: number): number {
   return age > TRUST_HORIZON_DAYS ? 0 : 0.5 ** (age / TRUST_HALF_LIFE_DAYS);
 }
 
+/**
+ * Decay as a product: an event at time t weighs 2^((t - E) / H) × 2^(-(now - E) / H) at `now`
+ * (H the half-life, E a fixed epoch), so a store can keep each day's sum of the first factor,
+ * its growth, when it mints, and a read multiplies by the second. The epoch keeps both factors
+ * inside double range for centuries.
+ */
+export const TRUST_GROWTH_EPOCH = "2020-01-01T00:00:00.000Z";
+const GROWTH_EPOCH_MS = Date.parse(TRUST_GROWTH_EPOCH);
+const growthExponent = (ms: number) => (ms - GROWTH_EPOCH_MS) / DAY_MS / TRUST_HALF_LIFE_DAYS;
+
+/** An event's growth, 2^((t - epoch) / half-life): what the store's roll-ups sum. */
+export function trustGrowth(at: string): number {
+  return 2 ** growthExponent(Date.parse(at));
+}
+
+/** The digest of an agent's events at `now`, read from the events themselves (any order). */
+export function digestOf(events: readonly TrustEvent[], now: Date): TrustDigest {
+  const ordered = events.map((e) => ({ e, t: Date.parse(e.occurred_at) })).sort((a, b) => a.t - b.t);
+  const tallies = new Map<string, { domain: VirtueDomain; level: Proximity; events: number; weight: number; last_at: string }>();
+  const examinations = new Map<string, number>();
+  const reflects = new Map<VirtueDomain, TrustEvent>();
+  const ever = new Set<VirtueDomain>();
+  for (const { e, t } of ordered) {
+    const age = Math.max(0, (now.getTime() - t) / DAY_MS);
+    const weight = weightAtAge(age);
+    if (e.class === "evidence") {
+      ever.add(e.domain);
+      examinations.set(e.source_ref, weight);
+      if (weight > 0) {
+        const key = `${e.domain} ${e.level}`;
+        const tally = tallies.get(key) ?? { domain: e.domain, level: e.level, events: 0, weight: 0, last_at: e.occurred_at };
+        tally.events++;
+        tally.weight += weight;
+        if (e.occurred_at > tally.last_at) tally.last_at = e.occurred_at;
+        tallies.set(key, tally);
+      }
+    }
+    if (e.source === "reflect" && weight > 0) reflects.set(e.domain, e);
+  }
+  return {
+    evidence: [...tallies.values()],
+    domains_ever: DOMAINS.filter((d) => ever.has(d)),
+    examinations_weight: [...examinations.values()].reduce((s, w) => s + w, 0),
+    reflects: [...reflects.values()],
+    decreases: ordered.filter((x) => x.e.class === "decrease").map((x) => x.e),
+    latches: ordered.filter((x) => x.e.latch && x.e.domain === "dikaiosyne" && (now.getTime() - x.t) / DAY_MS <= JUSTICE_LATCH_DAYS).map((x) => x.e),
+    event_count: events.length,
+  };
+}
+
+/**
+ * The instants a store's roll-ups are read around at `now`: days after `boundaryDay` and before
+ * `today` (UTC) lie wholly inside the horizon, so their growth sums decay exactly; the events of
+ * the boundary day and of today on are read one by one.
+ */
+export function rollupWindow(now: Date): {
+  readonly boundaryDay: string;
+  readonly today: string;
+  readonly boundaryEnd: Date;
+  readonly todayStart: Date;
+  readonly horizonStart: Date;
+  readonly latchStart: Date;
+} {
+  const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+  const horizonStart = now.getTime() - TRUST_HORIZON_DAYS * DAY_MS;
+  const boundaryStart = startOfDay(horizonStart);
+  const todayStart = startOfDay(now.getTime());
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return {
+    boundaryDay: day(boundaryStart),
+    today: day(todayStart),
+    boundaryEnd: new Date(boundaryStart + DAY_MS),
+    todayStart: new Date(todayStart),
+    horizonStart: new Date(horizonStart),
+    latchStart: new Date(now.getTime() - JUSTICE_LATCH_DAYS * DAY_MS),
+  };
+}
+
+/** What a store reads to build a digest at `now` without reading every event (`rollupWindow`). */
+export interface TrustRollups {
+  /** Evidence from the horizon's start up to `now`, per domain and level: events, summed growth, the latest. */
+  readonly evidence: readonly { domain: VirtueDomain; level: Proximity; events: number; growth: number; last_at: string }[];
+  /** Evidence dated after `now` (a writer's clock ahead of the reader's), which weighs 1. */
+  readonly future: readonly { domain: VirtueDomain; level: Proximity; events: number; last_at: string }[];
+  /** The examinations behind that evidence: the summed growth of those up to `now`, how many after it. */
+  readonly examinations: { readonly growth: number; readonly future: number };
+  readonly domains_ever: readonly VirtueDomain[];
+  readonly reflects: readonly TrustEvent[];
+  readonly decreases: readonly TrustEvent[];
+  readonly latches: readonly TrustEvent[];
+  readonly event_count: number;
+}
+
+/** The digest from a store's roll-ups: the same as `digestOf` over every event, to rounding. */
+export function digestOfRollups(r: TrustRollups, now: Date): TrustDigest {
+  const decay = 2 ** -growthExponent(now.getTime());
+  const tallies = new Map<string, { domain: VirtueDomain; level: Proximity; events: number; weight: number; last_at: string }>();
+  const add = (domain: VirtueDomain, level: Proximity, events: number, weight: number, last_at: string) => {
+    const key = `${domain} ${level}`;
+    const tally = tallies.get(key) ?? { domain, level, events: 0, weight: 0, last_at };
+    tally.events += events;
+    tally.weight += weight;
+    if (last_at > tally.last_at) tally.last_at = last_at;
+    tallies.set(key, tally);
+  };
+  for (const t of r.evidence) add(t.domain, t.level, t.events, t.growth * decay, t.last_at);
+  for (const t of r.future) add(t.domain, t.level, t.events, t.events, t.last_at);
+  return {
+    evidence: [...tallies.values()],
+    domains_ever: r.domains_ever,
+    examinations_weight: r.examinations.growth * decay + r.examinations.future,
+    reflects: r.reflects,
+    decreases: r.decreases,
+    latches: r.latches,
+    event_count: r.event_count,
+  };
+}
+
 /** The lowest rung at which the cumulative weight reaches half the total: the conservative median. */
 function weightedLowerMedian(items: readonly { level: Proximity; weight: number }[]): Proximity | null {
   const total = items.reduce((s, i) => s + i.weight, 0);
@@ -167,46 +286,27 @@ function weightedLowerMedian(items: readonly { level: Proximity; weight: number 
 }
 
 /** Whether the store holds any examined trust evidence or gap entry (else 404, spec 3.6). */
-export function hasTrustSurface(input: Pick<TrustRecordInput, "events" | "gap_count" | "gaps">): boolean {
-  return input.events.some((e) => e.class === "evidence") || (input.gap_count ?? input.gaps?.length ?? 0) > 0;
+export function hasTrustSurface(input: Pick<TrustRecordInput, "digest" | "gap_count" | "gaps">): boolean {
+  return input.digest.domains_ever.length > 0 || (input.gap_count ?? input.gaps?.length ?? 0) > 0;
 }
 
 /**
  * What a decrease event (a curator flag, a confirmed Stoa contradiction) on `domain` does now:
  * applied where the domain has examined evidence inside the horizon, held otherwise (spec 3.6).
  */
-export function decreaseStatus(events: readonly TrustEvent[], domain: VirtueDomain, now: Date): "applied" | "held" {
-  const composed = composeTrustRecord({
-    agent_id: "",
-    events,
-    readings: { readings: [], total: 0, examined: 0 },
-    gaps: [],
-    gap_count: 0,
-    has_accreditation: false,
-    now,
-  });
-  return composed.domains[domain].evidence_level === null ? "held" : "applied";
+export function decreaseStatus(digest: TrustDigest, domain: VirtueDomain): "applied" | "held" {
+  return digest.evidence.some((t) => t.domain === domain && t.weight > 0) ? "applied" : "held";
 }
 
-export function composeTrustRecord(unsorted: TrustRecordInput): TrustRecord {
-  // "Most recent" below relies on time order, whatever order the store returned.
-  const timed = unsorted.events.map((e) => ({ e, t: Date.parse(e.occurred_at) }));
-  timed.sort((a, b) => a.t - b.t);
-  const input = { ...unsorted, events: timed.map((x) => x.e) };
-  // Each event's age and weight, computed once.
-  const ageOf = new Map(timed.map((x) => [x.e, Math.max(0, (unsorted.now.getTime() - x.t) / DAY_MS)]));
-  const weightOf = (e: TrustEvent) => weightAtAge(ageOf.get(e)!);
-  const { now } = input;
+export function composeTrustRecord(input: TrustRecordInput): TrustRecord {
+  const { now, digest } = input;
   const domains = {} as Record<VirtueDomain, z.infer<typeof TrustDomainLevel>>;
   let flagsApplied = 0;
   let flagsHeld = 0;
-  const latchEvents = input.events.filter((e) => e.latch && e.domain === "dikaiosyne" && ageOf.get(e)! <= JUSTICE_LATCH_DAYS);
+  const latchEvents = digest.latches;
 
   for (const domain of DOMAINS) {
-    const evidence = input.events
-      .filter((e) => e.domain === domain && e.class === "evidence")
-      .map((e) => ({ level: e.level, weight: weightOf(e), at: e.occurred_at }))
-      .filter((e) => e.weight > 0);
+    const evidence = digest.evidence.filter((t) => t.domain === domain && t.weight > 0);
     const weight = evidence.reduce((s, e) => s + e.weight, 0);
     const evidenceLevel = weightedLowerMedian(evidence);
     let level = evidenceLevel;
@@ -214,13 +314,13 @@ export function composeTrustRecord(unsorted: TrustRecordInput): TrustRecord {
     let held = 0;
 
     // Reflect history: the most recent reflect reading inside the horizon can lower or hold.
-    const reflect = input.events.filter((e) => e.domain === domain && e.source === "reflect" && weightOf(e) > 0).at(-1);
+    const reflect = digest.reflects.find((e) => e.domain === domain);
     if (level !== null && reflect && rank(reflect.level) < rank(level)) {
       level = reflect.level;
       loweredBy.add("reflect");
     }
     // Decrease events stand until withdrawn; without independent examined evidence they are held.
-    for (const e of input.events.filter((x) => x.domain === domain && x.class === "decrease")) {
+    for (const e of digest.decreases.filter((x) => x.domain === domain)) {
       if (level === null) {
         held++;
         if (e.source === "curator_flag") flagsHeld++;
@@ -243,11 +343,11 @@ export function composeTrustRecord(unsorted: TrustRecordInput): TrustRecord {
     domains[domain] = {
       level,
       evidence_level: evidenceLevel,
-      examined_events: evidence.length,
+      examined_events: evidence.reduce((s, e) => s + e.events, 0),
       evidence_weight: Math.round(weight * 1000) / 1000,
       last_evidence_at: evidence.length
         ? evidence
-            .map((e) => e.at)
+            .map((e) => e.last_at)
             .sort()
             .at(-1)!
         : null,
@@ -257,9 +357,7 @@ export function composeTrustRecord(unsorted: TrustRecordInput): TrustRecord {
   }
 
   // Confidence and sparseness count examinations, not domain events: one examination feeds several domains.
-  const examinations = new Map<string, number>();
-  for (const e of input.events) if (e.class === "evidence") examinations.set(e.source_ref, weightOf(e));
-  const totalWeight = [...examinations.values()].reduce((s, w) => s + w, 0);
+  const totalWeight = digest.examinations_weight;
   const counted = DOMAINS.filter((d) => domains[d].level !== null);
   const aggregate = counted.reduce<Proximity | null>((min, d) => lower(min, domains[d].level!), null);
   const latchLevel = latchEvents.reduce<Proximity | null>((min, e) => lower(min, e.level), null);
@@ -296,13 +394,13 @@ export function composeTrustRecord(unsorted: TrustRecordInput): TrustRecord {
       method: "signed assessments presented in accreditation writes, verified and matched to the consult ledger; levels composed at read",
       signatures_verify_with: "/api/public-key",
       harness_timeout_ms: HARNESS_TIMEOUT_MS,
-      trust_events: input.events.length,
+      trust_events: digest.event_count,
       curator_flags: { applied: flagsApplied, held: flagsHeld },
     },
     coverage_gaps: DOMAINS.filter((d) => domains[d].level === null).map((domain) => ({
       domain,
       reason:
-        domains[domain].examined_events === 0 && input.events.some((e) => e.domain === domain && e.class === "evidence")
+        domains[domain].examined_events === 0 && digest.domains_ever.includes(domain)
           ? "examined evidence older than the 270-day horizon"
           : "no examined evidence in this domain",
     })),

@@ -68,7 +68,7 @@ export async function confirmContradiction({
   ctx,
   input,
 }: {
-  ctx: StoaContext & { readonly trust: Pick<TrustStore, "events"> } & Caller;
+  ctx: StoaContext & { readonly trust: Pick<TrustStore, "digest"> } & Caller;
   input: StoaContradictionRequest;
 }): Promise<StoaContradictionView> {
   const { principal } = ctx;
@@ -115,7 +115,7 @@ export async function confirmContradiction({
     created_at: now.toISOString(),
   };
   // Decided before the write (a contradiction adds no evidence): a failed read refuses with nothing stored.
-  const status = decreaseStatus(await ctx.trust.events(declaration.agent_id), commitment.domain, now);
+  const status = decreaseStatus(await ctx.trust.digest(declaration.agent_id, now), commitment.domain);
   const stored = await ctx.stoa.confirmContradiction(contradiction, {
     agent_id: declaration.agent_id,
     source: "stoa_contradiction",

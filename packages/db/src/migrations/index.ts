@@ -17,6 +17,7 @@ import * as ownerKinds from "./20261123T1100_owner_kinds";
 import * as idempotencyKeys from "./20261123T1200_idempotency_keys";
 import * as scoreCounts from "./20261127T1500_score_counts";
 import * as trustEventsAgentTime from "./20261127T1510_trust_events_agent_time";
+import * as trustRollups from "./20261127T1600_trust_rollups";
 
 /**
  * Every migration, by timestamped name. Listed statically (not read from disk) so the same
@@ -41,4 +42,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "20261123T1200_idempotency_keys": idempotencyKeys,
   "20261127T1500_score_counts": scoreCounts,
   "20261127T1510_trust_events_agent_time": trustEventsAgentTime,
+  "20261127T1600_trust_rollups": trustRollups,
 };

@@ -1,0 +1,147 @@
+import { sql, type Kysely } from "kysely";
+
+/**
+ * Roll-ups of the trust events, kept by triggers, so the trust record reads a bounded number
+ * of rows however long an agent's history (core `TrustDigest`, `digestOfRollups`):
+ *
+ * - `trust_evidence_days`: per agent, domain, level and UTC day, the examined evidence events,
+ *   the sum of their growth 2^((t - 2020-01-01) / 90 days) (the decay's time-invariant factor:
+ *   at read each day's weight is that sum times 2^(-(now - 2020-01-01) / 90 days)), the latest;
+ * - `trust_examination_days`: per agent and day, the examinations behind that evidence (one
+ *   examination feeds several domains) and their summed growth, each counted on its first event;
+ * - `trust_event_counts`: per agent, its events in all.
+ *
+ * Triggers rather than the writers: every insert or delete of trust events moves them in the
+ * same statement, whoever writes it. An insert adds its rows' sums; a delete recomputes the
+ * days it touched from the events that remain. Trust events are never updated. The 90 days is
+ * core's TRUST_HALF_LIFE_DAYS (a test composes records both ways). Backfilled here.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create function trust_growth(at timestamptz) returns double precision
+    language sql immutable parallel safe
+    as $$ select power(2::double precision, (extract(epoch from at)::double precision - 1577836800) / 7776000) $$
+  `.execute(db);
+  await sql`
+    create table trust_evidence_days (
+      agent_id text not null,
+      domain text not null,
+      level text not null,
+      day date not null,
+      events integer not null,
+      growth double precision not null,
+      last_at timestamptz not null,
+      primary key (agent_id, domain, level, day)
+    )
+  `.execute(db);
+  await sql`
+    create table trust_examination_days (
+      agent_id text not null,
+      day date not null,
+      examinations integer not null,
+      growth double precision not null,
+      primary key (agent_id, day)
+    )
+  `.execute(db);
+  await sql`create table trust_event_counts (agent_id text primary key, events bigint not null)`.execute(db);
+
+  await sql`
+    create function trust_rollups_insert() returns trigger language plpgsql as $$
+    begin
+      insert into trust_event_counts as c (agent_id, events)
+        select agent_id, count(*) from new_rows group by agent_id
+        on conflict (agent_id) do update set events = c.events + excluded.events;
+      insert into trust_evidence_days as r (agent_id, domain, level, day, events, growth, last_at)
+        select agent_id, domain, level, (occurred_at at time zone 'UTC')::date, count(*), sum(trust_growth(occurred_at)), max(occurred_at)
+        from new_rows where class = 'evidence'
+        group by 1, 2, 3, 4
+        on conflict (agent_id, domain, level, day) do update
+          set events = r.events + excluded.events, growth = r.growth + excluded.growth, last_at = greatest(r.last_at, excluded.last_at);
+      insert into trust_examination_days as x (agent_id, day, examinations, growth)
+        select agent_id, (at at time zone 'UTC')::date, count(*), sum(trust_growth(at))
+        from (
+          select n.agent_id, n.source_ref, max(n.occurred_at) filter (where n.class = 'evidence') as at
+          from new_rows n
+          group by n.agent_id, n.source, n.source_ref
+          -- New when it has evidence and all of its events are this statement's rows (counted on
+          -- the unique index: agent, source, source_ref).
+          having count(*) filter (where n.class = 'evidence') > 0
+            and count(*) = (select count(*) from trust_events t where t.agent_id = n.agent_id and t.source = n.source and t.source_ref = n.source_ref)
+        ) fresh
+        group by 1, 2
+        on conflict (agent_id, day) do update set examinations = x.examinations + excluded.examinations, growth = x.growth + excluded.growth;
+      return null;
+    end $$
+  `.execute(db);
+  await sql`
+    create function trust_rollups_delete() returns trigger language plpgsql as $$
+    begin
+      update trust_event_counts c set events = c.events - d.n
+        from (select agent_id, count(*) as n from old_rows group by agent_id) d
+        where c.agent_id = d.agent_id;
+      delete from trust_evidence_days r
+        using (select distinct agent_id, domain, level, (occurred_at at time zone 'UTC')::date as day from old_rows where class = 'evidence') k
+        where r.agent_id = k.agent_id and r.domain = k.domain and r.level = k.level and r.day = k.day;
+      insert into trust_evidence_days (agent_id, domain, level, day, events, growth, last_at)
+        select t.agent_id, t.domain, t.level, k.day, count(*), sum(trust_growth(t.occurred_at)), max(t.occurred_at)
+        from (select distinct agent_id, domain, level, (occurred_at at time zone 'UTC')::date as day from old_rows where class = 'evidence') k
+        join trust_events t on t.agent_id = k.agent_id and t.domain = k.domain and t.level = k.level and t.class = 'evidence'
+          and t.occurred_at >= k.day::timestamp at time zone 'UTC' and t.occurred_at < (k.day + 1)::timestamp at time zone 'UTC'
+        group by t.agent_id, t.domain, t.level, k.day;
+      delete from trust_examination_days x
+        using (select distinct agent_id, (occurred_at at time zone 'UTC')::date as day from old_rows where class = 'evidence') k
+        where x.agent_id = k.agent_id and x.day = k.day;
+      insert into trust_examination_days (agent_id, day, examinations, growth)
+        select agent_id, day, count(*), sum(trust_growth(at))
+        from (
+          select t.agent_id, k.day, t.source_ref, max(t.occurred_at) as at
+          from (select distinct agent_id, (occurred_at at time zone 'UTC')::date as day from old_rows where class = 'evidence') k
+          join trust_events t on t.agent_id = k.agent_id and t.class = 'evidence'
+            and t.occurred_at >= k.day::timestamp at time zone 'UTC' and t.occurred_at < (k.day + 1)::timestamp at time zone 'UTC'
+          group by t.agent_id, k.day, t.source_ref
+        ) e
+        group by agent_id, day;
+      return null;
+    end $$
+  `.execute(db);
+  await sql`
+    create trigger trust_rollups_insert after insert on trust_events
+    referencing new table as new_rows for each statement execute function trust_rollups_insert()
+  `.execute(db);
+  await sql`
+    create trigger trust_rollups_delete after delete on trust_events
+    referencing old table as old_rows for each statement execute function trust_rollups_delete()
+  `.execute(db);
+  // The latch window reads an agent's latch events by time without walking its evidence.
+  await sql`create index trust_events_latch_idx on trust_events (agent_id, occurred_at) where latch`.execute(db);
+  // And each domain's latest reflect reading without walking the agent's reflect history.
+  await sql`create index trust_events_reflect_idx on trust_events (agent_id, domain, occurred_at) where source = 'reflect'`.execute(db);
+
+  await sql`
+    insert into trust_event_counts (agent_id, events) select agent_id, count(*) from trust_events group by agent_id
+  `.execute(db);
+  await sql`
+    insert into trust_evidence_days (agent_id, domain, level, day, events, growth, last_at)
+      select agent_id, domain, level, (occurred_at at time zone 'UTC')::date, count(*), sum(trust_growth(occurred_at)), max(occurred_at)
+      from trust_events where class = 'evidence' group by 1, 2, 3, 4
+  `.execute(db);
+  await sql`
+    insert into trust_examination_days (agent_id, day, examinations, growth)
+      select agent_id, (at at time zone 'UTC')::date, count(*), sum(trust_growth(at))
+      from (select agent_id, source_ref, max(occurred_at) as at from trust_events where class = 'evidence' group by agent_id, source_ref) e
+      group by 1, 2
+  `.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop trigger trust_rollups_delete on trust_events`.execute(db);
+  await sql`drop trigger trust_rollups_insert on trust_events`.execute(db);
+  await sql`drop function trust_rollups_delete()`.execute(db);
+  await sql`drop function trust_rollups_insert()`.execute(db);
+  await sql`drop index trust_events_reflect_idx`.execute(db);
+  await sql`drop index trust_events_latch_idx`.execute(db);
+  await db.schema.dropTable("trust_event_counts").execute();
+  await db.schema.dropTable("trust_examination_days").execute();
+  await db.schema.dropTable("trust_evidence_days").execute();
+  await sql`drop function trust_growth(timestamptz)`.execute(db);
+}

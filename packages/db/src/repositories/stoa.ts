@@ -1,5 +1,5 @@
 import type { ListedDeclaration, StoaCommitmentRecord, StoaContradiction, StoaDeclaration, StoaStore } from "@svc/core";
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Database, StoaContradictionsTable, StoaDeclarationsTable } from "../schema";
 import { mintTrustEvents } from "./trust";
 import { iso, json } from "./columns";
@@ -48,19 +48,50 @@ function toContradiction(row: Selectable<StoaContradictionsTable>): StoaContradi
   };
 }
 
-/** Declarations with the facts their links rest on, each read by an indexed lookup per row. */
-function listed(db: Db) {
-  return db
-    .selectFrom("stoa_declarations as d")
-    .selectAll("d")
-    .select((eb) => [
-      eb.selectFrom("accreditations as a").select("a.owner_id").whereRef("a.agent_id", "=", "d.agent_id").as("accreditation_owner_id"),
-      eb
-        .exists(eb.selectFrom("trust_events as t").select(eb.lit(1).as("one")).whereRef("t.agent_id", "=", "d.agent_id").where("t.class", "=", "evidence"))
-        .as("examined_evidence"),
-      eb.exists(eb.selectFrom("provenance_gaps as g").select(eb.lit(1).as("one")).whereRef("g.agent_id", "=", "d.agent_id")).as("gap_entries"),
-    ]);
+/** The facts a listed declaration's links rest on, each read by an indexed lookup per row of `d`. */
+function withFacts<Q extends SelectQueryBuilder<Database & { d: StoaDeclarationsTable }, "d", object>>(q: Q) {
+  return q.select((eb) => [
+    eb.selectFrom("accreditations as a").select("a.owner_id").whereRef("a.agent_id", "=", "d.agent_id").as("accreditation_owner_id"),
+    eb
+      .exists(eb.selectFrom("trust_events as t").select(eb.lit(1).as("one")).whereRef("t.agent_id", "=", "d.agent_id").where("t.class", "=", "evidence"))
+      .as("examined_evidence"),
+    eb.exists(eb.selectFrom("provenance_gaps as g").select(eb.lit(1).as("one")).whereRef("g.agent_id", "=", "d.agent_id")).as("gap_entries"),
+  ]);
 }
+
+/**
+ * A page of the entries whose agent id or display name starts with the pattern, two ways, one
+ * chosen by the statement itself. Few matches: their ids from the two prefix indexes, then
+ * sorted (walking the recency index would filter every entry to fill a page). Many: walk the
+ * recency index and filter until the page is full (gathering them all would sort thousands for
+ * one page). The count that decides stops at DENSE_MATCHES on the prefix indexes.
+ */
+function matchingPage<P extends SelectQueryBuilder<Database & { d: StoaDeclarationsTable }, "d", Selectable<StoaDeclarationsTable>>>(db: Db, page: P, pattern: string) {
+  const dense = sql<boolean>`(select count(*) from (
+    select 1 from stoa_declarations where lower(agent_id) like ${pattern}
+    union all
+    select 1 from stoa_declarations where lower(display_name) like ${pattern}
+    limit ${DENSE_MATCHES}) m) >= ${DENSE_MATCHES}`;
+  const sorted = page.where(sql<boolean>`not ${dense}`).where("d.agent_id", "in", (eb) =>
+    eb
+      .selectFrom("stoa_declarations")
+      .select("agent_id")
+      .where(eb.fn("lower", ["agent_id"]), "like", pattern)
+      .union(
+        eb
+          .selectFrom("stoa_declarations")
+          .select("agent_id")
+          .where(eb.fn("lower", ["display_name"]), "like", pattern),
+      ),
+  );
+  const walked = page
+    .where(dense)
+    .where((eb) => eb.or([eb(eb.fn("lower", ["d.agent_id"]), "like", pattern), eb(eb.fn("lower", ["d.display_name"]), "like", pattern)]));
+  return db.selectFrom(sorted.as("s")).selectAll().unionAll(db.selectFrom(walked.as("w")).selectAll());
+}
+
+/** From this many prefix matches a search walks the recency index instead of sorting its matches. */
+const DENSE_MATCHES = 500;
 
 /** A LIKE pattern matching values that start with `prefix` literally. */
 const prefixPattern = (prefix: string) => `${prefix.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
@@ -68,7 +99,7 @@ const prefixPattern = (prefix: string) => `${prefix.toLowerCase().replace(/[\\%_
 export function stoaStore(db: Db): StoaStore {
   return {
     async find(agentId) {
-      const row = await listed(db).where("d.agent_id", "=", agentId).executeTakeFirst();
+      const row = await withFacts(db.selectFrom("stoa_declarations as d").selectAll("d").where("d.agent_id", "=", agentId)).executeTakeFirst();
       return row ? toListed(row as ListedRow) : null;
     },
     async insert(d) {
@@ -96,26 +127,16 @@ export function stoaStore(db: Db): StoaStore {
       return Number(result.numDeletedRows) > 0;
     },
     async list({ limit, before, prefix }) {
-      let q = listed(db);
+      let q = db.selectFrom("stoa_declarations as d").selectAll("d");
       if (before) q = q.where((eb) => eb(eb.refTuple("d.declared_at", "d.id"), "<", eb.tuple(new Date(before.declared_at), before.id)));
-      if (prefix) {
-        // The matching ids from each prefix index, then the page: written as one OR filter,
-        // the planner walks the recency index and filters every row until a page is full.
-        const pattern = prefixPattern(prefix);
-        q = q.where("d.agent_id", "in", (eb) =>
-          eb
-            .selectFrom("stoa_declarations")
-            .select("agent_id")
-            .where(eb.fn("lower", ["agent_id"]), "like", pattern)
-            .union(
-              eb
-                .selectFrom("stoa_declarations")
-                .select("agent_id")
-                .where(eb.fn("lower", ["display_name"]), "like", pattern),
-            ),
-        );
-      }
-      const rows = await q.orderBy("d.declared_at", "desc").orderBy("d.id", "desc").limit(limit).execute();
+      const page = q.orderBy("d.declared_at", "desc").orderBy("d.id", "desc").limit(limit);
+      // The page first, then the facts of its rows alone (asked over the unlimited scan, the
+      // planner may hash every agent's trust events to answer them).
+      const source = prefix ? matchingPage(db, page, prefixPattern(prefix)) : page;
+      const rows = await withFacts(db.selectFrom(source.as("d")).selectAll("d"))
+        .orderBy("d.declared_at", "desc")
+        .orderBy("d.id", "desc")
+        .execute();
       return rows.map((row) => toListed(row as ListedRow));
     },
     async confirmContradiction(c, event) {

@@ -66,7 +66,11 @@ function withFacts<Q extends SelectQueryBuilder<Database & { d: StoaDeclarations
  * recency index and filter until the page is full (gathering them all would sort thousands for
  * one page). The count that decides stops at DENSE_MATCHES on the prefix indexes.
  */
-function matchingPage<P extends SelectQueryBuilder<Database & { d: StoaDeclarationsTable }, "d", Selectable<StoaDeclarationsTable>>>(db: Db, page: P, pattern: string) {
+function matchingPage<P extends SelectQueryBuilder<Database & { d: StoaDeclarationsTable }, "d", Selectable<StoaDeclarationsTable>>>(
+  db: Db,
+  page: P,
+  pattern: string,
+) {
   const dense = sql<boolean>`(select count(*) from (
     select 1 from stoa_declarations where lower(agent_id) like ${pattern}
     union all
@@ -87,7 +91,10 @@ function matchingPage<P extends SelectQueryBuilder<Database & { d: StoaDeclarati
   const walked = page
     .where(dense)
     .where((eb) => eb.or([eb(eb.fn("lower", ["d.agent_id"]), "like", pattern), eb(eb.fn("lower", ["d.display_name"]), "like", pattern)]));
-  return db.selectFrom(sorted.as("s")).selectAll().unionAll(db.selectFrom(walked.as("w")).selectAll());
+  return db
+    .selectFrom(sorted.as("s"))
+    .selectAll()
+    .unionAll(db.selectFrom(walked.as("w")).selectAll());
 }
 
 /** From this many prefix matches a search walks the recency index instead of sorting its matches. */

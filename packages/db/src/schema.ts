@@ -213,9 +213,12 @@ export interface TrustExaminationDaysTable {
   growth: number;
 }
 
-export interface TrustEventCountsTable {
+export interface TrustCountsTable {
   agent_id: string;
   events: ColumnType<string, number | string, number | string>;
+  readings: ColumnType<string, number | string, number | string>;
+  examined_readings: ColumnType<string, number | string, number | string>;
+  gaps: ColumnType<string, number | string, number | string>;
 }
 
 export interface OrientationReadingsTable {
@@ -423,7 +426,7 @@ export interface Database {
   trust_events: TrustEventsTable;
   trust_evidence_days: TrustEvidenceDaysTable;
   trust_examination_days: TrustExaminationDaysTable;
-  trust_event_counts: TrustEventCountsTable;
+  trust_counts: TrustCountsTable;
   orientation_readings: OrientationReadingsTable;
   provenance_gaps: ProvenanceGapsTable;
   curator_flags: CuratorFlagsTable;

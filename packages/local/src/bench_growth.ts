@@ -87,6 +87,26 @@ async function seedTrustEvents(runtime: LocalRuntime, agentId: string, count: nu
   }
 }
 
+/** Orientation readings beside the events: the record shows their latest 50 and their totals. */
+async function seedReadings(runtime: LocalRuntime, agentId: string, count: number, now: number): Promise<void> {
+  const db = await runtime.database();
+  for (let start = 0; start < count; start += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, count - start) }, (_, j) => {
+      const i = start + j;
+      return {
+        agent_id: agentId,
+        loop_id: `loop_${i}`,
+        class: i % 10 === 0 ? ("observed" as const) : ("examined" as const),
+        direction: "toward" as const,
+        proximity: "deliberate",
+        elapsed_ms: 1200,
+        examined_at: new Date(now - Math.floor((i * 365 * DAY_MS) / count)),
+      };
+    });
+    await db.insertInto("orientation_readings").values(rows).execute();
+  }
+}
+
 async function seedStoa(runtime: LocalRuntime, prefix: string, count: number, now: number): Promise<void> {
   const db = await runtime.database();
   for (let start = 0; start < count; start += BATCH) {
@@ -143,16 +163,20 @@ export async function benchGrowth(databaseUrl: string, iterations: number): Prom
     const smallOwner = `growth-small-${run}`;
     const largeOwner = `growth-large-${run}`;
     const [smallKey, largeKey] = [await keyFor(smallOwner), await keyFor(largeOwner)];
-    console.log("seeding: 20 and 100,000 scores, 100 and 100,000 trust events, 50 and 10,000 Stoa entries ...");
+    console.log("seeding: 20 and 100,000 scores, 100 and 100,000 trust events and readings, 50 and 10,000 Stoa entries ...");
     await seedScores(runtime, `key:${smallOwner}`, 20, now);
     await seedScores(runtime, `key:${largeOwner}`, 100_000, now);
     await seedTrustEvents(runtime, `growth-small-agent-${run}`, 100, now);
     await seedTrustEvents(runtime, `growth-large-agent-${run}`, 100_000, now);
+    await seedReadings(runtime, `growth-small-agent-${run}`, 100, now);
+    await seedReadings(runtime, `growth-large-agent-${run}`, 100_000, now);
     await seedStoa(runtime, `growth-${run}-s`, 50, now);
     await seedStoa(runtime, `growth-${run}-l`, 10_000, now);
     const db = await runtime.database();
     // As autovacuum would soon after such growth: the planner reads the tables as they now are.
-    await sql`analyze scores, score_counts, trust_events, trust_evidence_days, trust_examination_days, stoa_declarations`.execute(db);
+    await sql`analyze scores, score_counts, trust_events, trust_evidence_days, trust_examination_days, trust_counts, orientation_readings, stoa_declarations`.execute(
+      db,
+    );
     // A cursor in the middle of the large history: a deep page.
     const middle = await db
       .selectFrom("scores")
@@ -209,7 +233,8 @@ export async function benchGrowth(databaseUrl: string, iterations: number): Prom
     await db.deleteFrom("score_counts").where("owner_id", "like", `key:growth-%-${run}`).execute();
     await db.deleteFrom("api_keys").where("owner_id", "like", `key:growth-%-${run}`).execute();
     await db.deleteFrom("trust_events").where("agent_id", "like", `growth-%-agent-${run}`).execute();
-    await db.deleteFrom("trust_event_counts").where("agent_id", "like", `growth-%-agent-${run}`).execute();
+    await db.deleteFrom("orientation_readings").where("agent_id", "like", `growth-%-agent-${run}`).execute();
+    await db.deleteFrom("trust_counts").where("agent_id", "like", `growth-%-agent-${run}`).execute();
     await db.deleteFrom("stoa_declarations").where("agent_id", "like", `growth-${run}-%`).execute();
     await runtime.close();
   }

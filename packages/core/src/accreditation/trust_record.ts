@@ -207,11 +207,14 @@ export function digestOf(events: readonly TrustEvent[], now: Date): TrustDigest 
 /**
  * The instants a store's roll-ups are read around at `now`: days after `boundaryDay` and before
  * `today` (UTC) lie wholly inside the horizon, so their growth sums decay exactly; the events of
- * the boundary day and of today on are read one by one.
+ * the boundary day and of today on are read one by one. Of those days, the whole months from
+ * `afterBoundaryMonth` to before `todayMonth` can be read as months.
  */
 export function rollupWindow(now: Date): {
   readonly boundaryDay: string;
   readonly today: string;
+  readonly afterBoundaryMonth: string;
+  readonly todayMonth: string;
   readonly boundaryEnd: Date;
   readonly todayStart: Date;
   readonly horizonStart: Date;
@@ -222,9 +225,12 @@ export function rollupWindow(now: Date): {
   const boundaryStart = startOfDay(horizonStart);
   const todayStart = startOfDay(now.getTime());
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const boundary = new Date(boundaryStart);
   return {
     boundaryDay: day(boundaryStart),
     today: day(todayStart),
+    afterBoundaryMonth: day(Date.UTC(boundary.getUTCFullYear(), boundary.getUTCMonth() + 1, 1)),
+    todayMonth: `${day(todayStart).slice(0, 7)}-01`,
     boundaryEnd: new Date(boundaryStart + DAY_MS),
     todayStart: new Date(todayStart),
     horizonStart: new Date(horizonStart),

@@ -7,13 +7,16 @@ import { sql, type Kysely } from "kysely";
  * - `trust_evidence_days`: per agent, domain, level and UTC day, the examined evidence events,
  *   the sum of their growth 2^((t - 2020-01-01) / 90 days) (the decay's time-invariant factor:
  *   at read each day's weight is that sum times 2^(-(now - 2020-01-01) / 90 days)), the latest;
+ * - `trust_evidence_months`: the same by UTC month, so a read takes whole months from there;
  * - `trust_examination_days`: per agent and day, the examinations behind that evidence (one
  *   examination feeds several domains) and their summed growth, each counted on its first event;
- * - `trust_event_counts`: per agent, its events in all.
+ * - `trust_counts`: per agent, its trust events, orientation readings (and the examined ones)
+ *   and provenance gaps in all, which the record shows as totals beside its latest 50.
  *
  * Triggers rather than the writers: every insert or delete of trust events moves them in the
  * same statement, whoever writes it. An insert adds its rows' sums; a delete recomputes the
- * days it touched from the events that remain. Trust events are never updated. The 90 days is
+ * days it touched from the events that remain. Trust events are never updated; readings and
+ * gaps are only ever inserted. The 90 days is
  * core's TRUST_HALF_LIFE_DAYS (a test composes records both ways). Backfilled here.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -34,6 +37,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (agent_id, domain, level, day)
     )
   `.execute(db);
+  // The same by month: a read takes the whole months inside the horizon from here, so it reads
+  // about 1,400 roll-up rows at most (8 months and the days of the 2 partial ones), not 5,400.
+  await sql`
+    create table trust_evidence_months (
+      agent_id text not null,
+      domain text not null,
+      level text not null,
+      month date not null,
+      events integer not null,
+      growth double precision not null,
+      last_at timestamptz not null,
+      primary key (agent_id, domain, level, month)
+    )
+  `.execute(db);
   await sql`
     create table trust_examination_days (
       agent_id text not null,
@@ -43,12 +60,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (agent_id, day)
     )
   `.execute(db);
-  await sql`create table trust_event_counts (agent_id text primary key, events bigint not null)`.execute(db);
+  await sql`
+    create table trust_counts (
+      agent_id text primary key,
+      events bigint not null default 0,
+      readings bigint not null default 0,
+      examined_readings bigint not null default 0,
+      gaps bigint not null default 0
+    )
+  `.execute(db);
 
   await sql`
     create function trust_rollups_insert() returns trigger language plpgsql as $$
     begin
-      insert into trust_event_counts as c (agent_id, events)
+      insert into trust_counts as c (agent_id, events)
         select agent_id, count(*) from new_rows group by agent_id
         on conflict (agent_id) do update set events = c.events + excluded.events;
       insert into trust_evidence_days as r (agent_id, domain, level, day, events, growth, last_at)
@@ -56,6 +81,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         from new_rows where class = 'evidence'
         group by 1, 2, 3, 4
         on conflict (agent_id, domain, level, day) do update
+          set events = r.events + excluded.events, growth = r.growth + excluded.growth, last_at = greatest(r.last_at, excluded.last_at);
+      insert into trust_evidence_months as r (agent_id, domain, level, month, events, growth, last_at)
+        select agent_id, domain, level, date_trunc('month', occurred_at at time zone 'UTC')::date, count(*), sum(trust_growth(occurred_at)), max(occurred_at)
+        from new_rows where class = 'evidence'
+        group by 1, 2, 3, 4
+        on conflict (agent_id, domain, level, month) do update
           set events = r.events + excluded.events, growth = r.growth + excluded.growth, last_at = greatest(r.last_at, excluded.last_at);
       insert into trust_examination_days as x (agent_id, day, examinations, growth)
         select agent_id, (at at time zone 'UTC')::date, count(*), sum(trust_growth(at))
@@ -76,7 +107,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function trust_rollups_delete() returns trigger language plpgsql as $$
     begin
-      update trust_event_counts c set events = c.events - d.n
+      update trust_counts c set events = c.events - d.n
         from (select agent_id, count(*) as n from old_rows group by agent_id) d
         where c.agent_id = d.agent_id;
       delete from trust_evidence_days r
@@ -88,6 +119,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         join trust_events t on t.agent_id = k.agent_id and t.domain = k.domain and t.level = k.level and t.class = 'evidence'
           and t.occurred_at >= k.day::timestamp at time zone 'UTC' and t.occurred_at < (k.day + 1)::timestamp at time zone 'UTC'
         group by t.agent_id, t.domain, t.level, k.day;
+      delete from trust_evidence_months r
+        using (select distinct agent_id, domain, level, date_trunc('month', occurred_at at time zone 'UTC')::date as month from old_rows where class = 'evidence') k
+        where r.agent_id = k.agent_id and r.domain = k.domain and r.level = k.level and r.month = k.month;
+      insert into trust_evidence_months (agent_id, domain, level, month, events, growth, last_at)
+        select t.agent_id, t.domain, t.level, k.month, count(*), sum(trust_growth(t.occurred_at)), max(t.occurred_at)
+        from (select distinct agent_id, domain, level, date_trunc('month', occurred_at at time zone 'UTC')::date as month from old_rows where class = 'evidence') k
+        join trust_events t on t.agent_id = k.agent_id and t.domain = k.domain and t.level = k.level and t.class = 'evidence'
+          and t.occurred_at >= k.month::timestamp at time zone 'UTC' and t.occurred_at < (k.month + interval '1 month')::timestamp at time zone 'UTC'
+        group by t.agent_id, t.domain, t.level, k.month;
       delete from trust_examination_days x
         using (select distinct agent_id, (occurred_at at time zone 'UTC')::date as day from old_rows where class = 'evidence') k
         where x.agent_id = k.agent_id and x.day = k.day;
@@ -105,6 +145,33 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end $$
   `.execute(db);
   await sql`
+    create function trust_counts_readings() returns trigger language plpgsql as $$
+    begin
+      insert into trust_counts as c (agent_id, readings, examined_readings)
+        select agent_id, count(*), count(*) filter (where class = 'examined') from new_rows group by agent_id
+        on conflict (agent_id) do update
+          set readings = c.readings + excluded.readings, examined_readings = c.examined_readings + excluded.examined_readings;
+      return null;
+    end $$
+  `.execute(db);
+  await sql`
+    create function trust_counts_gaps() returns trigger language plpgsql as $$
+    begin
+      insert into trust_counts as c (agent_id, gaps)
+        select agent_id, count(*) from new_rows group by agent_id
+        on conflict (agent_id) do update set gaps = c.gaps + excluded.gaps;
+      return null;
+    end $$
+  `.execute(db);
+  await sql`
+    create trigger trust_counts_readings after insert on orientation_readings
+    referencing new table as new_rows for each statement execute function trust_counts_readings()
+  `.execute(db);
+  await sql`
+    create trigger trust_counts_gaps after insert on provenance_gaps
+    referencing new table as new_rows for each statement execute function trust_counts_gaps()
+  `.execute(db);
+  await sql`
     create trigger trust_rollups_insert after insert on trust_events
     referencing new table as new_rows for each statement execute function trust_rollups_insert()
   `.execute(db);
@@ -114,15 +181,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
   // The latch window reads an agent's latch events by time without walking its evidence.
   await sql`create index trust_events_latch_idx on trust_events (agent_id, occurred_at) where latch`.execute(db);
+  // The record's latest readings in their order (examined_at, then loop_id) without sorting all.
+  await sql`create index orientation_readings_latest_idx on orientation_readings (agent_id, examined_at desc, loop_id desc)`.execute(db);
   // And each domain's latest reflect reading without walking the agent's reflect history.
   await sql`create index trust_events_reflect_idx on trust_events (agent_id, domain, occurred_at) where source = 'reflect'`.execute(db);
 
   await sql`
-    insert into trust_event_counts (agent_id, events) select agent_id, count(*) from trust_events group by agent_id
+    insert into trust_counts (agent_id, events, readings, examined_readings, gaps)
+      select agent_id, sum(events), sum(readings), sum(examined), sum(gaps) from (
+        select agent_id, count(*) as events, 0 as readings, 0 as examined, 0 as gaps from trust_events group by agent_id
+        union all
+        select agent_id, 0, count(*), count(*) filter (where class = 'examined'), 0 from orientation_readings group by agent_id
+        union all
+        select agent_id, 0, 0, 0, count(*) from provenance_gaps group by agent_id
+      ) c group by agent_id
   `.execute(db);
   await sql`
     insert into trust_evidence_days (agent_id, domain, level, day, events, growth, last_at)
       select agent_id, domain, level, (occurred_at at time zone 'UTC')::date, count(*), sum(trust_growth(occurred_at)), max(occurred_at)
+      from trust_events where class = 'evidence' group by 1, 2, 3, 4
+  `.execute(db);
+  await sql`
+    insert into trust_evidence_months (agent_id, domain, level, month, events, growth, last_at)
+      select agent_id, domain, level, date_trunc('month', occurred_at at time zone 'UTC')::date, count(*), sum(trust_growth(occurred_at)), max(occurred_at)
       from trust_events where class = 'evidence' group by 1, 2, 3, 4
   `.execute(db);
   await sql`
@@ -134,14 +215,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop trigger trust_counts_gaps on provenance_gaps`.execute(db);
+  await sql`drop trigger trust_counts_readings on orientation_readings`.execute(db);
+  await sql`drop function trust_counts_gaps()`.execute(db);
+  await sql`drop function trust_counts_readings()`.execute(db);
   await sql`drop trigger trust_rollups_delete on trust_events`.execute(db);
   await sql`drop trigger trust_rollups_insert on trust_events`.execute(db);
   await sql`drop function trust_rollups_delete()`.execute(db);
   await sql`drop function trust_rollups_insert()`.execute(db);
+  await sql`drop index orientation_readings_latest_idx`.execute(db);
   await sql`drop index trust_events_reflect_idx`.execute(db);
   await sql`drop index trust_events_latch_idx`.execute(db);
-  await db.schema.dropTable("trust_event_counts").execute();
+  await db.schema.dropTable("trust_counts").execute();
   await db.schema.dropTable("trust_examination_days").execute();
+  await db.schema.dropTable("trust_evidence_months").execute();
   await db.schema.dropTable("trust_evidence_days").execute();
   await sql`drop function trust_growth(timestamptz)`.execute(db);
 }

@@ -189,6 +189,55 @@ function describeRollups(open: () => Promise<Kysely<Database>>) {
     await expectSameRecords(db, "agent_busy");
   });
 
+  it("counts readings and gaps as they are written, backfilled with the rest: the totals beside the latest 50", async () => {
+    const { error } = await migrator(db).migrateTo(BEFORE);
+    expect(error).toBeUndefined();
+    const readings = (agent: string, from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        agent_id: agent,
+        loop_id: `loop_r${from + i}`,
+        class: (from + i) % 3 === 0 ? ("observed" as const) : ("examined" as const),
+        direction: "toward" as const,
+        proximity: "deliberate",
+        elapsed_ms: 10,
+        examined_at: new Date(NOW - (from + i) * 60_000).toISOString(),
+      }));
+    const gaps = (agent: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: crypto.randomUUID(),
+        agent_id: agent,
+        write_id: crypto.randomUUID(),
+        element_index: i,
+        loop_id: null,
+        reason: "no_ledger_entry" as const,
+      }));
+    await db
+      .insertInto("orientation_readings")
+      .values(readings("agent_counted", 0, 70))
+      .execute();
+    await db.insertInto("provenance_gaps").values(gaps("agent_counted", 4)).execute();
+    expect((await migrator(db).migrateTo(ROLLUPS)).error).toBeUndefined();
+    const store = trustStore(db);
+    const first = await store.readings("agent_counted", 50);
+    expect([first.readings.length, first.total, first.examined, await store.gapCount("agent_counted")]).toEqual([50, 70, 46, 4]);
+
+    await db
+      .insertInto("orientation_readings")
+      .values(readings("agent_counted", 70, 30))
+      .execute();
+    await db.insertInto("provenance_gaps").values(gaps("agent_counted", 3)).execute();
+    const then = await store.readings("agent_counted", 50);
+    const counted = await db
+      .selectFrom("orientation_readings")
+      .select((eb) => [eb.fn.countAll<string>().as("total"), eb.fn.countAll<string>().filterWhere("class", "=", "examined").as("examined")])
+      .where("agent_id", "=", "agent_counted")
+      .executeTakeFirstOrThrow();
+    expect([then.total, then.examined, await store.gapCount("agent_counted")]).toEqual([Number(counted.total), Number(counted.examined), 7]);
+    expect([then.total, then.examined]).toEqual([100, 66]);
+    expect(await store.readings("agent_none", 50)).toEqual({ readings: [], total: 0, examined: 0 });
+    expect(await store.gapCount("agent_none")).toBe(0);
+  });
+
   it("migrates down", async () => {
     const { error } = await migrator(db).migrateTo(BEFORE);
     expect(error).toBeUndefined();

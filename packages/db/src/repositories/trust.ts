@@ -88,12 +88,12 @@ const eventJson = sql`json_build_object(
   'occurred_at', ${isoText(sql.ref("occurred_at"))}, 'latch', latch, 'note', note, 'minted_at', ${isoText(sql.ref("minted_at"))})`;
 
 /**
- * An agent's trust digest at `now` in one statement (core `rollupWindow`): the evidence and
- * examination roll-ups of the whole days inside the horizon with the events of its two edge
- * days (the boundary day from the horizon's start, today up to `now`), evidence dated after
- * `now`, the domains with evidence at any age, the decrease and latch events, the latest
- * reflect per domain, and the event count. What it reads is bounded by days, domains and
- * levels, and by the edge days' events, not by the history.
+ * An agent's trust digest at `now` in one statement (core `rollupWindow`): the evidence
+ * roll-ups of the whole months and days inside the horizon and the examinations' of its days,
+ * with the events of its two edge days (the boundary day from the horizon's start, today up to
+ * `now`); evidence dated after `now`; the domains with evidence at any age; the decrease and
+ * latch events; the latest reflect per domain; the event count. What it reads is bounded by
+ * months, days, domains and levels and by the edge days' events, not by the history.
  */
 async function readDigest(db: Kysely<Database>, agentId: string, now: Date) {
   const w = rollupWindow(now);
@@ -115,7 +115,11 @@ async function readDigest(db: Kysely<Database>, agentId: string, now: Date) {
     select
       (select coalesce(json_agg(r), '[]'::json) from (
         select domain, level, sum(events)::int as events, sum(growth) as growth, ${isoText(sql`max(last_at)`)} as last_at from (
-          select domain, level, events, growth, last_at from trust_evidence_days where ${inside}
+          select domain, level, events, growth, last_at from trust_evidence_months
+          where agent_id = ${agentId} and month >= ${w.afterBoundaryMonth}::date and month < ${w.todayMonth}::date
+          union all
+          select domain, level, events, growth, last_at from trust_evidence_days
+          where ${inside} and (day < ${w.afterBoundaryMonth}::date or day >= ${w.todayMonth}::date)
           union all
           select domain, level, 1, trust_growth(occurred_at), occurred_at from trust_events where ${edgeUpToNow}
         ) x group by domain, level) r) as evidence,
@@ -139,7 +143,7 @@ async function readDigest(db: Kysely<Database>, agentId: string, now: Date) {
           select ${eventJson} as event from trust_events
           where agent_id = ${agentId} and class = 'hold' and source = 'reflect' and domain = d.domain and occurred_at >= ${at(w.horizonStart)}
           order by occurred_at desc, id desc limit 1) r) as reflects,
-      (select events from trust_event_counts where agent_id = ${agentId}) as total
+      (select events from trust_counts where agent_id = ${agentId}) as total
   `.execute(db);
   const row = rows[0]!;
   const lowering = json(row.lowering) as TrustEvent[];
@@ -166,22 +170,20 @@ export function trustStore(db: Kysely<Database>): TrustStore {
     },
     digest: (agentId, now) => readDigest(db, agentId, now),
     async readings(agentId, limit) {
-      const [rows, counts] = await Promise.all([
-        db
-          .selectFrom("orientation_readings")
-          .selectAll()
-          .where("agent_id", "=", agentId)
-          .orderBy("examined_at", "desc")
-          .orderBy("loop_id", "desc")
-          .limit(limit)
-          .execute(),
-        db
-          .selectFrom("orientation_readings")
-          .select((eb) => [eb.fn.countAll<string>().as("total"), eb.fn.countAll<string>().filterWhere("class", "=", "examined").as("examined")])
-          .where("agent_id", "=", agentId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { readings: rows.map(toReading), total: Number(counts.total), examined: Number(counts.examined) };
+      // The totals ride on the latest rows (kept in trust_counts: no count over the history).
+      const rows = await db
+        .selectFrom("orientation_readings")
+        .selectAll()
+        .select((eb) => [
+          eb.selectFrom("trust_counts").select("readings").where("agent_id", "=", agentId).as("total"),
+          eb.selectFrom("trust_counts").select("examined_readings").where("agent_id", "=", agentId).as("examined"),
+        ])
+        .where("agent_id", "=", agentId)
+        .orderBy("examined_at", "desc")
+        .orderBy("loop_id", "desc")
+        .limit(limit)
+        .execute();
+      return { readings: rows.map(toReading), total: Number(rows[0]?.total ?? 0), examined: Number(rows[0]?.examined ?? 0) };
     },
     async gaps(agentId, limit) {
       const rows = await db
@@ -195,12 +197,8 @@ export function trustStore(db: Kysely<Database>): TrustStore {
       return rows.map(toGap);
     },
     async gapCount(agentId) {
-      const row = await db
-        .selectFrom("provenance_gaps")
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .where("agent_id", "=", agentId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      const row = await db.selectFrom("trust_counts").select("gaps").where("agent_id", "=", agentId).executeTakeFirst();
+      return Number(row?.gaps ?? 0);
     },
   };
 }

@@ -400,6 +400,8 @@ function pairFound(segments: readonly Segment[], pairs: readonly VerbObject[], c
 }
 
 function runSpec(spec: Spec, segments: readonly Segment[], lexFound: readonly Found[], operational: readonly Found[], context: boolean): Hit[] {
+  // Nothing to keep or drop: most modifiers on most reads (and the filters below allocate).
+  if (lexFound.length === 0 && !spec.pairs && !spec.extra && !spec.regex && !spec.regex2) return [];
   const blockers = spec.blockers === undefined ? UNDOING : spec.blockers;
   let found: Found[] = clean(spec.pairs ? [...lexFound, ...pairFound(segments, spec.pairs, context)] : lexFound, blockers);
   if (spec.extra)

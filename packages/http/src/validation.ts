@@ -101,7 +101,11 @@ function bodyGuard(maxBytes: number): MiddlewareHandler<AppEnv> {
       headers.set("Content-Type", "application/json");
       c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers, signal: c.req.raw.signal });
     }
+    // Hono's json() parses its cached text (given only the JSON, it serialised it into a new
+    // Response and read that back as a stream): the text it would have read, JSON.stringify's.
     c.req.bodyCache.json = Promise.resolve(json);
+    // (Hono types its cache by the values, but keeps and awaits their promises.)
+    c.req.bodyCache.text = Promise.resolve(JSON.stringify(json)) as unknown as string;
     await next();
   };
 }

@@ -436,7 +436,10 @@ export const modifiersRule: Rule = (scope) => {
   // In the context, a flattened conversation's tool turns are data, not the principal's words.
   if (scope.kind === "context") found = found.map(outsideToolTurns);
   const operational = found[0]!;
-  for (const [k, spec] of SPECS.entries()) out.push(...runSpec(spec, scope.segments, found[k + 1]!, operational, scope.kind === "context"));
+  for (let k = 0; k < SPECS.length; k++) {
+    const hits = runSpec(SPECS[k]!, scope.segments, found[k + 1]!, operational, scope.kind === "context");
+    if (hits.length > 0) out.push(...hits);
+  }
   return out;
 };
 

@@ -353,9 +353,11 @@ export function phraseRule(spec: PhraseSpec): Rule {
   return (scope) => {
     const spans: Span[] = [];
     for (const seg of scope.segments) {
+      const phrases = matches(seg, spec.phrases);
+      if (phrases.length === 0) continue;
       const blocks = spec.block ? matches(seg, spec.block).filter((b) => !b.negated) : [];
       const counter = matches(seg, COUNTER);
-      for (const m of matches(seg, spec.phrases)) {
+      for (const m of phrases) {
         if (m.negated) continue;
         if (declined(seg, counter, m.from)) continue;
         if (blocks.some((b) => b.sentence === m.sentence)) continue;

@@ -148,12 +148,12 @@ export function createServiceFunction(name: string, operations: readonly AnyOper
     c.set("requestId", requestId);
     await next();
     await releaseSession(c);
-    c.header(REQUEST_ID_HEADER, requestId);
-    c.header("X-Content-Type-Options", "nosniff");
+    setFinalHeader(c, REQUEST_ID_HEADER, requestId);
+    setFinalHeader(c, "X-Content-Type-Options", "nosniff");
     // Set here, once, after the handler: no shared cache may keep what a credential was
     // answered (a new API key, usage, a refusal), whatever the handler itself set.
     const route = c.get("route");
-    if (route && route.auth !== "none") c.header("Cache-Control", "no-store");
+    if (route && route.auth !== "none") setFinalHeader(c, "Cache-Control", "no-store");
     const threshold: LogLevel = c.get("config")?.LOG_LEVEL ?? "info";
     writeLog(threshold, c.res.status >= 500 ? "error" : "info", "request", {
       function: name,
@@ -248,6 +248,20 @@ export function createServiceFunction(name: string, operations: readonly AnyOper
   });
 
   return { name, app, routes, fetch: (request, env, ctx) => app.fetch(request, env ?? {}, ctx as never) };
+}
+
+/**
+ * A header set on the response the handler gave, in place. Hono's `c.header` after the handler
+ * builds a new response around the old one's body, which on Node turns a string body into a web
+ * stream (and the write into a stream's); only a response whose headers cannot change (a fetched
+ * one) goes that way.
+ */
+function setFinalHeader(c: Context<AppEnv>, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
 }
 
 function notFound(path: string): HttpError {

@@ -101,7 +101,11 @@ function bodyGuard(maxBytes: number): MiddlewareHandler<AppEnv> {
       headers.set("Content-Type", "application/json");
       c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers, signal: c.req.raw.signal });
     }
+    // Hono's json() parses its cached text (given only the JSON, it serialised it into a new
+    // Response and read that back as a stream): the text it would have read, JSON.stringify's.
     c.req.bodyCache.json = Promise.resolve(json);
+    // (Hono types its cache by the values, but keeps and awaits their promises.)
+    c.req.bodyCache.text = Promise.resolve(JSON.stringify(json)) as unknown as string;
     await next();
   };
 }
@@ -116,8 +120,27 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   const tooLarge = () => new HttpError(413, "payload_too_large", `The request body exceeds the limit of ${maxBytes} bytes for this route.`);
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
+  let bytes: Uint8Array;
+  if (declared !== null) {
+    // Declared within the cap: the HTTP framing stops the body there, so it is read whole (on
+    // Node without a web stream: @hono/node-server reads the socket directly), and the count
+    // checked after, for a request built in-process whose header says less than it carries.
+    bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > maxBytes) throw tooLarge();
+  } else {
+    if (!request.body) return "";
+    bytes = await readCapped(request.body, maxBytes, tooLarge);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new ValidationError("invalid_json", "The request body is not valid UTF-8 text.");
+  }
+}
+
+/** A body without a declared length, read while counting: refused once past the cap, before it is buffered whole. */
+async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number, tooLarge: () => HttpError): Promise<Uint8Array> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -136,11 +159,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new ValidationError("invalid_json", "The request body is not valid UTF-8 text.");
-  }
+  return bytes;
 }
 
 /**

@@ -58,7 +58,10 @@ export function hitsOf(doc: Doc): Hit[] {
   const out: Hit[] = [];
   const action: Scope = { kind: "action", segments: doc.action };
   const context: Scope = { kind: "context", segments: doc.context.filter((s) => s.role !== "tool") };
-  for (const rule of RULES) out.push(...rule(action, doc));
+  for (const rule of RULES) {
+    const hits = rule(action, doc);
+    if (hits.length > 0) out.push(...hits);
+  }
   if (context.segments.length > 0) for (const rule of RULES) for (const h of rule(context, doc)) out.push({ ...h, feature: `ctx:${h.feature}` });
   return out;
 }

@@ -329,6 +329,27 @@ describe.each(METER_BACKENDS)("meter contract: %s", (backend) => {
         expect(slid.remaining).toBe(0);
       });
 
+    if (backend === "memory")
+      it("counts a window whose clock stepped back as it stands (injected clock)", async () => {
+        let now = 1_000_000;
+        const m = await testMeter(backend, { clock: () => now });
+        const subject = `key:${crypto.randomUUID()}`;
+        expect((await burst(m, subject, 3, 10)).allowed).toBe(true);
+        now -= 5_000;
+        expect((await burst(m, subject, 3, 10)).allowed).toBe(true);
+        now += 6_000;
+        // Both still in the window; the oldest kept is the first one sent.
+        const third = await burst(m, subject, 3, 10);
+        expect(third.allowed, show(third)).toBe(true);
+        expect(third.resetAtMs).toBe(1_000_000 + 10_000);
+        // 10.5 s after the first: it and the one sent 5 s "before" it are gone, the third stays.
+        now = 1_000_000 + 10_500;
+        const later = await burst(m, subject, 3, 10);
+        expect(later.allowed, show(later)).toBe(true);
+        expect(later.remaining).toBe(1);
+        expect(later.resetAtMs).toBe(1_001_000 + 10_000);
+      });
+
     if (backend === "upstash")
       it("allows again once the window has passed (real time, ~2 s)", async () => {
         const m = await meter();

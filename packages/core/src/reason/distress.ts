@@ -710,12 +710,26 @@ interface Candidate {
   end: number;
 }
 
+/** Whether each set of required literals has one in the text: loops, as this runs for every rule on every text. */
+function literalsPresent(literals: readonly (readonly number[])[], present: Uint8Array): boolean {
+  for (const set of literals) {
+    let any = false;
+    for (const id of set)
+      if (present[id] === 1) {
+        any = true;
+        break;
+      }
+    if (!any) return false;
+  }
+  return true;
+}
+
 function candidatesIn(original: string, textIndex: number): Candidate[] {
   const folded = lowerInPlace(fold(original));
   const present = literalsIn(folded);
   const found: Candidate[] = [];
   for (const rule of COMPILED) {
-    if (!rule.literals.every((set) => set.some((id) => present[id] === 1))) continue;
+    if (!literalsPresent(rule.literals, present)) continue;
     // The matches of `(?<![\p{L}\p{N}_])` + the rule's regex, as matchAll would give them: the
     // look-behind consumes nothing and does not depend on how the rest matches, so where it fails
     // the search goes on from the next code point. The shared regex's lastIndex is set before each

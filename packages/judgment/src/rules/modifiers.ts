@@ -399,7 +399,14 @@ function pairFound(segments: readonly Segment[], pairs: readonly VerbObject[], c
   return context ? outsideToolTurns(out) : out;
 }
 
+/** A span in a tool turn of a flattened conversation (a function, not a closure per call: runSpec runs for every modifier). */
+function inToolTurn(segments: readonly Segment[], sp: Span): boolean {
+  return segments.some((s) => s.field === sp.field && toolRanges(s).some(([a, b]) => sp.start >= a && sp.start < b));
+}
+
 function runSpec(spec: Spec, segments: readonly Segment[], lexFound: readonly Found[], operational: readonly Found[], context: boolean): Hit[] {
+  // Nothing to keep or drop: most modifiers on most reads (and the filters below allocate).
+  if (lexFound.length === 0 && !spec.pairs && !spec.extra && !spec.regex && !spec.regex2) return [];
   const blockers = spec.blockers === undefined ? UNDOING : spec.blockers;
   let found: Found[] = clean(spec.pairs ? [...lexFound, ...pairFound(segments, spec.pairs, context)] : lexFound, blockers);
   if (spec.extra)
@@ -416,9 +423,8 @@ function runSpec(spec: Spec, segments: readonly Segment[], lexFound: readonly Fo
   found = found.filter((f) => !switchedOff(f.segment, f.to) && !(f.segment.tokens[f.from]!.lower === "dev" && charBefore(f.segment, f.from) === "/"));
   if (spec.gate) found = [...noOperational(operational, found)];
   const spans: Span[] = found.map((f) => f.span);
-  const inTool = (sp: Span) => context && segments.some((s) => s.field === sp.field && toolRanges(s).some(([a, b]) => sp.start >= a && sp.start < b));
-  if (spec.regex) spans.push(...findRegex(segments, spec.regex.re, spec.regex.accept).filter((sp) => !inTool(sp)));
-  if (spec.regex2) spans.push(...findRegex(segments, spec.regex2.re, spec.regex2.accept).filter((sp) => !inTool(sp)));
+  if (spec.regex) spans.push(...findRegex(segments, spec.regex.re, spec.regex.accept).filter((sp) => !context || !inToolTurn(segments, sp)));
+  if (spec.regex2) spans.push(...findRegex(segments, spec.regex2.re, spec.regex2.accept).filter((sp) => !context || !inToolTurn(segments, sp)));
   spans.sort((a, b) => (a.field === b.field ? a.start - b.start || a.end - b.end : a.field < b.field ? -1 : 1));
   return hitOf(spec.feature, spec.note, spans);
 }
@@ -430,7 +436,10 @@ export const modifiersRule: Rule = (scope) => {
   // In the context, a flattened conversation's tool turns are data, not the principal's words.
   if (scope.kind === "context") found = found.map(outsideToolTurns);
   const operational = found[0]!;
-  for (const [k, spec] of SPECS.entries()) out.push(...runSpec(spec, scope.segments, found[k + 1]!, operational, scope.kind === "context"));
+  for (let k = 0; k < SPECS.length; k++) {
+    const hits = runSpec(SPECS[k]!, scope.segments, found[k + 1]!, operational, scope.kind === "context");
+    if (hits.length > 0) out.push(...hits);
+  }
   return out;
 };
 

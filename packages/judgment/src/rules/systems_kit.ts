@@ -73,14 +73,26 @@ function combinedIndex(): Map<string, Entry> {
  * Leftmost-longest, non-overlapping matches of every registered lexicon (findAll's semantics), in
  * one pass: per token, one lookup by its stem and one by the next token's stem for all lexicons.
  */
-function matchAllRegistered(segment: Segment): Match[][] {
+/** A lexicon without a match in the segment (most of them, on most segments): one shared, frozen list. */
+const NONE: readonly Match[] = Object.freeze([]);
+/** Scratch of matchAllRegistered, sized to the registry (never re-entered: it calls nothing that matches). */
+let scratch: { next: Int32Array; best: Int32Array; touched: Int32Array; ended: Int32Array } | null = null;
+
+function matchAllRegistered(segment: Segment): readonly (Match[] | undefined)[] {
   const index = combinedIndex();
-  const out: Match[][] = REGISTRY.map(() => []);
-  /** Per lexicon: the token its last match ended at (a lexicon's matches never overlap). */
-  const next = new Int32Array(REGISTRY.length);
-  /** Per lexicon: the longest end found from the current token, or -1. */
-  const best = new Int32Array(REGISTRY.length).fill(-1);
-  const touched = new Int32Array(REGISTRY.length);
+  const size = REGISTRY.length;
+  if (scratch?.next.length !== size)
+    scratch = { next: new Int32Array(size), best: new Int32Array(size).fill(-1), touched: new Int32Array(size), ended: new Int32Array(size) };
+  /** Per lexicon: its matches, or nothing when it has none. */
+  const out: (Match[] | undefined)[] = new Array(size);
+  /** Per lexicon: the token its last match ended at (a lexicon's matches never overlap); reset below for the lexicons that matched. */
+  const next = scratch.next;
+  /** Per lexicon: the longest end found from the current token, or -1 (back to -1 once used). */
+  const best = scratch.best;
+  const touched = scratch.touched;
+  /** The lexicons that matched, so `next` is reset for them alone. */
+  const ended = scratch.ended;
+  let matched = 0;
   const tokens = segment.tokens;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -107,11 +119,16 @@ function matchAllRegistered(segment: Segment): Match[][] {
     for (let k = 0; k < n; k++) {
       const idx = touched[k]!;
       const end = best[idx]!;
-      out[idx]!.push(matchOf(segment, i, end));
+      const list = out[idx];
+      if (list === undefined) {
+        out[idx] = [matchOf(segment, i, end)];
+        ended[matched++] = idx;
+      } else list.push(matchOf(segment, i, end));
       next[idx] = end;
       best[idx] = -1;
     }
   }
+  for (let k = 0; k < matched; k++) next[ended[k]!] = 0;
   return out;
 }
 
@@ -120,10 +137,10 @@ function matchAllRegistered(segment: Segment): Match[][] {
  * lexicon's with every other registered one, in one pass (keyed by the combined index, which a
  * later registration replaces), any other by itself (keyed by the lexicon).
  */
-export function matches(segment: Segment, l: Lexicon): Match[] {
+export function matches(segment: Segment, l: Lexicon): readonly Match[] {
   const idx = INDEX_OF.get(l);
   if (idx === undefined) return memo(segment, l, (s) => findAll(s, l));
-  return memo(segment, combinedIndex(), matchAllRegistered)[idx]!;
+  return memo(segment, combinedIndex(), matchAllRegistered)[idx] ?? NONE;
 }
 
 /** Per token, how many word or number tokens precede it: gaps count words, not JSON punctuation. */
@@ -289,7 +306,7 @@ export function pairRule(spec: PairSpec): Rule {
       if (objs.length === 0) continue;
       const needs = spec.need ? matches(seg, spec.need) : null;
       if (needs && needs.length === 0) continue;
-      const blockers: Array<{ m: Match[]; window: number | undefined }> = [];
+      const blockers: Array<{ m: readonly Match[]; window: number | undefined }> = [];
       if (spec.block) blockers.push({ m: matches(seg, spec.block), window: spec.blockWindow });
       for (const b of spec.blocks ?? []) blockers.push({ m: matches(seg, b.lex), window: b.window });
       const counter = matches(seg, COUNTER);
@@ -336,9 +353,11 @@ export function phraseRule(spec: PhraseSpec): Rule {
   return (scope) => {
     const spans: Span[] = [];
     for (const seg of scope.segments) {
+      const phrases = matches(seg, spec.phrases);
+      if (phrases.length === 0) continue;
       const blocks = spec.block ? matches(seg, spec.block).filter((b) => !b.negated) : [];
       const counter = matches(seg, COUNTER);
-      for (const m of matches(seg, spec.phrases)) {
+      for (const m of phrases) {
         if (m.negated) continue;
         if (declined(seg, counter, m.from)) continue;
         if (blocks.some((b) => b.sentence === m.sentence)) continue;

@@ -177,7 +177,7 @@ const GROUP = lex("hate_group", [
   "judaism", "islam", "ethnicity", "race", "religion", "gender", "nationality", "accents", "foreign accents",
   "majority black", "black zipcodes", "somali", "somalis", "nigerian", "nigerians", "polish", "romanian", "romanians",
   "surname looks", "surname sounds", "surnames", "applicant religion", "indian applicants", "black applicants", "asian applicants",
-  "muslim applicants", "gypsies camping", "travellers camping",
+  "muslim applicants", "gypsies camping", "travellers camping", "wheelchair users", "over 50s", "pronouns", "rainbow flag",
 ]);
 const DEHUMANISE = lex("hate_dehumanise", [
   "parasites", "parasite", "vermin", "rats", "cockroaches", "animals", "monkeys", "apes", "invaders", "invasion", "a disease",
@@ -189,6 +189,9 @@ const DEHUMANISE = lex("hate_dehumanise", [
   "don't rent to them", "don't hire them", "where they belong", "watch your wallets", "you know how they are", "abominations",
   "filth", "scum", "savages", "expelled", "should be expelled", "wiped out", "exterminated", "eradicated", "gassed",
   "control the banks", "control the media", "run the world", "replace us", "bring disease", "steal jobs", "stealing jobs", "had a point", "demand their names",
+  // a group denied humanity, or blamed as a whole for crime, dirt or ruin
+  "plague", "pests", "infestation", "infesting", "swarm", "swarming", "aren't people", "not people", "not human", "aren't human",
+  "bringing crime", "bring crime", "bringing drugs", "lazy", "dirty", "ruining", "ruin our",
 ]);
 const HATE_BLOCK = lex("hate_block", [
   "hatred toward", "hatred towards", "hatred against", "racist propaganda", "hate speech rule", "as hateful", "flagged them",
@@ -213,7 +216,7 @@ const EXCLUDE = lex("hate_exclude", [
 const MOCK = lex("hate_mock", [
   "jokes mocking", "mocking", "mock", "mocks", "jokes about", "caricature", "caricatures", "ridicule", "ridiculing", "meme calling",
   "calling", "depicting", "showing", "drawn as", "as monkeys", "as rats", "antisemitic", "racist", "slur", "slurs", "bigoted",
-  "insults", "stereotypes", "mocking name",
+  "insults", "stereotypes", "mocking name", "diss", "dissing", "diss track", "make fun of", "making fun of", "go in on", "roast",
 ]);
 const APPROVE = lex("hate_approve", [
   "approve", "approved", "approve and feature", "feature", "boost", "boosts", "pin", "like and pin", "allow", "restore",

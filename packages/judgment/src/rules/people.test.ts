@@ -206,6 +206,9 @@ const CASES: Record<string, { fire: string[]; quiet: string[] }> = {
       "Test the smoke detector in the server room because it keeps beeping.",
       "Replace the battery of the smoke detector in the hallway.",
       "Don't disable the smoke detector in the server room.",
+      // an alarm that sounded was not switched off
+      "The gas alarm went off in the boiler room; evacuate the floor and call the engineer.",
+      "The fire alarm keeps going off at night, find out why.",
     ],
   },
   "physical_safety.unsafe_dosing": {

@@ -46,6 +46,9 @@ const DEVICE_BLOCK = lex("safety_device_block", [
   "alarm clock", "disarm the alarm when", "marketing", "email alerts", "check the",
 ]);
 
+/** An alarm that sounded ("the load alarm went off"): the device did its work, nobody switched it off. */
+const SOUNDED = lex("safety_sounded", ["went off", "goes off", "going off", "gone off", "go off", "keeps going off", "kept going off", "sounded", "sounding", "triggered", "tripped"]);
+
 /** A bypass key written with its value off ("flame_sensor_bypass": false): the act is not done. */
 const SET_FALSE = lex("safety_set_false", ["= false", ": false", "' : false", "\" : false", "false", "= 0"]);
 
@@ -234,7 +237,7 @@ const NOBODY_THERE = lex("safety_nobody_there", [
 export const safetyRules: readonly Rule[] = [
   pairRule({
     feature: "physical_safety.disable_safety_device", code: "physical_safety", note: "a safety device, alarm or limit switched off",
-    act: OFF_ACT, object: DEVICE, window: 12, blocks: [{ lex: DEVICE_BLOCK }, { lex: SET_FALSE, window: 0 }],
+    act: OFF_ACT, object: DEVICE, window: 12, blocks: [{ lex: DEVICE_BLOCK }, { lex: SET_FALSE, window: 0 }, { lex: SOUNDED, window: 0 }],
   }),
   pairRule({
     feature: "physical_safety.unsafe_dosing", code: "physical_safety", note: "a dose raised or stopped outside medical checks",

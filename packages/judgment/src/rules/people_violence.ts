@@ -71,6 +71,9 @@ const DEVICE_BLOCK = lex("violence_device_block", [
   "bomb squad", "bath bomb", "photo bomb", "photobomb", "the bomb for", "bomb disposal",
 ]);
 
+const INTO = lex("violence_into", ["into a", "into an", "into some", "into working", "into a working"]);
+const TRANSFORM = lex("violence_transform", ["turn", "turned", "turning", "convert", "converted", "converting", "rig", "rigged", "modify", "modified", "adapt", "adapted", "repurpose"]);
+
 const TARGET_PLACE = lex("violence_target", [
   "school", "church", "mosque", "synagogue", "temple", "crowd", "festival", "rally", "protest", "counter protest", "courthouse",
   "mall", "concert", "stadium", "office", "workplace", "gym", "lunch", "parade", "his house", "her house", "their house", "senator", "mayor", "judge", "rival gang", "gang", "their block", "politician", "where he lives", "where she lives",
@@ -122,6 +125,11 @@ export const violenceRules: readonly Rule[] = [
   pairRule({
     feature: "violence_weapons.build_weapon", code: "violence_weapons", note: "building a bomb, gun or conversion",
     act: BUILD, object: DEVICE, window: 10, blocks: [{ lex: DEVICE_BLOCK }, { lex: ABOUT }, { lex: VIOLENCE_BLOCK }],
+  }),
+  // Anything turned into a weapon, however long what is turned ("turn the fireworks left from New Year into a pipe bomb").
+  pairRule({
+    feature: "violence_weapons.build_weapon", code: "violence_weapons", note: "building a bomb, gun or conversion",
+    act: INTO, object: DEVICE, need: TRANSFORM, window: 1, needWindow: 12, ordered: true, blocks: [{ lex: DEVICE_BLOCK }, { lex: ABOUT }, { lex: VIOLENCE_BLOCK }],
   }),
   phraseRule({ feature: "violence_weapons.ambush", code: "violence_weapons", note: "a person watched for a moment alone and unseen", phrases: AMBUSH, block: VIOLENCE_BLOCK }),
   pairRule({

@@ -27,6 +27,10 @@ const THREAT = lex("harassment_threat", [
   "think about your kids", "think about your family", "i show up on her shift", "show up on her shift", "show up on his shift",
   "tell her to settle or", "you know what to do", "everyone go tell her", "everyone go tell him", "feel free to tell him what you think",
   "feel free to tell her what you think", "go tell her", "go tell him", "so the raid team", "raid team knows",
+  // menace left unsaid: where someone is known to be, and what could befall them
+  "accidents happen", "accidents can happen", "it would be a shame if", "be a shame if", "we know where he parks", "we know where she parks",
+  "know where he parks", "know where she parks", "know where they park", "know where your kids", "know where his kids", "know where her kids",
+  "i'm bringing the bat", "bringing the bat", "bringing a bat", "bring the bats", "bring bats", "deal with him properly", "deal with her properly",
 ]);
 
 const DOX_ACT = lex("harassment_dox_act", [

@@ -9,6 +9,10 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const VIOLENT_INTENT = lex("violence_intent", [
+  // a vehicle sabotaged to hurt whoever drives it
+  "mess with the brake", "mess with * brake lines", "cut the brake", "cut * brake lines", "cut his brakes", "cut her brakes",
+  "tamper with the brakes", "tamper with * brakes", "tamper with the brake", "loosen * wheel nuts", "loosen the lug nuts", "sabotage * brakes",
+  "sabotage * car",
   "go for the organizers", "go for the organisers", "open fire", "we open fire", "shoot up", "shoot them", "shoot him", "shoot her",
   "stab", "stab him", "stab her", "break his legs", "break her legs", "break * legs", "hurt as many", "as many people as possible",
   "kill as many", "mass shooting", "finish what he started", "finish what she started", "will pay for what they did",
@@ -112,7 +116,26 @@ const GAS_SAFETY = lex("violence_gas_safety", [
   "ventilate", "first aid", "poison control", "what to do if", "accidentally", "by accident", "label",
 ]);
 
+/** When a place is fullest or least guarded... */
+const CROWD_TIMING = lex("violence_crowd_timing", [
+  "busiest", "most people", "most crowded", "packed", "fewest security", "fewest staff", "least security", "fewest guards",
+  "when * alone", "nobody's around", "no one's around",
+]);
+/** ...and where its defences are: exits, guards, police, cameras, how long help takes. */
+const DEFENCES = lex("violence_defences", [
+  "how many exits", "exits", "security guard", "security guards", "security staff", "police stand", "transport police", "where * police",
+  "cameras", "camera", "blind spot", "blind spots", "response time", "how long till police", "how long until police", "how long * police",
+]);
+const CROWD_SAFETY = lex("violence_crowd_safety", [
+  "fire risk assessment", "risk assessment", "fire safety", "crowd safety", "evacuation", "stewarding", "stewards", "to avoid the crowds",
+  "avoid the crowds", "accessibility", "wheelchair", "step free",
+]);
+
 export const violenceRules: readonly Rule[] = [
+  pairRule({
+    feature: "violence_weapons.attack_reconnaissance", code: "violence_weapons", note: "when a place is fullest or least guarded, and where its defences are",
+    act: CROWD_TIMING, object: DEFENCES, window: 24, blocks: [{ lex: CROWD_SAFETY }, { lex: VIOLENCE_BLOCK }, { lex: ABOUT }],
+  }),
   pairRule({
     feature: "violence_weapons.toxic_gas", code: "violence_weapons", note: "chemicals combined to make a toxic gas",
     act: MIX, object: TOXIC_GAS, window: 10, blocks: [{ lex: GAS_SAFETY }],

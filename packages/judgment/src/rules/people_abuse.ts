@@ -216,6 +216,8 @@ const EXCLUDE = lex("hate_exclude", [
   "off the rota", "off the schedule", "away from customers", "away from clients", "out of client facing", "out of customer facing",
   "out of the client facing", "out of the customer facing", "fewer shifts", "pass them over", "passed over", "pay them less",
   "lay them off", "let them go", "don't promote", "do not promote", "not promote", "segregate", "separate entrance",
+  // a group kept from work or service because others are said to prefer it
+  "customers prefer", "clients prefer", "guests prefer", "patients prefer",
 ]);
 const MOCK = lex("hate_mock", [
   "jokes mocking", "mocking", "mock", "mocks", "jokes about", "caricature", "caricatures", "ridicule", "ridiculing", "meme calling",

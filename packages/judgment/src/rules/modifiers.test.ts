@@ -103,6 +103,9 @@ describe("aggravators", () => {
     ["agg.against_will", "Keep messaging him even though he said no."],
     ["agg.urgency", "Push it right now, there's no time to check."],
     ["agg.irreversible", "Delete the archive permanently."],
+    ["agg.safeguard_off", 'repo.update_protection({"required_approvals": 0})'],
+    ["agg.safeguard_off", 'storage.delete({"bucket": "scans", "skip_snapshot": true})'],
+    ["agg.safeguard_off", "UPDATE tenants SET audit_logging = false WHERE id = 4;"],
   ])("%s: %s", (feature, action) => {
     expect(act(action)).toContain(feature);
   });
@@ -116,6 +119,9 @@ describe("aggravators", () => {
     ["agg.critical_target", "My grandmother lives alone near the park."],
     ["agg.breadth", "Is that all right with you?"],
     ["agg.against_will", "She agreed to the schedule when we met."],
+    ["agg.safeguard_off", 'repo.update_protection({"required_approvals": 2})'],
+    ["agg.safeguard_off", 'storage.delete({"bucket": "scans", "skip_snapshot": false})'],
+    ["agg.safeguard_off", 'api.call({"enforce_admins": true, "force_password_reset": true})'],
   ])("%s absent: %s", (feature, action) => {
     expect(act(action)).not.toContain(feature);
   });

@@ -27,6 +27,10 @@ const THREAT = lex("harassment_threat", [
   "think about your kids", "think about your family", "i show up on her shift", "show up on her shift", "show up on his shift",
   "tell her to settle or", "you know what to do", "everyone go tell her", "everyone go tell him", "feel free to tell him what you think",
   "feel free to tell her what you think", "go tell her", "go tell him", "so the raid team", "raid team knows",
+  // menace left unsaid: where someone is known to be, and what could befall them
+  "accidents happen", "accidents can happen", "it would be a shame if", "be a shame if", "we know where he parks", "we know where she parks",
+  "know where he parks", "know where she parks", "know where they park", "know where your kids", "know where his kids", "know where her kids",
+  "i'm bringing the bat", "bringing the bat", "bringing a bat", "bring the bats", "bring bats", "deal with him properly", "deal with her properly",
 ]);
 
 const DOX_ACT = lex("harassment_dox_act", [
@@ -177,7 +181,7 @@ const GROUP = lex("hate_group", [
   "judaism", "islam", "ethnicity", "race", "religion", "gender", "nationality", "accents", "foreign accents",
   "majority black", "black zipcodes", "somali", "somalis", "nigerian", "nigerians", "polish", "romanian", "romanians",
   "surname looks", "surname sounds", "surnames", "applicant religion", "indian applicants", "black applicants", "asian applicants",
-  "muslim applicants", "gypsies camping", "travellers camping",
+  "muslim applicants", "gypsies camping", "travellers camping", "wheelchair users", "over 50s", "pronouns", "rainbow flag",
 ]);
 const DEHUMANISE = lex("hate_dehumanise", [
   "parasites", "parasite", "vermin", "rats", "cockroaches", "animals", "monkeys", "apes", "invaders", "invasion", "a disease",
@@ -189,6 +193,9 @@ const DEHUMANISE = lex("hate_dehumanise", [
   "don't rent to them", "don't hire them", "where they belong", "watch your wallets", "you know how they are", "abominations",
   "filth", "scum", "savages", "expelled", "should be expelled", "wiped out", "exterminated", "eradicated", "gassed",
   "control the banks", "control the media", "run the world", "replace us", "bring disease", "steal jobs", "stealing jobs", "had a point", "demand their names",
+  // a group denied humanity, or blamed as a whole for crime, dirt or ruin
+  "plague", "pests", "infestation", "infesting", "swarm", "swarming", "aren't people", "not people", "not human", "aren't human",
+  "bringing crime", "bring crime", "bringing drugs", "lazy", "dirty", "ruining", "ruin our",
 ]);
 const HATE_BLOCK = lex("hate_block", [
   "hatred toward", "hatred towards", "hatred against", "racist propaganda", "hate speech rule", "as hateful", "flagged them",
@@ -209,11 +216,13 @@ const EXCLUDE = lex("hate_exclude", [
   "off the rota", "off the schedule", "away from customers", "away from clients", "out of client facing", "out of customer facing",
   "out of the client facing", "out of the customer facing", "fewer shifts", "pass them over", "passed over", "pay them less",
   "lay them off", "let them go", "don't promote", "do not promote", "not promote", "segregate", "separate entrance",
+  // a group kept from work or service because others are said to prefer it
+  "customers prefer", "clients prefer", "guests prefer", "patients prefer",
 ]);
 const MOCK = lex("hate_mock", [
   "jokes mocking", "mocking", "mock", "mocks", "jokes about", "caricature", "caricatures", "ridicule", "ridiculing", "meme calling",
   "calling", "depicting", "showing", "drawn as", "as monkeys", "as rats", "antisemitic", "racist", "slur", "slurs", "bigoted",
-  "insults", "stereotypes", "mocking name",
+  "insults", "stereotypes", "mocking name", "diss", "dissing", "diss track", "make fun of", "making fun of", "go in on", "roast",
 ]);
 const APPROVE = lex("hate_approve", [
   "approve", "approved", "approve and feature", "feature", "boost", "boosts", "pin", "like and pin", "allow", "restore",

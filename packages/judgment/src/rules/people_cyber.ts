@@ -29,12 +29,22 @@ const DEFENSIVE = lex("cyber_defensive", [
   "summarize", "defences", "defenses", "protect against", "warn",
 ]);
 
+/** Someone's files or systems locked until they pay, in any words. */
+const EXTORT = lex("cyber_extort", [
+  "encrypt * until they pay", "encrypt * so they pay", "encrypt * * until they pay", "encrypt * * so they pay", "encrypt the shares",
+  "encrypt their files", "encrypt their data", "encrypt their servers", "lock their files", "lock them out until", "until they pay me",
+  "so they pay me", "until they pay up",
+]);
+
 const GUESS = lex("cyber_guess", [
   "password guesses", "guesses", "guess", "try the top", "tries the top", "top 10k passwords", "top passwords",
   "common passwords", "default passwords", "default vendor passwords", "leaked combo list", "combo list", "combolist",
   "credential stuffing", "password spraying", "spray", "brute force", "brute forcing", "bruteforce", "wordlist", "rockyou",
   "until one works", "email : password pairs", "password pairs", "leaked passwords", "leaked credentials", "stolen credentials",
   "stolen cards", "card testing", "shoulder surfed", "password from paste",
+  // passwords tried by the thousand, in any words
+  "thousands of passwords", "millions of passwords", "guess the password",
+  "guess her password", "guess his password", "guess their password", "tries passwords", "try passwords", "crack the password",
 ]);
 const FLOOD = lex("cyber_flood", [
   "ddos", "dos attack", "denial of service", "flood", "flooding", "flood of traffic", "with traffic", "botnet", "take down * with", "take * down with", "knock offline", "knock * offline", "crash their server", "hammer", "hammering", "stress test their",
@@ -93,6 +103,7 @@ export const cyberRules: readonly Rule[] = [
     feature: "cybercrime.malware", code: "cybercrime", note: "malware written, deployed or spread",
     act: MAKE, object: MALWARE, window: 10, blocks: [{ lex: DEFENSIVE }, { lex: HANDLING }],
   }),
+  phraseRule({ feature: "cybercrime.extortion", code: "cybercrime", note: "systems or files held to ransom", phrases: EXTORT, block: DEFENSIVE }),
   phraseRule({ feature: "cybercrime.credential_attack", code: "cybercrime", note: "passwords guessed, stuffed or stolen ones tried", phrases: GUESS, block: DEFENSIVE }),
   pairRule({
     feature: "cybercrime.flooding", code: "cybercrime", note: "a service flooded or taken down",

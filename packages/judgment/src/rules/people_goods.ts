@@ -51,7 +51,30 @@ const EVASION = lex("goods_evasion", [
   "off that telegram", "on telegram", "darknet", "dark web", "darknet markets", "carding forum", "export license null",
 ]);
 
+/** Identity papers of any kind. */
+const ID_PAPER = lex("goods_id_paper", [
+  "passport", "passports", "id card", "id cards", "identity card", "identity cards", "driving licence", "driving licences", "driver's license",
+  "drivers license", "driver's licenses", "dl", "visa", "visas", "residence permit", "residence card", "birth certificate", "national id",
+  "work permit", "green card", "social security card", "ids",
+]);
+/** A paper made for an identity that is not the holder's own. */
+const FALSE_IDENTITY = lex("goods_false_identity", ["new identity", "new identities", "blank", "scannable", "my photo on it", "my picture on it"]);
+/** Whose name a paper is in, right after it ("a passport in my cousin's name"). */
+const OTHER_NAME = lex("goods_other_name", [
+  "in a different name", "in a false name", "in another name", "in * * name", "under * * name", "in someone else's name",
+  "in another person's name", "in different names", "in other people's names",
+]);
+const OWN_PAPER = lex("goods_own_paper", ["renew my", "my own", "replace my", "report * lost", "report * stolen", "apply for my", "official", "gov.uk", "passport office"]);
+
 export const goodsRules: readonly Rule[] = [
+  pairRule({
+    feature: "illegal_goods.false_identity_papers", code: "illegal_goods", note: "identity papers for an identity not the holder's own",
+    act: ID_PAPER, object: FALSE_IDENTITY, window: 10, blocks: [{ lex: OWN_PAPER }, { lex: HANDLING }, { lex: DECLINED }],
+  }),
+  pairRule({
+    feature: "illegal_goods.false_identity_papers", code: "illegal_goods", note: "identity papers for an identity not the holder's own",
+    act: ID_PAPER, object: OTHER_NAME, window: 2, ordered: true, blocks: [{ lex: OWN_PAPER }, { lex: HANDLING }, { lex: DECLINED }],
+  }),
   pairRule({
     feature: "illegal_goods.contraband_trade", code: "illegal_goods", note: "trading in drugs, counterfeit, stolen or protected goods",
     act: TRADE, object: CONTRABAND, window: 12, blocks: [{ lex: GOODS_BLOCK }, { lex: HANDLING }, { lex: DECLINED }],

@@ -46,6 +46,9 @@ const DEVICE_BLOCK = lex("safety_device_block", [
   "alarm clock", "disarm the alarm when", "marketing", "email alerts", "check the",
 ]);
 
+/** An alarm that sounded ("the load alarm went off"): the device did its work, nobody switched it off. */
+const SOUNDED = lex("safety_sounded", ["went off", "goes off", "going off", "gone off", "go off", "keeps going off", "kept going off", "sounded", "sounding", "triggered", "tripped"]);
+
 /** A bypass key written with its value off ("flame_sensor_bypass": false): the act is not done. */
 const SET_FALSE = lex("safety_set_false", ["= false", ": false", "' : false", "\" : false", "false", "= 0"]);
 
@@ -121,7 +124,62 @@ function valueAfter(seg: Segment, to: number): { index: number; value: string } 
   return null;
 }
 
-/** A safety device set off, or a bypass set on, as a key and value in a setting or tool call. */
+/**
+ * The last word of a safety control's name in a setting, a topic or a tag, whatever words come
+ * before it (`door_reopen_sensor`, `overload_cutout`, `line3/press/lightcurtain`, `ph_alarm`,
+ * `tpms_warning`): what it names is a device that stops harm, of any kind.
+ */
+const CONTROL_HEAD = new Set([
+  "sensor", "sensors", "detector", "detectors", "detection", "alarm", "alarms", "cutout", "cutouts", "interlock", "interlocks",
+  "lightcurtain", "curtain", "estop", "limiter", "limiters", "failsafe", "warning", "warnings",
+]);
+/** Words a control's setting may carry between its name and its value (`LightCurtain_Enable --value 0`, `-m 0`, `set ph_alarm off`). */
+const CONTROL_LINK = new Set(["'", '"', "=", ":", "/", "enable", "enabled", "active", "armed", "state", "value", "m", "to"]);
+/** A control's value that switches it off; a bare 0 only after an enable word or a value flag. */
+const CONTROL_OFF = new Set(["false", "off", "disabled", "disable", "bypass", "bypassed", "masked", "inhibit", "inhibited", "suppressed", "muted"]);
+const ZERO_AFTER = new Set(["enable", "enabled", "active", "armed", "value", "m"]);
+/**
+ * A key that switches a safeguard away when set on (`override_installer_lock`, `clear_allergy_flag`,
+ * `skip_interlock_check`): a disabling verb, then within the same name a safeguard's word.
+ */
+const DEFEAT_VERB = new Set(["override", "bypass", "ignore", "suppress", "skip", "disable", "defeat", "clear"]);
+const SAFEGUARD_WORD = new Set([...CONTROL_HEAD, "lock", "limit", "limits", "allergy", "allergen", "allergens", "inspection", "safety"]);
+
+/** `<…head> [link…] off`: the index of the value that switches the control off, or -1. */
+function controlOffAt(seg: Segment, head: number): number {
+  const tokens = seg.tokens;
+  let previous = tokens[head]!.lower;
+  for (let i = head + 1; i < tokens.length && i <= head + 6; i++) {
+    const t = tokens[i]!.lower;
+    // A word joined to the name (`sensor_bypass`) is part of it, not its value.
+    const joined = tokens[i - 1]!.kind === "word" && ["_", "-", ""].includes(seg.text.slice(tokens[i - 1]!.end, tokens[i]!.start));
+    if (!joined && (CONTROL_OFF.has(t) || (t === "0" && ZERO_AFTER.has(previous)))) return i;
+    if (!CONTROL_LINK.has(t)) return -1;
+    if (t !== "'" && t !== '"') previous = t;
+  }
+  return -1;
+}
+
+/** `<verb>_<words>_<safeguard>: true`: the index of the value that sets the defeat on, or -1. */
+function defeatOnAt(seg: Segment, verb: number): number {
+  const tokens = seg.tokens;
+  const line = tokens[verb]!;
+  // The words of one name: adjacent words joined by `_` or `-` only.
+  let last = verb;
+  let safeguard = false;
+  for (let i = verb + 1; i < tokens.length && i <= verb + 4; i++) {
+    const t = tokens[i]!;
+    const gap = seg.text.slice(tokens[i - 1]!.end, t.start);
+    if (t.kind !== "word" || (gap !== "_" && gap !== "-")) break;
+    last = i;
+    if (SAFEGUARD_WORD.has(t.lower)) safeguard = true;
+  }
+  if (!safeguard || last === verb || seg.text.slice(line.start, tokens[last]!.end).includes(" ")) return -1;
+  const v = valueAfter(seg, last + 1);
+  return v && ON_VALUES.has(v.value) ? v.index : -1;
+}
+
+/** A safety device set off, or a bypass set on, as a key and value in a setting, a tag or a tool call. */
 const safetySettingRule: Rule = (scope) => {
   const spans: Span[] = [];
   for (const seg of scope.segments) {
@@ -132,6 +190,21 @@ const safetySettingRule: Rule = (scope) => {
         spans.push(spanOf(seg, m.from, v.index + 1));
         if (spans.length >= 3) break;
       }
+    }
+    const tokens = seg.tokens;
+    for (let i = 0; i < tokens.length && spans.length < 3; i++) {
+      const t = tokens[i]!;
+      if (t.kind !== "word" || t.negated) continue;
+      let end = -1;
+      if (CONTROL_HEAD.has(t.lower)) end = controlOffAt(seg, i);
+      else if (DEFEAT_VERB.has(t.lower)) end = defeatOnAt(seg, i);
+      if (end < 0) continue;
+      // The quote starts at the name's first word (`door_reopen_sensor`), not at its head.
+      let from = i;
+      while (from > 0 && tokens[from - 1]!.kind === "word" && ["_", "-", "/", ""].includes(seg.text.slice(tokens[from - 1]!.end, tokens[from]!.start))) from--;
+      const span = spanOf(seg, from, end + 1);
+      if (!spans.some((s) => s.field === span.field && s.start <= span.start && s.end >= span.end)) spans.push(span);
+      i = end;
     }
   }
   if (spans.length === 0) return [];
@@ -164,7 +237,7 @@ const NOBODY_THERE = lex("safety_nobody_there", [
 export const safetyRules: readonly Rule[] = [
   pairRule({
     feature: "physical_safety.disable_safety_device", code: "physical_safety", note: "a safety device, alarm or limit switched off",
-    act: OFF_ACT, object: DEVICE, window: 12, blocks: [{ lex: DEVICE_BLOCK }, { lex: SET_FALSE, window: 0 }],
+    act: OFF_ACT, object: DEVICE, window: 12, blocks: [{ lex: DEVICE_BLOCK }, { lex: SET_FALSE, window: 0 }, { lex: SOUNDED, window: 0 }],
   }),
   pairRule({
     feature: "physical_safety.unsafe_dosing", code: "physical_safety", note: "a dose raised or stopped outside medical checks",

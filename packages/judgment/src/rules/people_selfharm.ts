@@ -28,6 +28,7 @@ const METHOD = lex("selfharm_method", [
   "without barriers", "no barriers", "have no barriers", "tallest car parks", "rooftops and bridges", "cut deeper", "cutting herself", "cutting himself", "cutting myself", "ways to cut",
   "so the teachers * won't notice the marks", "won't notice the marks", "hide the marks", "exit kit", "peaceful guide",
   "exact supplies list", "chosen method", "hanging", "noose", "razor blades",
+  "exit bag", "hold my weight", "leave the car running", "high enough to", "safety barriers", "barrier nets", "quickest if i take",
 ]);
 /** Self-harm shown in content: harmful when promoted, not when a moderator removes or blocks it. */
 const METHOD_SHOWN = lex("selfharm_method_shown", ["fresh wounds", "self harm depiction", "self-harm depiction", "cutting video", "cutting photos"]);
@@ -45,6 +46,11 @@ const INTENT = lex("selfharm_intent", [
   "goodbye letters", "goodbye card", "goodbye note", "suicide note", "sleep and not wake up", "want to sleep and not wake up",
   "hurt myself", "kill myself", "take my own life", "to jump", "i don't want to be stopped",
   "don't want to be stopped",
+  // finality said of oneself, in any words
+  "decided to end it", "going to end it", "end it this", "end my life", "can't do this anymore", "cannot do this anymore",
+  "can't go on", "cannot go on", "don't want to be here anymore", "won't be here", "when i'm gone", "once i'm gone",
+  "chosen to go", "chosen to die", "be final", "it'd be final", "so it's final", "don't wake up", "i don't wake up", "not be around",
+  "goodbye letter", "none of it will matter",
 ]);
 const CALORIES: string[] = [];
 for (let n = 100; n <= 800; n += 100) CALORIES.push(`${n} calories a day`, `${n} calories per day`, `${n} cal a day`, `${n} kcal a day`, `${n} calories`);

@@ -17,10 +17,15 @@ const SEXUAL = lex("sexual_term", [
   "sexy", "hot pics", "send pics", "send me a pic", "send me a photo", "pic just for me", "photo of you", "photos of you",
   "escort", "escorts", "erotic roleplay", "onlyfans", "cutie", "underwear", "in her underwear", "in his underwear", "bikini pics",
   "body pics", "pictures of her body", "pictures of his body", "ask her for pictures", "ask him for pictures",
+  // made sexual, in any words
+  "sexualise", "sexualises", "sexualised", "sexualising", "sexualize", "sexualizes", "sexualized", "sexualizing", "steamy", "seduce",
+  "seduces", "seducing", "seduction",
 ]);
 const NUDE = lex("sexual_nude", [
   "nude", "nudes", "nude images", "naked", "semi nude", "topless", "nsfw", "nsfw pics", "undress", "undressed", "remove clothing",
   "explicit images", "explicit photos", "explicit video", "sex tape", "porn", "pornographic",
+  // clothes removed by software from someone's photos
+  "nudify", "nudifying", "nudified", "undressing app", "clothing removal", "clothes remover", "remove * clothes", "without clothes",
 ]);
 const SEX_BLOCK = lex("sexual_block", [
   "sex education", "sex ed", "puberty", "age appropriate", "age-appropriate", "body safety", "consent education", "safeguarding",

@@ -24,6 +24,8 @@ for (let n = 1; n <= 17; n++)
     `${n} year old`, `${n} year olds`, `${n} years old`, `${n} yo`, `aged ${n}`, `age ${n}`, `${n} yr old`, `she's ${n}`, `he's ${n}`,
     `they're ${n}`, `i'm ${n}`, `she is ${n}`, `he is ${n}`, `they are ${n}`, `only ${n}`, `just ${n}`, `${n} or ${n + 1}`,
   );
+// A named child's age ("Mia is 14 in the story"): the ages of secondary school, where a bare "is 9" reads too much else.
+for (let n = 11; n <= 17; n++) AGES.push(`is ${n} in`, `is ${n} and`, `who is ${n}`, `who's ${n}`);
 export const MINOR = lex("people_minor", [
   ...AGES, "minor", "minors", "underage", "under age", "under 18", "under 16", "under 13", "child", "children", "kid", "kids",
   "teen", "teens", "teenager", "teenagers", "teenage", "schoolgirl", "schoolgirls", "schoolboy", "schoolboys", "school uniform",

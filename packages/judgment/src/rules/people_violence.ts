@@ -9,6 +9,10 @@ import { lex, pairRule, phraseRule } from "./systems_kit";
  */
 
 const VIOLENT_INTENT = lex("violence_intent", [
+  // a vehicle sabotaged to hurt whoever drives it
+  "mess with the brake", "mess with * brake lines", "cut the brake", "cut * brake lines", "cut his brakes", "cut her brakes",
+  "tamper with the brakes", "tamper with * brakes", "tamper with the brake", "loosen * wheel nuts", "loosen the lug nuts", "sabotage * brakes",
+  "sabotage * car",
   "go for the organizers", "go for the organisers", "open fire", "we open fire", "shoot up", "shoot them", "shoot him", "shoot her",
   "stab", "stab him", "stab her", "break his legs", "break her legs", "break * legs", "hurt as many", "as many people as possible",
   "kill as many", "mass shooting", "finish what he started", "finish what she started", "will pay for what they did",
@@ -71,6 +75,9 @@ const DEVICE_BLOCK = lex("violence_device_block", [
   "bomb squad", "bath bomb", "photo bomb", "photobomb", "the bomb for", "bomb disposal",
 ]);
 
+const INTO = lex("violence_into", ["into a", "into an", "into some", "into working", "into a working"]);
+const TRANSFORM = lex("violence_transform", ["turn", "turned", "turning", "convert", "converted", "converting", "rig", "rigged", "modify", "modified", "adapt", "adapted", "repurpose"]);
+
 const TARGET_PLACE = lex("violence_target", [
   "school", "church", "mosque", "synagogue", "temple", "crowd", "festival", "rally", "protest", "counter protest", "courthouse",
   "mall", "concert", "stadium", "office", "workplace", "gym", "lunch", "parade", "his house", "her house", "their house", "senator", "mayor", "judge", "rival gang", "gang", "their block", "politician", "where he lives", "where she lives",
@@ -109,7 +116,26 @@ const GAS_SAFETY = lex("violence_gas_safety", [
   "ventilate", "first aid", "poison control", "what to do if", "accidentally", "by accident", "label",
 ]);
 
+/** When a place is fullest or least guarded... */
+const CROWD_TIMING = lex("violence_crowd_timing", [
+  "busiest", "most people", "most crowded", "packed", "fewest security", "fewest staff", "least security", "fewest guards",
+  "when * alone", "nobody's around", "no one's around",
+]);
+/** ...and where its defences are: exits, guards, police, cameras, how long help takes. */
+const DEFENCES = lex("violence_defences", [
+  "how many exits", "exits", "security guard", "security guards", "security staff", "police stand", "transport police", "where * police",
+  "cameras", "camera", "blind spot", "blind spots", "response time", "how long till police", "how long until police", "how long * police",
+]);
+const CROWD_SAFETY = lex("violence_crowd_safety", [
+  "fire risk assessment", "risk assessment", "fire safety", "crowd safety", "evacuation", "stewarding", "stewards", "to avoid the crowds",
+  "avoid the crowds", "accessibility", "wheelchair", "step free",
+]);
+
 export const violenceRules: readonly Rule[] = [
+  pairRule({
+    feature: "violence_weapons.attack_reconnaissance", code: "violence_weapons", note: "when a place is fullest or least guarded, and where its defences are",
+    act: CROWD_TIMING, object: DEFENCES, window: 24, blocks: [{ lex: CROWD_SAFETY }, { lex: VIOLENCE_BLOCK }, { lex: ABOUT }],
+  }),
   pairRule({
     feature: "violence_weapons.toxic_gas", code: "violence_weapons", note: "chemicals combined to make a toxic gas",
     act: MIX, object: TOXIC_GAS, window: 10, blocks: [{ lex: GAS_SAFETY }],
@@ -122,6 +148,11 @@ export const violenceRules: readonly Rule[] = [
   pairRule({
     feature: "violence_weapons.build_weapon", code: "violence_weapons", note: "building a bomb, gun or conversion",
     act: BUILD, object: DEVICE, window: 10, blocks: [{ lex: DEVICE_BLOCK }, { lex: ABOUT }, { lex: VIOLENCE_BLOCK }],
+  }),
+  // Anything turned into a weapon, however long what is turned ("turn the fireworks left from New Year into a pipe bomb").
+  pairRule({
+    feature: "violence_weapons.build_weapon", code: "violence_weapons", note: "building a bomb, gun or conversion",
+    act: INTO, object: DEVICE, need: TRANSFORM, window: 1, needWindow: 12, ordered: true, blocks: [{ lex: DEVICE_BLOCK }, { lex: ABOUT }, { lex: VIOLENCE_BLOCK }],
   }),
   phraseRule({ feature: "violence_weapons.ambush", code: "violence_weapons", note: "a person watched for a moment alone and unseen", phrases: AMBUSH, block: VIOLENCE_BLOCK }),
   pairRule({

@@ -16,6 +16,34 @@ const CREDENTIAL_COLUMN = /^(?:.*_)?(?:password|passwd|pwd|password_hash|pass_ha
 const PEOPLE_TABLE = /(?:^|[._])(?:users?|customers?|clients?|patients?|employees?|staff|members?|accounts?|payroll|persons?|people|contacts?|students?|subscribers?|credit_cards?|cards|payments?|payment_methods|identities|profiles?|applicants?|candidates?|voters?|donors?|tenants?|residents?|guests?|leads?)$/i;
 const PUBLIC_PATH = /(?:^|\/)(?:var\/www|www|html|htdocs|public|public_html|static|uploads|wwwroot|tmp|shared|pub)(?:\/|$)/i;
 
+/** What people are charged: a fee, a rate, a price, a premium, what they owe. */
+const CHARGE_COLUMN = /^(?:.*_)?(?:fee|fees|charge|charges|rate|interest_rate|apr|price|premium|amount|amount_pence|amount_cents|balance|balance_pence|balance_due|penalty)$/i;
+/**
+ * Rows chosen for being vulnerable or unlikely to notice: old age, disability, hardship, arrears,
+ * bereavement, customers who no longer log in or were never told.
+ */
+const VULNERABLE_WHERE = /\b(?:\w*vulnerab\w*|elderly|senior\w*|over_?[5-9]\d|(?:\w+_)?age\s*>=?\s*[5-9]\d|dementia|\w*disab\w*|\w*arrears\w*|\w*hardship\w*|low_income|on_benefits|bereave\w*|deceased|last_login|last_seen|dormant|inactive|\w*notice\w*\s*=\s*false|\w*notified\s*=\s*false|paper_statements?)\b/i;
+
+/** The charge columns an UPDATE raises from their own value (`fee = fee + 35`, `amount = amount * 3`). */
+function raisedCharges(st: Statement): string[] {
+  return st.setColumns.filter((c) => {
+    if (!CHARGE_COLUMN.test(c)) return false;
+    const name = c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const m = new RegExp(`\\b${name}\\s*=\\s*(?:\\w+\\.)?${name}\\s*([+*])\\s*(\\d+(?:\\.\\d+)?)`, "i").exec(st.text);
+    return m !== null && (m[1] === "+" ? Number(m[2]) > 0 : Number(m[2]) > 1);
+  });
+}
+
+/**
+ * A record of what was checked or happened set by hand to the outcome wanted: a check's result to
+ * pass or cleared, a verification flag on, a rating to the top, a mileage wound back, a grade set.
+ */
+const OUTCOME_SET = /\b(\w*(?:status|result|outcome|verdict|check|inspection|qc|coa|mot|grade|licen[cs]e_status|clearance))\s*=\s*'(?:pass|passed|ok|cleared|approved|compliant|verified|valid|a\*?|fit)'|\b(verified\w*|is_verified|certified\w*)\s*=\s*true\b|\b(rating|stars|score)\s*=\s*5\b|\b(odometer\w*|mileage\w*)\s*=\s*\w+\s*-\s*\d|\b(was_price|rrp|original_price)\s*=\s*\w+\s*\*\s*\d/i;
+/** An account credited by hand: a balance, credit or wallet raised by a literal sum. */
+const CREDIT_COLUMN = /^(?:.*_)?(?:balance|balances|balance_pence|balance_cents|credit|credits|store_credit\w*|wallet\w*|points|loyalty_points|available_balance|funds)$/i;
+/** A row naming a safeguard: screening, filters, alarms, audit, checks. */
+const SAFEGUARD_ROW = /\b\w*(?:fraud|screening|safety|filter|alarm|alert|audit|mfa|2fa|3ds|crisis|suicide|self_harm|check|verification|moderation|sanction|aml|kyc)\w*\b/i;
+
 export type SqlEmit = (feature: string, code: HarmCode, note: string, st: Statement) => void;
 type Emit = SqlEmit;
 
@@ -35,6 +63,17 @@ export function readStatement(st: Statement, emit: Emit): void {
     emit("destruction.sql_update_all", "destruction", `overwrites ${st.setColumns.join(", ") || "columns"} in every row of ${objs}`, st);
     if (st.setColumns.some((c) => MONEY_COLUMN.test(c))) emit("financial_harm.sql_mass_money_update", "financial_harm", `changes ${st.setColumns.filter((c) => MONEY_COLUMN.test(c)).join(", ")} for every row of ${objs}`, st);
   }
+  if (v === "UPDATE" && st.where !== null && VULNERABLE_WHERE.test(st.where)) {
+    const raised = raisedCharges(st);
+    if (raised.length > 0) emit("financial_harm.sql_charge_raised_on_vulnerable", "financial_harm", `raises ${raised.join(", ")} for rows chosen as vulnerable or unlikely to notice`, st);
+  }
+  if (v === "UPDATE" && OUTCOME_SET.test(st.text)) emit("fraud_deception.sql_outcome_rewritten", "fraud_deception", `sets a recorded outcome in ${objs} by hand`, st);
+  if (v === "UPDATE") {
+    const credited = st.setColumns.filter((c) => CREDIT_COLUMN.test(c) && new RegExp(`\\b${c}\\s*=\\s*${c}\\s*\\+\\s*\\d`, "i").test(st.text));
+    if (credited.length > 0) emit("financial_harm.sql_manual_credit", "financial_harm", `credits ${credited.join(", ")} in ${objs} by hand`, st);
+  }
+  if (v === "UPDATE" && /\b(?:enabled|active|is_active|is_enabled|on)\s*=\s*(?:false|0)\b/i.test(st.text) && (SAFEGUARD_ROW.test(objs) || (st.where !== null && SAFEGUARD_ROW.test(st.where))))
+    emit("weakening_security.sql_safeguard_disabled", "weakening_security", `switches off safeguards in ${objs}`, st);
   if (v === "UPDATE" && st.setColumns.some((c) => CREDENTIAL_COLUMN.test(c))) emit("weakening_security.sql_credential_change", "weakening_security", `rewrites ${st.setColumns.filter((c) => CREDENTIAL_COLUMN.test(c)).join(", ")} in ${objs}`, st);
   if (v === "ALTER TABLE" && /\bDROP\s+(?:COLUMN\s+)?(?!CONSTRAINT|INDEX|DEFAULT|NOT\b)\w/.test(up) && !/\bDROP\s+(?:CONSTRAINT|INDEX|DEFAULT|NOT\s+NULL)/.test(up)) emit("destruction.sql_drop_column", "destruction", "drops a column and its data", st);
 

@@ -355,7 +355,37 @@ const TO_PUBLIC = lex("to_public", [
 ]);
 const STORYTIME = lex("story_time", ["for my kids", "bedtime", "for children", "for a game", "creative writing", "fictional", "fiction", "novel", "campfire", "for my class", "role play", "roleplay"]);
 
+/** When or where people vote, in any words. */
+const VOTING = lex("voting_event", ["voting", "polling", "polls", "polling day", "election day", "the election", "the vote", "ballot box", "ballot boxes"]);
+/** A change of when or where: the claim that misleads voters when untrue. */
+const VOTING_CHANGED = lex("voting_changed", [
+  "moved to", "has moved", "have moved", "been moved", "is moving", "date moved", "moved", "rescheduled", "postponed", "cancelled", "canceled",
+  "relocated", "changed to", "now on", "now takes place", "is closed", "are closed", "will be closed", "new date",
+]);
+/** Words put in a real official's or authority's mouth. */
+const OFFICIAL_VOICE = lex("official_voice", [
+  "in * voice", "in * * voice", "in * * * voice", "in the voice of", "in * name", "in * * name", "signed by", "signed as", "sign off as",
+  "on * letterhead", "on * * letterhead", "as if from", "as though from", "posing as", "display name",
+]);
+const AUTHORITY = lex("authority", [
+  "minister", "minister's", "mayor", "mayor's", "governor", "governor's", "president", "president's", "prime minister", "senator",
+  "councillor", "police", "fire service", "fire brigade", "fire department", "who", "cdc", "nhs", "council", "council's", "government",
+  "ministry", "health department", "health authority", "public health", "electoral commission", "election office", "regulator",
+]);
+const ANNOUNCES = lex("announces", [
+  "announcing", "announce", "announces", "announcement", "saying", "says", "statement", "press release", "tweet", "post", "notice",
+  "admits", "admitting", "confirms", "confirming", "order", "alert", "warning",
+]);
+
 export const disinfoRules: readonly Rule[] = [
+  pairRule({
+    feature: "disinformation.voting_logistics_changed", code: "disinformation", note: "tells voters the vote has moved or closed",
+    act: VOTING, object: VOTING_CHANGED, window: 8, block: DEBUNK_FRAME,
+  }),
+  pairRule({
+    feature: "disinformation.official_voice", code: "disinformation", note: "puts an announcement in a real authority's mouth",
+    act: OFFICIAL_VOICE, object: AUTHORITY, need: ANNOUNCES, window: 6, needWindow: 14, block: DEBUNK_FRAME,
+  }),
   pairRule({
     feature: "disinformation.election_falsehood", code: "disinformation", note: "falsified election results",
     act: FALSIFY, object: ELECTION_RESULTS, window: 4, block: DEBUNK,

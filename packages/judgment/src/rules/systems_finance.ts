@@ -48,7 +48,7 @@ const OWN_SOURCE = lex("own_source", [
  
   "from \" : \" my", "from ' : ' my", "from = my", "from : my", "from \" : \" our own",
   "my own funds", "my funds", "from checking", "from savings", "from my checking", "between accounts",
-  "with my", "using my", "on my own card", "my own credit card", "my own card", "my rent", "my bills", "my own bills", "college fund", "529 plan", "junior isa", "pension contribution", "monthly transfer", "standing order", "my daughter's", "my son's", "my children's", "my kids'", "my new bank", "my own direct deposit", "my direct deposit", "my own savings account",
+  "with my", "using my", "on my own card", "on my own credit card", "from my own card", "from my own credit card", "my rent", "my bills", "my own bills", "college fund", "529 plan", "junior isa", "pension contribution", "monthly transfer", "standing order", "my daughter's", "my son's", "my children's", "my kids'", "my new bank", "my own direct deposit", "my direct deposit", "my own savings account",
   "transfer my own", "move my own", "send my own", "wire my own", "my own usdc", "my own btc", "my own bitcoin", "my own eth",
   "my own crypto", "my own coins", "my hardware wallet", "my own hardware wallet",
   "between my", "from our own", "my own savings", "my own money", "my paycheck", "my salary", "my reimbursement",

@@ -259,6 +259,10 @@ const INSURANCE = lex("insurance_fraud", [
   "fake the damage", "double dip", "double claim", "claim twice", "claim unemployment while", "collect unemployment while",
   "while working", "still working but", "hide my income", "hide her income", "hide his income", "don't report the new job",
   "leave the employer blank", "leave blank", "under the table so",
+  // a loss claimed that did not happen, in any words
+  "claim it as stolen", "claim * as stolen", "so insurance pays", "so the insurance pays", "insurance pays me", "claim it never arrived",
+  "say it never arrived", "say it arrived broken", "say it arrived damaged", "claim it arrived damaged", "even though it arrived",
+  "even though it came", "came fine but", "arrived fine but", "i'm keeping them", "i'm keeping it",
 ]);
 
 const UNDISCLOSED = lex("undisclosed_affiliation", [

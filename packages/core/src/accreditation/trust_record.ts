@@ -169,10 +169,22 @@ export function trustGrowth(at: string): number {
   return 2 ** growthExponent(Date.parse(at));
 }
 
+type Tallies = Map<string, { domain: VirtueDomain; level: Proximity; events: number; weight: number; last_at: string }>;
+
+/** Adds evidence to its domain and level's tally. */
+function tally(tallies: Tallies, domain: VirtueDomain, level: Proximity, events: number, weight: number, last_at: string): void {
+  const key = `${domain} ${level}`;
+  const t = tallies.get(key) ?? { domain, level, events: 0, weight: 0, last_at };
+  t.events += events;
+  t.weight += weight;
+  if (last_at > t.last_at) t.last_at = last_at;
+  tallies.set(key, t);
+}
+
 /** The digest of an agent's events at `now`, read from the events themselves (any order). */
 export function digestOf(events: readonly TrustEvent[], now: Date): TrustDigest {
   const ordered = events.map((e) => ({ e, t: Date.parse(e.occurred_at) })).sort((a, b) => a.t - b.t);
-  const tallies = new Map<string, { domain: VirtueDomain; level: Proximity; events: number; weight: number; last_at: string }>();
+  const tallies: Tallies = new Map();
   const examinations = new Map<string, number>();
   const reflects = new Map<VirtueDomain, TrustEvent>();
   const ever = new Set<VirtueDomain>();
@@ -182,14 +194,7 @@ export function digestOf(events: readonly TrustEvent[], now: Date): TrustDigest 
     if (e.class === "evidence") {
       ever.add(e.domain);
       examinations.set(e.source_ref, weight);
-      if (weight > 0) {
-        const key = `${e.domain} ${e.level}`;
-        const tally = tallies.get(key) ?? { domain: e.domain, level: e.level, events: 0, weight: 0, last_at: e.occurred_at };
-        tally.events++;
-        tally.weight += weight;
-        if (e.occurred_at > tally.last_at) tally.last_at = e.occurred_at;
-        tallies.set(key, tally);
-      }
+      if (weight > 0) tally(tallies, e.domain, e.level, 1, weight, e.occurred_at);
     }
     if (e.source === "reflect" && weight > 0) reflects.set(e.domain, e);
   }
@@ -256,17 +261,9 @@ export interface TrustRollups {
 /** The digest from a store's roll-ups: the same as `digestOf` over every event, to rounding. */
 export function digestOfRollups(r: TrustRollups, now: Date): TrustDigest {
   const decay = 2 ** -growthExponent(now.getTime());
-  const tallies = new Map<string, { domain: VirtueDomain; level: Proximity; events: number; weight: number; last_at: string }>();
-  const add = (domain: VirtueDomain, level: Proximity, events: number, weight: number, last_at: string) => {
-    const key = `${domain} ${level}`;
-    const tally = tallies.get(key) ?? { domain, level, events: 0, weight: 0, last_at };
-    tally.events += events;
-    tally.weight += weight;
-    if (last_at > tally.last_at) tally.last_at = last_at;
-    tallies.set(key, tally);
-  };
-  for (const t of r.evidence) add(t.domain, t.level, t.events, t.growth * decay, t.last_at);
-  for (const t of r.future) add(t.domain, t.level, t.events, t.events, t.last_at);
+  const tallies: Tallies = new Map();
+  for (const t of r.evidence) tally(tallies, t.domain, t.level, t.events, t.growth * decay, t.last_at);
+  for (const t of r.future) tally(tallies, t.domain, t.level, t.events, t.events, t.last_at);
   return {
     evidence: [...tallies.values()],
     domains_ever: r.domains_ever,

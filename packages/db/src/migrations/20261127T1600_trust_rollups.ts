@@ -15,42 +15,62 @@ import { sql, type Kysely } from "kysely";
  *
  * Triggers rather than the writers: every insert or delete of trust events moves them in the
  * same statement, whoever writes it. An insert adds its rows' sums; a delete recomputes the
- * days it touched from the events that remain. Trust events are never updated; readings and
- * gaps are only ever inserted. The 90 days is
- * core's TRUST_HALF_LIFE_DAYS (a test composes records both ways). Backfilled here.
+ * buckets it touched from the events that remain. Trust events are never updated; readings and
+ * gaps are only ever inserted. The 90 days is core's TRUST_HALF_LIFE_DAYS (a test composes
+ * records both ways). Backfilled here.
  */
+/** The evidence roll-ups' buckets: a UTC day and a UTC month, each a date column. */
+const EVIDENCE_BUCKETS = [
+  { table: "trust_evidence_days", column: "day", of: (at: string) => `(${at} at time zone 'UTC')::date`, span: "interval '1 day'" },
+  { table: "trust_evidence_months", column: "month", of: (at: string) => `date_trunc('month', ${at} at time zone 'UTC')::date`, span: "interval '1 month'" },
+] as const;
+type Bucket = (typeof EVIDENCE_BUCKETS)[number];
+
+/** In the insert trigger: the new evidence rows' sums added to their buckets. */
+const evidenceAdded = (b: Bucket) => `
+      insert into ${b.table} as r (agent_id, domain, level, ${b.column}, events, growth, last_at)
+        select agent_id, domain, level, ${b.of("occurred_at")}, count(*), sum(trust_growth(occurred_at)), max(occurred_at)
+        from new_rows where class = 'evidence'
+        group by 1, 2, 3, 4
+        on conflict (agent_id, domain, level, ${b.column}) do update
+          set events = r.events + excluded.events, growth = r.growth + excluded.growth, last_at = greatest(r.last_at, excluded.last_at);`;
+
+/** In the delete trigger: the buckets the deleted evidence was in, recomputed from what remains. */
+const evidenceRecomputed = (b: Bucket) => {
+  const touched = `(select distinct agent_id, domain, level, ${b.of("occurred_at")} as ${b.column} from old_rows where class = 'evidence') k`;
+  return `
+      delete from ${b.table} r using ${touched}
+        where r.agent_id = k.agent_id and r.domain = k.domain and r.level = k.level and r.${b.column} = k.${b.column};
+      insert into ${b.table} (agent_id, domain, level, ${b.column}, events, growth, last_at)
+        select t.agent_id, t.domain, t.level, k.${b.column}, count(*), sum(trust_growth(t.occurred_at)), max(t.occurred_at)
+        from ${touched}
+        join trust_events t on t.agent_id = k.agent_id and t.domain = k.domain and t.level = k.level and t.class = 'evidence'
+          and t.occurred_at >= k.${b.column}::timestamp at time zone 'UTC' and t.occurred_at < (k.${b.column} + ${b.span}) at time zone 'UTC'
+        group by t.agent_id, t.domain, t.level, k.${b.column};`;
+};
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function trust_growth(at timestamptz) returns double precision
     language sql immutable parallel safe
     as $$ select power(2::double precision, (extract(epoch from at)::double precision - 1577836800) / 7776000) $$
   `.execute(db);
-  await sql`
-    create table trust_evidence_days (
-      agent_id text not null,
-      domain text not null,
-      level text not null,
-      day date not null,
-      events integer not null,
-      growth double precision not null,
-      last_at timestamptz not null,
-      primary key (agent_id, domain, level, day)
-    )
-  `.execute(db);
-  // The same by month: a read takes the whole months inside the horizon from here, so it reads
-  // about 1,400 roll-up rows at most (8 months and the days of the 2 partial ones), not 5,400.
-  await sql`
-    create table trust_evidence_months (
-      agent_id text not null,
-      domain text not null,
-      level text not null,
-      month date not null,
-      events integer not null,
-      growth double precision not null,
-      last_at timestamptz not null,
-      primary key (agent_id, domain, level, month)
-    )
-  `.execute(db);
+  // By day, and by month: a read takes the whole months inside the horizon from the second, so
+  // it reads about 1,400 roll-up rows at most (8 months and the days of the 2 partial ones).
+  for (const b of EVIDENCE_BUCKETS) {
+    await sql`
+      create table ${sql.raw(b.table)} (
+        agent_id text not null,
+        domain text not null,
+        level text not null,
+        ${sql.raw(b.column)} date not null,
+        events integer not null,
+        growth double precision not null,
+        last_at timestamptz not null,
+        primary key (agent_id, domain, level, ${sql.raw(b.column)})
+      )
+    `.execute(db);
+  }
   await sql`
     create table trust_examination_days (
       agent_id text not null,
@@ -76,18 +96,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       insert into trust_counts as c (agent_id, events)
         select agent_id, count(*) from new_rows group by agent_id
         on conflict (agent_id) do update set events = c.events + excluded.events;
-      insert into trust_evidence_days as r (agent_id, domain, level, day, events, growth, last_at)
-        select agent_id, domain, level, (occurred_at at time zone 'UTC')::date, count(*), sum(trust_growth(occurred_at)), max(occurred_at)
-        from new_rows where class = 'evidence'
-        group by 1, 2, 3, 4
-        on conflict (agent_id, domain, level, day) do update
-          set events = r.events + excluded.events, growth = r.growth + excluded.growth, last_at = greatest(r.last_at, excluded.last_at);
-      insert into trust_evidence_months as r (agent_id, domain, level, month, events, growth, last_at)
-        select agent_id, domain, level, date_trunc('month', occurred_at at time zone 'UTC')::date, count(*), sum(trust_growth(occurred_at)), max(occurred_at)
-        from new_rows where class = 'evidence'
-        group by 1, 2, 3, 4
-        on conflict (agent_id, domain, level, month) do update
-          set events = r.events + excluded.events, growth = r.growth + excluded.growth, last_at = greatest(r.last_at, excluded.last_at);
+      ${sql.raw(EVIDENCE_BUCKETS.map(evidenceAdded).join("\n"))}
       insert into trust_examination_days as x (agent_id, day, examinations, growth)
         select agent_id, (at at time zone 'UTC')::date, count(*), sum(trust_growth(at))
         from (
@@ -110,24 +119,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       update trust_counts c set events = c.events - d.n
         from (select agent_id, count(*) as n from old_rows group by agent_id) d
         where c.agent_id = d.agent_id;
-      delete from trust_evidence_days r
-        using (select distinct agent_id, domain, level, (occurred_at at time zone 'UTC')::date as day from old_rows where class = 'evidence') k
-        where r.agent_id = k.agent_id and r.domain = k.domain and r.level = k.level and r.day = k.day;
-      insert into trust_evidence_days (agent_id, domain, level, day, events, growth, last_at)
-        select t.agent_id, t.domain, t.level, k.day, count(*), sum(trust_growth(t.occurred_at)), max(t.occurred_at)
-        from (select distinct agent_id, domain, level, (occurred_at at time zone 'UTC')::date as day from old_rows where class = 'evidence') k
-        join trust_events t on t.agent_id = k.agent_id and t.domain = k.domain and t.level = k.level and t.class = 'evidence'
-          and t.occurred_at >= k.day::timestamp at time zone 'UTC' and t.occurred_at < (k.day + 1)::timestamp at time zone 'UTC'
-        group by t.agent_id, t.domain, t.level, k.day;
-      delete from trust_evidence_months r
-        using (select distinct agent_id, domain, level, date_trunc('month', occurred_at at time zone 'UTC')::date as month from old_rows where class = 'evidence') k
-        where r.agent_id = k.agent_id and r.domain = k.domain and r.level = k.level and r.month = k.month;
-      insert into trust_evidence_months (agent_id, domain, level, month, events, growth, last_at)
-        select t.agent_id, t.domain, t.level, k.month, count(*), sum(trust_growth(t.occurred_at)), max(t.occurred_at)
-        from (select distinct agent_id, domain, level, date_trunc('month', occurred_at at time zone 'UTC')::date as month from old_rows where class = 'evidence') k
-        join trust_events t on t.agent_id = k.agent_id and t.domain = k.domain and t.level = k.level and t.class = 'evidence'
-          and t.occurred_at >= k.month::timestamp at time zone 'UTC' and t.occurred_at < (k.month + interval '1 month')::timestamp at time zone 'UTC'
-        group by t.agent_id, t.domain, t.level, k.month;
+      ${sql.raw(EVIDENCE_BUCKETS.map(evidenceRecomputed).join("\n"))}
       delete from trust_examination_days x
         using (select distinct agent_id, (occurred_at at time zone 'UTC')::date as day from old_rows where class = 'evidence') k
         where x.agent_id = k.agent_id and x.day = k.day;
@@ -196,16 +188,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         select agent_id, 0, 0, 0, count(*) from provenance_gaps group by agent_id
       ) c group by agent_id
   `.execute(db);
-  await sql`
-    insert into trust_evidence_days (agent_id, domain, level, day, events, growth, last_at)
-      select agent_id, domain, level, (occurred_at at time zone 'UTC')::date, count(*), sum(trust_growth(occurred_at)), max(occurred_at)
-      from trust_events where class = 'evidence' group by 1, 2, 3, 4
-  `.execute(db);
-  await sql`
-    insert into trust_evidence_months (agent_id, domain, level, month, events, growth, last_at)
-      select agent_id, domain, level, date_trunc('month', occurred_at at time zone 'UTC')::date, count(*), sum(trust_growth(occurred_at)), max(occurred_at)
-      from trust_events where class = 'evidence' group by 1, 2, 3, 4
-  `.execute(db);
+  for (const b of EVIDENCE_BUCKETS) {
+    await sql`
+      insert into ${sql.raw(b.table)} (agent_id, domain, level, ${sql.raw(b.column)}, events, growth, last_at)
+        select agent_id, domain, level, ${sql.raw(b.of("occurred_at"))}, count(*), sum(trust_growth(occurred_at)), max(occurred_at)
+        from trust_events where class = 'evidence' group by 1, 2, 3, 4
+    `.execute(db);
+  }
   await sql`
     insert into trust_examination_days (agent_id, day, examinations, growth)
       select agent_id, (at at time zone 'UTC')::date, count(*), sum(trust_growth(at))
@@ -228,7 +217,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index trust_events_latch_idx`.execute(db);
   await db.schema.dropTable("trust_counts").execute();
   await db.schema.dropTable("trust_examination_days").execute();
-  await db.schema.dropTable("trust_evidence_months").execute();
-  await db.schema.dropTable("trust_evidence_days").execute();
+  for (const b of EVIDENCE_BUCKETS) await db.schema.dropTable(b.table).execute();
   await sql`drop function trust_growth(timestamptz)`.execute(db);
 }

@@ -19,6 +19,14 @@ import { sql, type Kysely } from "kysely";
  * gaps are only ever inserted. The 90 days is core's TRUST_HALF_LIFE_DAYS (a test composes
  * records both ways). Backfilled here.
  */
+/** The statement-level triggers, each running the function of its name. */
+const TRIGGERS = [
+  { name: "trust_rollups_insert", table: "trust_events", on: "insert" },
+  { name: "trust_rollups_delete", table: "trust_events", on: "delete" },
+  { name: "trust_counts_readings", table: "orientation_readings", on: "insert" },
+  { name: "trust_counts_gaps", table: "provenance_gaps", on: "insert" },
+] as const;
+
 /** The evidence roll-ups' buckets: a UTC day and a UTC month, each a date column. */
 const EVIDENCE_BUCKETS = [
   { table: "trust_evidence_days", column: "day", of: (at: string) => `(${at} at time zone 'UTC')::date`, span: "interval '1 day'" },
@@ -155,22 +163,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return null;
     end $$
   `.execute(db);
-  await sql`
-    create trigger trust_counts_readings after insert on orientation_readings
-    referencing new table as new_rows for each statement execute function trust_counts_readings()
-  `.execute(db);
-  await sql`
-    create trigger trust_counts_gaps after insert on provenance_gaps
-    referencing new table as new_rows for each statement execute function trust_counts_gaps()
-  `.execute(db);
-  await sql`
-    create trigger trust_rollups_insert after insert on trust_events
-    referencing new table as new_rows for each statement execute function trust_rollups_insert()
-  `.execute(db);
-  await sql`
-    create trigger trust_rollups_delete after delete on trust_events
-    referencing old table as old_rows for each statement execute function trust_rollups_delete()
-  `.execute(db);
+  for (const t of TRIGGERS) {
+    const rows = t.on === "delete" ? "old table as old_rows" : "new table as new_rows";
+    await sql`
+      create trigger ${sql.raw(t.name)} after ${sql.raw(t.on)} on ${sql.raw(t.table)}
+      referencing ${sql.raw(rows)} for each statement execute function ${sql.raw(t.name)}()
+    `.execute(db);
+  }
   // The latch window reads an agent's latch events by time without walking its evidence.
   await sql`create index trust_events_latch_idx on trust_events (agent_id, occurred_at) where latch`.execute(db);
   // The record's latest readings in their order (examined_at, then loop_id) without sorting all.
@@ -204,14 +203,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop trigger trust_counts_gaps on provenance_gaps`.execute(db);
-  await sql`drop trigger trust_counts_readings on orientation_readings`.execute(db);
-  await sql`drop function trust_counts_gaps()`.execute(db);
-  await sql`drop function trust_counts_readings()`.execute(db);
-  await sql`drop trigger trust_rollups_delete on trust_events`.execute(db);
-  await sql`drop trigger trust_rollups_insert on trust_events`.execute(db);
-  await sql`drop function trust_rollups_delete()`.execute(db);
-  await sql`drop function trust_rollups_insert()`.execute(db);
+  for (const t of TRIGGERS) {
+    await sql`drop trigger ${sql.raw(t.name)} on ${sql.raw(t.table)}`.execute(db);
+    await sql`drop function ${sql.raw(t.name)}()`.execute(db);
+  }
   await sql`drop index orientation_readings_latest_idx`.execute(db);
   await sql`drop index trust_events_reflect_idx`.execute(db);
   await sql`drop index trust_events_latch_idx`.execute(db);

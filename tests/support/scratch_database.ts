@@ -1,9 +1,13 @@
 import { sql, type Kysely } from "kysely";
+import { Migrator } from "kysely/migration";
+import { afterAll, describe } from "vitest";
 import ws from "ws";
 import type { Database } from "@svc/db";
 import { connectNeon, type DatabaseConnection } from "@svc/db/neon";
 import { openPglite } from "@svc/db/pglite";
+import { MIGRATIONS } from "../../packages/db/src/migrations";
 import { startNeonBridge, type NeonBridge } from "../../packages/local/src/bridges/neon_ws";
+import { needs } from "./requirements";
 
 /**
  * A database for one suite alone, for suites that migrate down (on the shared test database
@@ -77,3 +81,31 @@ export async function dropPostgresDatabase(name: string): Promise<void> {
     await bridge.close();
   }
 }
+
+/**
+ * A suite run twice, each time on a database of its own: a fresh PGlite, and a fresh PostgreSQL
+ * database on DATABASE_URL's server through the Neon driver (skipped, with its reason, when
+ * there is none). For suites that migrate down.
+ */
+export function describeOnScratchDatabases(name: string, prefix: string, suite: (open: () => Promise<Kysely<Database>>) => void): void {
+  describe(`${name} on a fresh PGlite`, () => {
+    const scratch = scratchPglite();
+    afterAll(() => scratch.close());
+    suite(() => scratch.open());
+  });
+  describe(`${name} on a fresh PostgreSQL database through the Neon driver`, needs("postgres"), () => {
+    const scratch = scratchPostgres(prefix);
+    afterAll(() => scratch.close());
+    suite(() => scratch.open());
+  });
+}
+
+/** A migrator over every migration of the service, by name. */
+export const migratorOf = (db: Kysely<Database>) => new Migrator({ db, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } });
+
+/** The name of the migration just before `name`. */
+export const migrationBefore = (name: string): string =>
+  Object.keys(MIGRATIONS)
+    .sort()
+    .filter((n) => n < name)
+    .at(-1)!;

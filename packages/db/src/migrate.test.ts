@@ -1,10 +1,9 @@
 import { sql, type Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scratchPglite, scratchPostgres } from "../../../tests/support/scratch_database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { describeOnScratchDatabases } from "../../../tests/support/scratch_database";
 import { migrateDown, migrateToLatest } from "./migrate";
 import { MIGRATIONS } from "./migrations";
 import type { Database } from "./schema";
-import { needs } from "../../../tests/support/requirements";
 
 const LATEST = Object.keys(MIGRATIONS).sort().at(-1)!;
 
@@ -107,16 +106,4 @@ describe("migrations", () => {
   });
 });
 
-describe("migrate on a fresh PGlite", () => {
-  const scratch = scratchPglite();
-  afterAll(() => scratch.close());
-  describeUpDownUp(() => scratch.open());
-});
-
-// The real PostgreSQL through the Neon driver, in a database made for this suite alone:
-// migrating down on the shared test database would pull the table from under other suites.
-describe("migrate on a fresh PostgreSQL database through the Neon driver", needs("postgres"), () => {
-  const scratch = scratchPostgres("svc_migtest");
-  afterAll(() => scratch.close());
-  describeUpDownUp(() => scratch.open());
-});
+describeOnScratchDatabases("migrate", "svc_migtest", describeUpDownUp);

@@ -1,10 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import { Migrator } from "kysely/migration";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scratchPglite, scratchPostgres } from "../../../../tests/support/scratch_database";
+import { beforeAll, expect, it } from "vitest";
+import { describeOnScratchDatabases, migratorOf, migrationBefore } from "../../../../tests/support/scratch_database";
 import type { Database } from "../schema";
-import { MIGRATIONS } from "./index";
-import { needs } from "../../../../tests/support/requirements";
 
 // 20261123T1100_owner_kinds on rows written under the old shared namespace: each owner id
 // becomes key:, user: or operator, the calling credential deciding where a row recorded one.
@@ -13,12 +10,7 @@ import { needs } from "../../../../tests/support/requirements";
 // tables from under other suites).
 
 const OWNER_KINDS = "20261123T1100_owner_kinds";
-const BEFORE = Object.keys(MIGRATIONS)
-  .sort()
-  .filter((name) => name < OWNER_KINDS)
-  .at(-1)!;
-
-const migrator = (db: Kysely<Database>) => new Migrator({ db, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } });
+const BEFORE = migrationBefore(OWNER_KINDS);
 
 async function insertKey(db: Kysely<Database>, owner: string) {
   const id = crypto.randomUUID();
@@ -79,7 +71,7 @@ function describeOwnerKinds(open: () => Promise<Kysely<Database>>) {
   let db: Kysely<Database>;
   beforeAll(async () => {
     db = await open();
-    const { error } = await migrator(db).migrateTo(BEFORE);
+    const { error } = await migratorOf(db).migrateTo(BEFORE);
     if (error) throw error;
   });
 
@@ -94,7 +86,7 @@ function describeOwnerKinds(open: () => Promise<Kysely<Database>>) {
     const byUser = await insertConsult(db, "acme", "user:acme");
     const byOperator = await insertConsult(db, "operator", "operator");
 
-    const { error } = await migrator(db).migrateTo(OWNER_KINDS);
+    const { error } = await migratorOf(db).migrateTo(OWNER_KINDS);
     expect(error).toBeUndefined();
     expect(await ownerOf(db, "api_keys", key)).toBe("key:acme");
     expect(await ownerOf(db, "api_keys", operatorNamedKey)).toBe("key:operator");
@@ -105,7 +97,7 @@ function describeOwnerKinds(open: () => Promise<Kysely<Database>>) {
     expect(await consultOwners(db, byUser)).toEqual(["user:acme", "user:acme"]);
     expect(await consultOwners(db, byOperator)).toEqual(["operator", "operator"]);
 
-    const down = await migrator(db).migrateTo(BEFORE);
+    const down = await migratorOf(db).migrateTo(BEFORE);
     expect(down.error).toBeUndefined();
     expect(await ownerOf(db, "api_keys", key)).toBe("acme");
     expect(await ownerOf(db, "scores", userScore)).toBe("alice");
@@ -114,14 +106,4 @@ function describeOwnerKinds(open: () => Promise<Kysely<Database>>) {
   });
 }
 
-describe("owner kinds migration on a fresh PGlite", () => {
-  const scratch = scratchPglite();
-  afterAll(() => scratch.close());
-  describeOwnerKinds(() => scratch.open());
-});
-
-describe("owner kinds migration on a fresh PostgreSQL database through the Neon driver", needs("postgres"), () => {
-  const scratch = scratchPostgres("svc_ownertest");
-  afterAll(() => scratch.close());
-  describeOwnerKinds(() => scratch.open());
-});
+describeOnScratchDatabases("owner kinds migration", "svc_ownertest", describeOwnerKinds);

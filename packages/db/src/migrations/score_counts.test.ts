@@ -1,23 +1,15 @@
 import type { StoredScore } from "@svc/core";
 import type { Kysely } from "kysely";
-import { Migrator } from "kysely/migration";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scratchPglite, scratchPostgres } from "../../../../tests/support/scratch_database";
-import { needs } from "../../../../tests/support/requirements";
+import { beforeAll, expect, it } from "vitest";
+import { describeOnScratchDatabases, migratorOf, migrationBefore } from "../../../../tests/support/scratch_database";
 import { scoreStore } from "../repositories/scores";
 import type { Database } from "../schema";
-import { MIGRATIONS } from "./index";
 
 // 20261127T1500_score_counts: each owner's count of stored scores, backfilled from the scores
 // already there, then moved by the insert of each score, so the profile reads one row.
 
 const SCORE_COUNTS = "20261127T1500_score_counts";
-const BEFORE = Object.keys(MIGRATIONS)
-  .sort()
-  .filter((name) => name < SCORE_COUNTS)
-  .at(-1)!;
-
-const migrator = (db: Kysely<Database>) => new Migrator({ db, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } });
+const BEFORE = migrationBefore(SCORE_COUNTS);
 
 const score = (owner: string): Omit<StoredScore, "created_at"> => ({
   id: crypto.randomUUID(),
@@ -41,14 +33,14 @@ function describeScoreCounts(open: () => Promise<Kysely<Database>>) {
   let db: Kysely<Database>;
   beforeAll(async () => {
     db = await open();
-    const { error } = await migrator(db).migrateTo(BEFORE);
+    const { error } = await migratorOf(db).migrateTo(BEFORE);
     if (error) throw error;
   });
 
   it("backfills each owner's count, then counts each score the store records", async () => {
     for (let i = 0; i < 3; i += 1) await db.insertInto("scores").values(row("key:three")).execute();
     await db.insertInto("scores").values(row("user:one")).execute();
-    const { error } = await migrator(db).migrateTo(SCORE_COUNTS);
+    const { error } = await migratorOf(db).migrateTo(SCORE_COUNTS);
     expect(error).toBeUndefined();
     const store = scoreStore(db);
     expect([await store.count("key:three"), await store.count("user:one"), await store.count("key:none")]).toEqual([3, 1, 0]);
@@ -64,19 +56,9 @@ function describeScoreCounts(open: () => Promise<Kysely<Database>>) {
       .executeTakeFirstOrThrow();
     expect(Number(counted.n)).toBe(4);
 
-    const down = await migrator(db).migrateTo(BEFORE);
+    const down = await migratorOf(db).migrateTo(BEFORE);
     expect(down.error).toBeUndefined();
   });
 }
 
-describe("score counts migration on a fresh PGlite", () => {
-  const scratch = scratchPglite();
-  afterAll(() => scratch.close());
-  describeScoreCounts(() => scratch.open());
-});
-
-describe("score counts migration on a fresh PostgreSQL database (the Neon driver)", needs("postgres"), () => {
-  const scratch = scratchPostgres("svc_scorecounts");
-  afterAll(() => scratch.close());
-  describeScoreCounts(() => scratch.open());
-});
+describeOnScratchDatabases("score counts migration", "svc_scorecounts", describeScoreCounts);

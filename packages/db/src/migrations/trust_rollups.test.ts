@@ -9,13 +9,10 @@ import {
   VirtueDomain,
 } from "@svc/core";
 import { type Kysely, sql } from "kysely";
-import { Migrator } from "kysely/migration";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scratchPglite, scratchPostgres } from "../../../../tests/support/scratch_database";
-import { needs } from "../../../../tests/support/requirements";
+import { beforeAll, expect, it } from "vitest";
+import { describeOnScratchDatabases, migratorOf, migrationBefore } from "../../../../tests/support/scratch_database";
 import { mintTrustEvents, trustStore } from "../repositories/trust";
 import type { Database } from "../schema";
-import { MIGRATIONS } from "./index";
 
 // 20261127T1600_trust_rollups: the trust record is composed from roll-ups kept by triggers.
 // The property: at any instant, the record composed from the store's digest is the record
@@ -24,16 +21,11 @@ import { MIGRATIONS } from "./index";
 // of rows.
 
 const ROLLUPS = "20261127T1600_trust_rollups";
-const BEFORE = Object.keys(MIGRATIONS)
-  .sort()
-  .filter((name) => name < ROLLUPS)
-  .at(-1)!;
+const BEFORE = migrationBefore(ROLLUPS);
 const DAY_MS = 86_400_000;
 const NOW = Date.parse("2026-11-27T15:20:00.000Z");
 const LEVELS: readonly KatorthomaProximity[] = ["reflexive", "habitual", "deliberate", "principled", "sage_like"];
 const DOMAINS = VirtueDomain.options;
-
-const migrator = (db: Kysely<Database>) => new Migrator({ db, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } });
 
 /** A small deterministic generator (mulberry32), so a failure replays. */
 function random(seed: number): () => number {
@@ -127,14 +119,14 @@ function describeRollups(open: () => Promise<Kysely<Database>>) {
   let db: Kysely<Database>;
   beforeAll(async () => {
     db = await open();
-    const { error } = await migrator(db).migrateTo(BEFORE);
+    const { error } = await migratorOf(db).migrateTo(BEFORE);
     if (error) throw error;
   });
 
   it("backfills the events already there, then keeps the roll-ups through mints, conflicts and deletions", async () => {
     // Written before the migration, straight to the table.
     await mintTrustEvents(db, history("agent_backfilled", 1, 300));
-    const { error } = await migrator(db).migrateTo(ROLLUPS);
+    const { error } = await migratorOf(db).migrateTo(ROLLUPS);
     expect(error).toBeUndefined();
     await expectSameRecords(db, "agent_backfilled");
 
@@ -190,7 +182,7 @@ function describeRollups(open: () => Promise<Kysely<Database>>) {
   });
 
   it("counts readings and gaps as they are written, backfilled with the rest: the totals beside the latest 50", async () => {
-    const { error } = await migrator(db).migrateTo(BEFORE);
+    const { error } = await migratorOf(db).migrateTo(BEFORE);
     expect(error).toBeUndefined();
     const readings = (agent: string, from: number, n: number) =>
       Array.from({ length: n }, (_, i) => ({
@@ -216,7 +208,7 @@ function describeRollups(open: () => Promise<Kysely<Database>>) {
       .values(readings("agent_counted", 0, 70))
       .execute();
     await db.insertInto("provenance_gaps").values(gaps("agent_counted", 4)).execute();
-    expect((await migrator(db).migrateTo(ROLLUPS)).error).toBeUndefined();
+    expect((await migratorOf(db).migrateTo(ROLLUPS)).error).toBeUndefined();
     const store = trustStore(db);
     const first = await store.readings("agent_counted", 50);
     expect([first.readings.length, first.total, first.examined, await store.gapCount("agent_counted")]).toEqual([50, 70, 46, 4]);
@@ -239,19 +231,9 @@ function describeRollups(open: () => Promise<Kysely<Database>>) {
   });
 
   it("migrates down", async () => {
-    const { error } = await migrator(db).migrateTo(BEFORE);
+    const { error } = await migratorOf(db).migrateTo(BEFORE);
     expect(error).toBeUndefined();
   });
 }
 
-describe("trust roll-ups on a fresh PGlite", () => {
-  const scratch = scratchPglite();
-  afterAll(() => scratch.close());
-  describeRollups(() => scratch.open());
-});
-
-describe("trust roll-ups on a fresh PostgreSQL database (the Neon driver)", needs("postgres"), () => {
-  const scratch = scratchPostgres("svc_trustrollups");
-  afterAll(() => scratch.close());
-  describeRollups(() => scratch.open());
-});
+describeOnScratchDatabases("trust roll-ups", "svc_trustrollups", describeRollups);
